@@ -1,0 +1,414 @@
+//! Scoring whole batches: tokenise each text once, intern, run every requested kernel on the
+//! same id arrays, apply the multi-reference rule, write columnar results. Pairs are
+//! independent, so the parallel result is bit-identical to the serial one.
+use crate::config::{EngineConfig, RougeType};
+use crate::intern::Interner;
+use crate::lcs::{self, LcsScratch};
+use crate::multiref;
+use crate::ngram::{self, NgramIds};
+use crate::score::Score;
+use crate::tokenize::rouge_score;
+use rayon::prelude::*;
+use std::cell::RefCell;
+
+/// One prediction with its references.
+#[derive(Debug, Clone, Copy)]
+pub struct Pair<'a> {
+    pub prediction: &'a str,
+    pub references: &'a [&'a str],
+}
+
+/// A tokenised text: ids of the whole text (ROUGE-N, rougeL) and of its `\n`-separated lines
+/// (rougeLsum).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TokenDoc {
+    /// Whole-text token ids.
+    pub tokens: Vec<u32>,
+    /// Line token ids when they are not simply `tokens` (custom tokenizers are called per
+    /// line by rouge-score, spec §9); `None` means the lines partition `tokens`.
+    pub line_tokens: Option<Vec<u32>>,
+    /// End offset (into the line tokens) of each line that has tokens.
+    pub line_ends: Vec<usize>,
+}
+
+impl TokenDoc {
+    fn clear(&mut self) {
+        self.tokens.clear();
+        self.line_tokens = None;
+        self.line_ends.clear();
+    }
+
+    /// All line tokens, concatenated.
+    pub fn line_ids(&self) -> &[u32] {
+        self.line_tokens.as_deref().unwrap_or(&self.tokens)
+    }
+
+    /// Builds a document from whole-text ids and per-line ids (pre-tokenised input).
+    pub fn from_ids(tokens: Vec<u32>, lines: &[Vec<u32>]) -> TokenDoc {
+        let mut line_tokens = Vec::new();
+        let mut line_ends = Vec::new();
+        for l in lines.iter().filter(|l| !l.is_empty()) {
+            line_tokens.extend_from_slice(l);
+            line_ends.push(line_tokens.len());
+        }
+        TokenDoc {
+            tokens,
+            line_tokens: Some(line_tokens),
+            line_ends,
+        }
+    }
+
+    fn tokenize_into(&mut self, text: &str, interner: &mut Interner) {
+        self.clear();
+        let tokens = &mut self.tokens;
+        let line_ends = &mut self.line_ends;
+        rouge_score::scan(text, |event| match event {
+            Some(t) => tokens.push(interner.id(t)),
+            None => {
+                if line_ends.last().copied().unwrap_or(0) < tokens.len() {
+                    line_ends.push(tokens.len());
+                }
+            }
+        });
+        if line_ends.last().copied().unwrap_or(0) < tokens.len() {
+            line_ends.push(tokens.len());
+        }
+    }
+
+    fn lines(&self) -> impl Iterator<Item = &[u32]> {
+        let ids = self.line_ids();
+        let mut start = 0;
+        self.line_ends.iter().map(move |&end| {
+            let l = &ids[start..end];
+            start = end;
+            l
+        })
+    }
+}
+
+/// Columnar scores: for each type and field one `f64` per pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchScores {
+    types: Vec<RougeType>,
+    len: usize,
+    /// `values[(t * 3 + field) * len + i]`, fields precision, recall, fmeasure.
+    values: Vec<f64>,
+    /// `int_zero[t * len + i]`.
+    int_zero: Vec<u8>,
+}
+
+/// Index of a score field in [`BatchScores`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Precision = 0,
+    Recall = 1,
+    Fmeasure = 2,
+}
+
+impl Field {
+    /// Parses `precision`, `recall` or `fmeasure`.
+    pub fn parse(name: &str) -> Option<Field> {
+        match name {
+            "precision" => Some(Field::Precision),
+            "recall" => Some(Field::Recall),
+            "fmeasure" => Some(Field::Fmeasure),
+            _ => None,
+        }
+    }
+}
+
+impl BatchScores {
+    fn from_rows(types: Vec<RougeType>, len: usize, rows: &[Score]) -> BatchScores {
+        let nt = types.len();
+        let mut values = vec![0.0; nt * 3 * len];
+        let mut int_zero = vec![0u8; nt * len];
+        for (i, row) in rows.chunks_exact(nt.max(1)).enumerate().take(len) {
+            for (t, s) in row.iter().enumerate() {
+                values[(t * 3) * len + i] = s.precision;
+                values[(t * 3 + 1) * len + i] = s.recall;
+                values[(t * 3 + 2) * len + i] = s.fmeasure;
+                int_zero[t * len + i] = u8::from(s.int_zero);
+            }
+        }
+        BatchScores {
+            types,
+            len,
+            values,
+            int_zero,
+        }
+    }
+
+    /// The types, in column order.
+    pub fn types(&self) -> &[RougeType] {
+        &self.types
+    }
+
+    /// Number of pairs.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True for an empty batch.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// One column: `field` of type number `t` for every pair.
+    pub fn column(&self, t: usize, field: Field) -> &[f64] {
+        let start = (t * 3 + field as usize) * self.len;
+        &self.values[start..start + self.len]
+    }
+
+    /// The int-zero flags of type number `t` (see [`Score::int_zero`]).
+    pub fn int_zero_column(&self, t: usize) -> &[u8] {
+        &self.int_zero[t * self.len..(t + 1) * self.len]
+    }
+
+    /// The score of pair `i` for type number `t`.
+    pub fn get(&self, i: usize, t: usize) -> Score {
+        Score {
+            precision: self.column(t, Field::Precision)[i],
+            recall: self.column(t, Field::Recall)[i],
+            fmeasure: self.column(t, Field::Fmeasure)[i],
+            int_zero: self.int_zero_column(t)[i] != 0,
+        }
+    }
+}
+
+/// Reusable per-thread buffers.
+#[derive(Debug, Default)]
+struct Scratch {
+    docs: Vec<TokenDoc>,
+    lcs: LcsScratch,
+    pred_keys: Vec<u64>,
+    ref_keys: Vec<u64>,
+    marks: Vec<bool>,
+    union: Vec<u64>,
+    per_ref: Vec<Score>,
+}
+
+/// Per-thread state: interners (their stem caches outlive a batch; ids only matter within a
+/// pair, so results never depend on what the caches hold) and scratch buffers.
+#[derive(Debug, Default)]
+struct Worker {
+    plain: Option<Interner>,
+    stemmed: Option<Interner>,
+    scratch: Scratch,
+}
+
+thread_local! {
+    static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
+}
+
+/// A configured scorer: types, stemming, threads.
+#[derive(Debug)]
+pub struct Engine {
+    config: EngineConfig,
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// Pairs handed to a worker at a time: large enough to amortise scheduling.
+const MIN_CHUNK: usize = 64;
+
+impl Engine {
+    /// An engine for `config`; a thread pool is created when `threads > 1`.
+    pub fn new(config: EngineConfig) -> Engine {
+        let pool = if config.threads > 1 {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(config.threads)
+                .thread_name(|i| format!("rougekit-{i}"))
+                .build()
+                .ok()
+        } else {
+            None
+        };
+        Engine { config, pool }
+    }
+
+    /// The validated configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Scores every pair with the rouge-score tokenizer.
+    pub fn score_texts(&self, pairs: &[Pair<'_>]) -> BatchScores {
+        let nt = self.config.types.len();
+        let mut rows = vec![Score::INT_ZERO; pairs.len() * nt];
+        let stemmer = self.config.stemmer;
+        let work = |(pair, out): (&Pair<'_>, &mut [Score])| {
+            WORKER.with_borrow_mut(|w| {
+                let interner = if stemmer { &mut w.stemmed } else { &mut w.plain };
+                let interner = interner.get_or_insert_with(|| Interner::new(stemmer));
+                interner.trim();
+                let s = &mut w.scratch;
+                let needed = pair.references.len() + 1;
+                if s.docs.len() < needed {
+                    s.docs.resize_with(needed, TokenDoc::default);
+                }
+                let mut docs = std::mem::take(&mut s.docs);
+                docs[0].tokenize_into(pair.prediction, interner);
+                for (d, r) in docs[1..needed].iter_mut().zip(pair.references) {
+                    d.tokenize_into(r, interner);
+                }
+                self.score_pair(&docs[0], &docs[1..needed], s, out);
+                s.docs = docs;
+            })
+        };
+        if nt > 0 {
+            match &self.pool {
+                Some(pool) if pairs.len() > MIN_CHUNK => pool.install(|| {
+                    pairs
+                        .par_iter()
+                        .zip(rows.par_chunks_mut(nt))
+                        .with_min_len(MIN_CHUNK)
+                        .for_each(work)
+                }),
+                _ => pairs.iter().zip(rows.chunks_mut(nt)).for_each(work),
+            }
+        }
+        BatchScores::from_rows(self.config.types.clone(), pairs.len(), &rows)
+    }
+
+    /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1.
+    pub fn score_docs(&self, prediction: &TokenDoc, references: &[TokenDoc]) -> BatchScores {
+        let mut rows = vec![Score::INT_ZERO; self.config.types.len()];
+        WORKER.with_borrow_mut(|w| self.score_pair(prediction, references, &mut w.scratch, &mut rows));
+        BatchScores::from_rows(self.config.types.clone(), 1, &rows)
+    }
+
+    fn score_pair(&self, pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, out: &mut [Score]) {
+        for (slot, ty) in out.iter_mut().zip(&self.config.types) {
+            s.per_ref.clear();
+            match *ty {
+                RougeType::N(n) => {
+                    let mut ids = NgramIds::new();
+                    ngram::sorted_keys(&pred.tokens, n, &mut ids, &mut s.pred_keys);
+                    for r in refs {
+                        ngram::sorted_keys(&r.tokens, n, &mut ids, &mut s.ref_keys);
+                        let hits = ngram::sorted_overlap(&s.pred_keys, &s.ref_keys);
+                        let sc = Score::from_counts(hits, s.pred_keys.len(), s.ref_keys.len());
+                        s.per_ref.push(sc);
+                    }
+                }
+                RougeType::L => {
+                    for r in refs {
+                        let sc = if pred.tokens.is_empty() || r.tokens.is_empty() {
+                            Score::INT_ZERO
+                        } else {
+                            let hits = lcs::lcs_len(&r.tokens, &pred.tokens, &mut s.lcs);
+                            Score::from_counts(hits, pred.tokens.len(), r.tokens.len())
+                        };
+                        s.per_ref.push(sc);
+                    }
+                }
+                RougeType::Lsum => summary_level_lcs(pred, refs, s),
+            }
+            *slot = multiref::best_f(s.per_ref.iter().copied()).unwrap_or(Score::INT_ZERO);
+        }
+    }
+}
+
+/// rougeLsum against each reference (spec §6): the union over prediction lines of one
+/// specific LCS per (reference line, prediction line), then hits = Σ_t min(U_t, C_t).
+/// Prediction-line masks are built once and reused for every reference line.
+fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
+    let pred_ids = pred.line_ids();
+    // Marks over the concatenated line tokens of all references.
+    let total: usize = refs.iter().map(|r| r.line_ids().len()).sum();
+    s.marks.clear();
+    s.marks.resize(total, false);
+    if !pred_ids.is_empty() {
+        for pline in pred.lines() {
+            s.lcs.set_columns(pline);
+            let mut offset = 0;
+            for r in refs {
+                let mut start = 0;
+                for rline in r.lines() {
+                    let end = start + rline.len();
+                    let mark = &mut s.marks[offset + start..offset + end];
+                    lcs::union_positions(rline, pline, &mut s.lcs, mark);
+                    start = end;
+                }
+                offset += r.line_ids().len();
+            }
+        }
+    }
+    s.pred_keys.clear();
+    s.pred_keys.extend(pred_ids.iter().map(|&t| u64::from(t)));
+    s.pred_keys.sort_unstable();
+    let mut offset = 0;
+    for r in refs {
+        let ids = r.line_ids();
+        let sc = if ids.is_empty() || pred_ids.is_empty() {
+            Score::INT_ZERO
+        } else {
+            s.union.clear();
+            let marks = &s.marks[offset..offset + ids.len()];
+            s.union.extend(
+                ids.iter()
+                    .zip(marks)
+                    .filter(|(_, &m)| m)
+                    .map(|(&t, _)| u64::from(t)),
+            );
+            s.union.sort_unstable();
+            let hits = ngram::sorted_overlap(&s.union, &s.pred_keys);
+            Score::from_counts(hits, pred_ids.len(), ids.len())
+        };
+        offset += ids.len();
+        s.per_ref.push(sc);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(types: &[&str], pred: &str, refs: &[&str]) -> Vec<Score> {
+        let e = Engine::new(EngineConfig::parse(types, false, 1).unwrap());
+        let b = e.score_texts(&[Pair {
+            prediction: pred,
+            references: refs,
+        }]);
+        (0..types.len()).map(|t| b.get(0, t)).collect()
+    }
+
+    #[test]
+    fn spec_examples() {
+        let s = score(&["rouge1", "rouge2", "rougeL", "rougeLsum"], "The quick brown dog jumps on the log.", &["The quick brown fox jumps over the lazy dog"]);
+        assert_eq!((s[0].precision, s[0].recall, s[0].fmeasure), (0.75, 0.6666666666666666, 0.7058823529411765));
+        assert_eq!(s[1].fmeasure, 0.26666666666666666);
+        assert_eq!(s[2].fmeasure, 0.5882352941176471);
+        assert_eq!(s[3].fmeasure, 0.5882352941176471);
+        // E21: reordered lines.
+        let s = score(&["rougeL", "rougeLsum"], "d e f\na b c", &["a b c\nd e f"]);
+        assert_eq!((s[0].fmeasure, s[1].fmeasure), (0.5, 1.0));
+        // E26: tie-breaking decides rougeLsum.
+        let s = score(&["rougeLsum"], "b a\na", &["a b"]);
+        assert_eq!((s[0].precision, s[0].recall, s[0].fmeasure), (0.3333333333333333, 0.5, 0.4));
+        // E24: union hits clipped by whole-text counts.
+        let s = score(&["rougeLsum"], "a", &["a a\na"]);
+        assert_eq!(s[0].recall, 0.3333333333333333);
+        // E18: empty.
+        let s = score(&["rouge1", "rougeL"], "", &[""]);
+        assert!(!s[0].int_zero && s[1].int_zero);
+    }
+
+    #[test]
+    fn multi_reference_best_f() {
+        // M2 of the spec.
+        let s = score(&["rouge1", "rouge2"], "a b c d", &["a b x y", "a x b y c d z w v u"]);
+        assert_eq!((s[0].precision, s[0].recall), (1.0, 0.4));
+        assert_eq!(s[1].fmeasure, 0.3333333333333333);
+    }
+
+    #[test]
+    fn threads_do_not_change_bits() {
+        let texts: Vec<String> = (0..500).map(|i| format!("w{} a b c\nd w{} e", i % 7, i % 5)).collect();
+        let refs: Vec<[&str; 2]> = texts.iter().map(|t| [t.as_str(), "a b\nw1 e"]).collect();
+        let pairs: Vec<Pair> = texts.iter().zip(&refs).map(|(p, r)| Pair { prediction: p, references: r }).collect();
+        let types = ["rouge1", "rouge3", "rougeL", "rougeLsum"];
+        let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap()).score_texts(&pairs);
+        let two = Engine::new(EngineConfig::parse(&types, true, 2).unwrap()).score_texts(&pairs);
+        assert_eq!(one, two);
+    }
+}

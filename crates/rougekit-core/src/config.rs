@@ -1,0 +1,131 @@
+//! ROUGE type names and the validated engine configuration.
+use crate::error::RougeError;
+
+/// One ROUGE variant the engine can compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RougeType {
+    /// ROUGE-N: clipped n-gram overlap over the whole token list (n >= 1).
+    N(usize),
+    /// rouge-score's `rougeL`: LCS over the whole text, newlines are whitespace.
+    L,
+    /// rouge-score's `rougeLsum`: summary-level union LCS over `\n`-separated lines.
+    Lsum,
+}
+
+impl RougeType {
+    /// Parses a type name. Accepts rouge-score's spellings (`rouge1`, `rougeL`, `rougeLsum`),
+    /// any `rougeN` with n >= 1, and ROUGE-1.5.5's `ROUGE-N` spelling.
+    pub fn parse(name: &str) -> Result<RougeType, RougeError> {
+        match name {
+            "rougeL" => return Ok(RougeType::L),
+            "rougeLsum" => return Ok(RougeType::Lsum),
+            _ => {}
+        }
+        let digits = name
+            .strip_prefix("rouge")
+            .or_else(|| name.strip_prefix("ROUGE-"));
+        if let Some(d) = digits {
+            if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) {
+                return match d.parse::<usize>() {
+                    Ok(0) => Err(RougeError::InvalidType(format!(
+                        "invalid ROUGE type {name:?}: n must be positive"
+                    ))),
+                    Ok(n) if n <= 1024 => Ok(RougeType::N(n)),
+                    _ => Err(RougeError::InvalidType(format!(
+                        "invalid ROUGE type {name:?}: n is larger than 1024"
+                    ))),
+                };
+            }
+        }
+        let hint = match name {
+            "ROUGE-L" => {
+                " (ROUGE-1.5.5's ROUGE-L is summary level: use 'rougeLsum', or 'rougeL' for \
+                 LCS over the whole text)"
+            }
+            "rougeLSum" | "rougelsum" | "rouge-lsum" | "rougeL-sum" => " (did you mean 'rougeLsum'?)",
+            "rougel" | "rouge-l" | "rouge_l" => " (did you mean 'rougeL'?)",
+            n if n.starts_with("rougeW")
+                || n.starts_with("rougeS")
+                || n.starts_with("ROUGE-W")
+                || n.starts_with("ROUGE-S") =>
+            {
+                " (ROUGE-W and ROUGE-S/SU come with the perl-1.5.5 profile, not available yet)"
+            }
+            _ => "",
+        };
+        Err(RougeError::InvalidType(format!(
+            "invalid ROUGE type {name:?}: expected rouge1..rougeN, rougeL or rougeLsum{hint}"
+        )))
+    }
+
+    /// The canonical rouge-score spelling of this type.
+    pub fn name(&self) -> String {
+        match self {
+            RougeType::N(n) => format!("rouge{n}"),
+            RougeType::L => "rougeL".to_string(),
+            RougeType::Lsum => "rougeLsum".to_string(),
+        }
+    }
+}
+
+/// Validated settings of one engine (profile `rouge-score`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Requested types, in the caller's order, duplicates removed (first kept).
+    pub types: Vec<RougeType>,
+    /// NLTK Porter stemming of tokens longer than 3 characters.
+    pub stemmer: bool,
+    /// Worker threads for batches (>= 1).
+    pub threads: usize,
+}
+
+impl EngineConfig {
+    /// Builds a configuration from type names.
+    pub fn parse<S: AsRef<str>>(
+        types: &[S],
+        stemmer: bool,
+        threads: usize,
+    ) -> Result<EngineConfig, RougeError> {
+        if threads == 0 {
+            return Err(RougeError::InvalidOption(
+                "threads must be a positive integer".to_string(),
+            ));
+        }
+        let mut parsed: Vec<RougeType> = Vec::with_capacity(types.len());
+        for t in types {
+            let t = RougeType::parse(t.as_ref())?;
+            if !parsed.contains(&t) {
+                parsed.push(t);
+            }
+        }
+        Ok(EngineConfig {
+            types: parsed,
+            stemmer,
+            threads,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names() {
+        assert_eq!(RougeType::parse("rouge1"), Ok(RougeType::N(1)));
+        assert_eq!(RougeType::parse("rouge12"), Ok(RougeType::N(12)));
+        assert_eq!(RougeType::parse("ROUGE-2"), Ok(RougeType::N(2)));
+        assert_eq!(RougeType::parse("rougeL"), Ok(RougeType::L));
+        assert_eq!(RougeType::parse("rougeLsum"), Ok(RougeType::Lsum));
+        for bad in ["rouge0", "rougeLSum", "rouge", "rouge-1", "rouge1\n", "", "ROUGE-L"] {
+            assert!(RougeType::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dedups_types_in_order() {
+        let c = EngineConfig::parse(&["rougeL", "rouge1", "rougeL"], false, 1).unwrap();
+        assert_eq!(c.types, vec![RougeType::L, RougeType::N(1)]);
+        assert!(EngineConfig::parse(&["rouge1"], false, 0).is_err());
+    }
+}

@@ -1,0 +1,267 @@
+//! Longest common subsequence kernels on token ids.
+//!
+//! Bit-parallel LCS (Hyyrö 2004): one machine word holds 64 DP cells of a row, so a pair costs
+//! O(|long| · ⌈|short|/64⌉) word operations and O(|short|) memory. For rougeLsum the rows are
+//! kept (one bit per cell) so that rouge-score's exact traceback can be replayed.
+
+const NONE: u32 = u32::MAX;
+
+/// Per-symbol match masks over the positions of one sequence.
+#[derive(Debug, Default)]
+pub struct MaskTable {
+    slot: Vec<u32>,
+    used: Vec<u32>,
+    masks: Vec<u64>,
+    words: usize,
+    len: usize,
+}
+
+impl MaskTable {
+    /// Builds the masks of `seq` (bit `p` of symbol `c`'s mask is set iff `seq[p] == c`).
+    pub fn build(&mut self, seq: &[u32]) {
+        self.clear();
+        self.len = seq.len();
+        self.words = seq.len().div_ceil(64).max(1);
+        for (pos, &c) in seq.iter().enumerate() {
+            let c = c as usize;
+            if c >= self.slot.len() {
+                self.slot.resize(c + 1, NONE);
+            }
+            if self.slot[c] == NONE {
+                self.slot[c] = self.used.len() as u32;
+                self.used.push(c as u32);
+                self.masks.resize(self.masks.len() + self.words, 0);
+            }
+            let base = self.slot[c] as usize * self.words;
+            self.masks[base + pos / 64] |= 1u64 << (pos % 64);
+        }
+    }
+
+    fn clear(&mut self) {
+        for &c in &self.used {
+            self.slot[c as usize] = NONE;
+        }
+        self.used.clear();
+        self.masks.clear();
+    }
+
+    #[inline]
+    fn mask(&self, c: u32) -> Option<&[u64]> {
+        match self.slot.get(c as usize) {
+            Some(&s) if s != NONE => {
+                let base = s as usize * self.words;
+                Some(&self.masks[base..base + self.words])
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Advances the bit-parallel row `v` by one symbol: `V' = (V + U) | (V − U)` with `U = V & M`
+/// (and `V − U = V & !U` since `U ⊆ V`).
+#[inline]
+fn advance(v: &mut [u64], m: &[u64]) {
+    if v.len() == 1 {
+        let (x, u) = (v[0], v[0] & m[0]);
+        v[0] = x.wrapping_add(u) | (x & !u);
+        return;
+    }
+    let mut carry = 0u64;
+    for (x, &mk) in v.iter_mut().zip(m) {
+        let u = *x & mk;
+        let (s1, c1) = x.overflowing_add(u);
+        let (s2, c2) = s1.overflowing_add(carry);
+        carry = u64::from(c1 | c2);
+        *x = s2 | (*x & !u);
+    }
+}
+
+/// Number of zero bits among the first `len` bits of `v`: the LCS length of the row.
+fn zeros(v: &[u64], len: usize) -> usize {
+    prefix_ones_of_not(v, len)
+}
+
+/// Popcount of `!v` over bits `0..len`.
+#[inline]
+fn prefix_ones_of_not(v: &[u64], len: usize) -> usize {
+    let full = len / 64;
+    let mut n: usize = v[..full].iter().map(|w| (!w).count_ones() as usize).sum();
+    let rest = len % 64;
+    if rest > 0 {
+        n += ((!v[full]) & ((1u64 << rest) - 1)).count_ones() as usize;
+    }
+    n
+}
+
+/// Reusable buffers for the LCS kernels.
+#[derive(Debug, Default)]
+pub struct LcsScratch {
+    masks: MaskTable,
+    row: Vec<u64>,
+    rows: Vec<u64>,
+}
+
+impl LcsScratch {
+    /// Builds match masks over `seq`, for several [`LcsScratch::union_positions`] calls.
+    pub fn set_columns(&mut self, seq: &[u32]) {
+        self.masks.build(seq);
+    }
+}
+
+/// LCS length of `a` and `b` (only the length: rougeL, spec §5).
+pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch) -> usize {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.is_empty() {
+        return 0;
+    }
+    s.masks.build(short);
+    s.row.clear();
+    s.row.resize(s.masks.words, !0u64);
+    for &c in long {
+        if let Some(m) = s.masks.mask(c) {
+            advance(&mut s.row, m);
+        }
+    }
+    zeros(&s.row, short.len())
+}
+
+/// Marks in `mark` the target positions of the one LCS of (`target`, columns) that
+/// rouge-score's `_backtrack_norec` picks (spec §6.4a). The columns are the sequence last
+/// given to [`LcsScratch::set_columns`] and must equal `columns`.
+///
+/// Rows are target tokens, columns prediction tokens. From the bottom-right cell: on equal
+/// tokens take the target position and go diagonally; else go left (drop the prediction
+/// token) only if the left cell is *strictly* larger than the cell above; else go up.
+pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark: &mut [bool]) {
+    let (m, n) = (target.len(), columns.len());
+    if m == 0 || n == 0 {
+        return;
+    }
+    let w = s.masks.words;
+    // rows[(i-1)*w ..] holds row i of the DP table as bits "L[i][j+1] - L[i][j] == 0"
+    // inverted (a zero bit is a step up), row 0 being implicit.
+    s.rows.clear();
+    s.rows.reserve(m * w);
+    s.row.clear();
+    s.row.resize(w, !0u64);
+    for &c in target {
+        if let Some(mk) = s.masks.mask(c) {
+            advance(&mut s.row, mk);
+        }
+        s.rows.extend_from_slice(&s.row);
+    }
+    let rows = &s.rows;
+    // L[i][j] for i >= 1 is the number of zero bits of row i below j.
+    let prefix = |i: usize, j: usize| -> usize {
+        if i == 0 {
+            0
+        } else {
+            prefix_ones_of_not(&rows[(i - 1) * w..i * w], j)
+        }
+    };
+    // L[i][j+1] - L[i][j] for 0-based column j.
+    let step = |i: usize, j: usize| -> usize {
+        if i == 0 {
+            0
+        } else {
+            ((!rows[(i - 1) * w + j / 64] >> (j % 64)) & 1) as usize
+        }
+    };
+    let (mut i, mut j) = (m, n);
+    let mut cur = prefix(i, j);
+    let mut up = prefix(i - 1, j);
+    while i > 0 && j > 0 {
+        if target[i - 1] == columns[j - 1] {
+            mark[i - 1] = true;
+            i -= 1;
+            j -= 1;
+            cur -= 1;
+            up = if i > 0 { prefix(i - 1, j) } else { 0 };
+        } else {
+            let left = cur - step(i, j - 1);
+            if left > up {
+                cur = left;
+                up -= step(i - 1, j - 1);
+                j -= 1;
+            } else {
+                cur = up;
+                i -= 1;
+                up = if i > 0 { prefix(i - 1, j) } else { 0 };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain O(mn) table and traceback, as a readable oracle.
+    fn table(t: &[u32], p: &[u32]) -> Vec<Vec<usize>> {
+        let mut l = vec![vec![0; p.len() + 1]; t.len() + 1];
+        for i in 1..=t.len() {
+            for j in 1..=p.len() {
+                l[i][j] = if t[i - 1] == p[j - 1] {
+                    l[i - 1][j - 1] + 1
+                } else {
+                    l[i - 1][j].max(l[i][j - 1])
+                };
+            }
+        }
+        l
+    }
+
+    fn oracle_positions(t: &[u32], p: &[u32]) -> Vec<usize> {
+        let l = table(t, p);
+        let (mut i, mut j, mut out) = (t.len(), p.len(), Vec::new());
+        while i > 0 && j > 0 {
+            if t[i - 1] == p[j - 1] {
+                out.push(i - 1);
+                i -= 1;
+                j -= 1;
+            } else if l[i][j - 1] > l[i - 1][j] {
+                j -= 1;
+            } else {
+                i -= 1;
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    fn lcg(seed: &mut u64) -> u32 {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (*seed >> 33) as u32
+    }
+
+    #[test]
+    fn matches_dp_oracle_on_random_sequences() {
+        let mut seed = 42u64;
+        let mut s = LcsScratch::default();
+        for round in 0..3000 {
+            let alphabet = 1 + lcg(&mut seed) % 6;
+            let max_len = if round % 10 == 0 { 200 } else { 20 };
+            let la = (lcg(&mut seed) % max_len) as usize;
+            let lb = (lcg(&mut seed) % max_len) as usize;
+            let a: Vec<u32> = (0..la).map(|_| lcg(&mut seed) % alphabet).collect();
+            let b: Vec<u32> = (0..lb).map(|_| lcg(&mut seed) % alphabet).collect();
+            let l = table(&a, &b);
+            assert_eq!(lcs_len(&a, &b, &mut s), l[la][lb]);
+            let mut mark = vec![false; la];
+            s.set_columns(&b);
+            union_positions(&a, &b, &mut s, &mut mark);
+            let got: Vec<usize> = (0..la).filter(|&i| mark[i]).collect();
+            assert_eq!(got, oracle_positions(&a, &b), "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn tie_break_of_spec_e26() {
+        // target "a b", prediction line "b a": rouge-score keeps target position 0 ("a").
+        let mut s = LcsScratch::default();
+        let mut mark = vec![false; 2];
+        s.set_columns(&[1, 0]);
+        union_positions(&[0, 1], &[1, 0], &mut s, &mut mark);
+        assert_eq!(mark, [true, false]);
+    }
+}

@@ -1,0 +1,2 @@
+//! Tokenisers, one module per profile.
+pub mod rouge_score;

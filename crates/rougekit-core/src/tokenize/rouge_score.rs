@@ -1,0 +1,87 @@
+//! rouge-score 0.1.2's default tokenizer (spec §2): Python `str.lower()`, then every maximal
+//! run of characters outside ASCII `[a-z0-9]` is a separator.
+//!
+//! Only two non-ASCII code points lower-case to ASCII alphanumerics under Python's Unicode
+//! database (spec §2.2, exhaustive scan): U+0130 `İ` → `i` + U+0307 (the combining dot then
+//! ends the token) and U+212A KELVIN SIGN → `k`. Every other non-ASCII character separates.
+
+/// UTF-8 of U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE.
+const DOTTED_CAPITAL_I: [u8; 2] = [0xC4, 0xB0];
+/// UTF-8 of U+212A KELVIN SIGN.
+const KELVIN_SIGN: [u8; 3] = [0xE2, 0x84, 0xAA];
+
+/// Calls `on_event(Some(token))` for each token of `text` in order and `on_event(None)` at
+/// each `\n`.
+///
+/// Tokens never span a `\n` (it is a separator), so the whole-text tokens are exactly the
+/// concatenation of the per-line tokens that rougeLsum uses (spec §3, §6).
+pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
+    let bytes = text.as_bytes();
+    let mut token = String::with_capacity(32);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_alphanumeric() {
+            token.push(b.to_ascii_lowercase() as char);
+            i += 1;
+            continue;
+        }
+        if bytes[i..].starts_with(&DOTTED_CAPITAL_I) {
+            token.push('i');
+            i += DOTTED_CAPITAL_I.len();
+            flush(&mut token, &mut on_event);
+            continue;
+        }
+        if bytes[i..].starts_with(&KELVIN_SIGN) {
+            token.push('k');
+            i += KELVIN_SIGN.len();
+            continue;
+        }
+        flush(&mut token, &mut on_event);
+        if b == b'\n' {
+            on_event(None);
+        }
+        i += 1;
+    }
+    flush(&mut token, &mut on_event);
+}
+
+#[inline]
+fn flush(token: &mut String, on_event: &mut impl FnMut(Option<&str>)) {
+    if !token.is_empty() {
+        on_event(Some(token));
+        token.clear();
+    }
+}
+
+/// The token strings of `text` (no stemming); for tests and the `tokenize` debug API.
+pub fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    scan(text, |t| out.extend(t.map(str::to_string)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_examples() {
+        assert_eq!(tokens("It's a state-of-the-art model."), [
+            "it", "s", "a", "state", "of", "the", "art", "model"
+        ]);
+        assert_eq!(tokens("Cristóbal está"), ["crist", "bal", "est"]);
+        assert_eq!(tokens("İstanbul 5\u{212A} run"), ["i", "stanbul", "5k", "run"]);
+        assert_eq!(tokens("aİb"), ["ai", "b"]);
+        assert_eq!(tokens("ＡＢＣ １２３ x² straße"), ["x", "stra", "e"]);
+        assert!(tokens("今天天气很不错").is_empty());
+        assert_eq!(tokens("a\tb\r\nc"), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn newlines_are_reported() {
+        let mut events = Vec::new();
+        scan("a b\n\nc", |t| events.push(t.unwrap_or("\\n").to_string()));
+        assert_eq!(events, ["a", "b", "\\n", "\\n", "c"]);
+    }
+}

@@ -1,0 +1,101 @@
+//! Python → Rust conversion with errors that name the argument and index.
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_string())
+}
+
+/// A `str` as UTF-8 without copying; `what` names it in errors (e.g. `predictions[3]`).
+fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedStr> {
+    let s = obj.downcast::<PyString>().map_err(|_| {
+        let hint = if obj.is_instance_of::<pyo3::types::PyBytes>() {
+            " (decode bytes to str first)"
+        } else {
+            ""
+        };
+        PyTypeError::new_err(format!("{} must be str, got {}{hint}", what(), type_name(obj)))
+    })?;
+    PyBackedStr::try_from(s.clone()).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{} is not valid Unicode text (it contains a lone surrogate)",
+            what()
+        ))
+    })
+}
+
+fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be a list of str, got a single str (wrap it in a list, or use score())"
+        )));
+    }
+    if let Ok(list) = obj.downcast::<PyList>() {
+        return Ok(list.iter().collect());
+    }
+    if let Ok(t) = obj.downcast::<PyTuple>() {
+        return Ok(t.iter().collect());
+    }
+    match obj.try_iter() {
+        Ok(it) => it.collect(),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{what} must be a list of str, got {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// Predictions and references of a batch: references are flattened, `ref_ends[i]` is the end
+/// of prediction `i`'s references in `refs`.
+pub struct Texts {
+    pub predictions: Vec<PyBackedStr>,
+    pub refs: Vec<PyBackedStr>,
+    pub ref_ends: Vec<usize>,
+}
+
+pub fn batch_texts(predictions: &Bound<'_, PyAny>, references: &Bound<'_, PyAny>) -> PyResult<Texts> {
+    let preds = sequence(predictions, "predictions")?;
+    let refs_in = sequence(references, "references")?;
+    if preds.len() != refs_in.len() {
+        return Err(PyValueError::new_err(format!(
+            "predictions and references must have the same length, got {} predictions and {} references",
+            preds.len(),
+            refs_in.len()
+        )));
+    }
+    let mut out = Texts {
+        predictions: Vec::with_capacity(preds.len()),
+        refs: Vec::with_capacity(refs_in.len()),
+        ref_ends: Vec::with_capacity(refs_in.len()),
+    };
+    for (i, p) in preds.iter().enumerate() {
+        out.predictions.push(text(p, &|| format!("predictions[{i}]"))?);
+    }
+    for (i, r) in refs_in.iter().enumerate() {
+        if r.is_instance_of::<PyString>() {
+            out.refs.push(text(r, &|| format!("references[{i}]"))?);
+        } else if r.is_instance_of::<PyList>() || r.is_instance_of::<PyTuple>() {
+            let items = sequence(r, "references")?;
+            if items.is_empty() {
+                return Err(PyValueError::new_err(format!(
+                    "references[{i}] is an empty list: every prediction needs at least one reference"
+                )));
+            }
+            for (k, item) in items.iter().enumerate() {
+                out.refs.push(text(item, &|| format!("references[{i}][{k}]"))?);
+            }
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "references[{i}] must be str or a list of str, got {}",
+                type_name(r)
+            )));
+        }
+        out.ref_ends.push(out.refs.len());
+    }
+    Ok(out)
+}

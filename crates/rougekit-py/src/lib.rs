@@ -1,0 +1,19 @@
+//! `rougekit._core`: the PyO3 glue. It converts Python objects, releases the GIL around the
+//! core and maps errors; it decides no number itself.
+use pyo3::prelude::*;
+
+mod convert;
+mod errors;
+mod scorer;
+
+/// The extension module.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<scorer::Engine>()?;
+    m.add_class::<scorer::BatchScores>()?;
+    m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
+    m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(scorer::porter_stem, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,226 @@
+//! The `Engine` and `BatchScores` classes and the module functions.
+use crate::convert;
+use crate::errors::{guarded, to_py};
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict};
+use rougekit_core::batch::Field;
+use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
+
+/// Canonical names of `types`; `ValueError` for an unknown type.
+#[pyfunction]
+pub fn normalize_types(types: Vec<String>) -> PyResult<Vec<String>> {
+    types
+        .iter()
+        .map(|t| RougeType::parse(t).map(|t| t.name()).map_err(to_py))
+        .collect()
+}
+
+/// rouge-score tokens of `text`, stemmed like rouge-score when `stemmer`.
+#[pyfunction]
+pub fn tokenize(text: &str, stemmer: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    tok::rouge_score::scan(text, |event| {
+        if let Some(t) = event {
+            out.push(if stemmer && t.len() > 3 {
+                stem::porter_nltk::stem(t)
+            } else {
+                t.to_string()
+            })
+        }
+    });
+    out
+}
+
+/// NLTK `PorterStemmer()` stems of `words`.
+#[pyfunction]
+pub fn porter_stem(words: Vec<String>) -> Vec<String> {
+    words.iter().map(|w| stem::porter_nltk::stem(w)).collect()
+}
+
+/// A configured scorer.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct Engine {
+    inner: rougekit_core::Engine,
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    fn new(types: Vec<String>, stemmer: bool, threads: usize) -> PyResult<Self> {
+        let config = EngineConfig::parse(&types, stemmer, threads).map_err(to_py)?;
+        Ok(Engine {
+            inner: rougekit_core::Engine::new(config),
+        })
+    }
+
+    #[getter]
+    fn types(&self) -> Vec<String> {
+        self.inner.config().types.iter().map(|t| t.name()).collect()
+    }
+
+    #[getter]
+    fn stemmer(&self) -> bool {
+        self.inner.config().stemmer
+    }
+
+    #[getter]
+    fn threads(&self) -> usize {
+        self.inner.config().threads
+    }
+
+    /// Scores a batch with the GIL released.
+    fn score_batch(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<BatchScores> {
+        let texts = convert::batch_texts(predictions, references)?;
+        let inner = py.allow_threads(|| {
+            guarded(|| {
+                let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
+                let mut start = 0;
+                let pairs: Vec<Pair<'_>> = texts
+                    .predictions
+                    .iter()
+                    .zip(&texts.ref_ends)
+                    .map(|(p, &end)| {
+                        let pair = Pair {
+                            prediction: p,
+                            references: &refs[start..end],
+                        };
+                        start = end;
+                        pair
+                    })
+                    .collect();
+                self.inner.score_texts(&pairs)
+            })
+        })?;
+        Ok(BatchScores { inner })
+    }
+
+    /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
+    #[allow(clippy::type_complexity)]
+    fn score_token_ids(
+        &self,
+        prediction: (Vec<u32>, Vec<Vec<u32>>),
+        references: Vec<(Vec<u32>, Vec<Vec<u32>>)>,
+    ) -> PyResult<BatchScores> {
+        if references.is_empty() {
+            return Err(PyValueError::new_err("references is an empty list"));
+        }
+        let pred = TokenDoc::from_ids(prediction.0, &prediction.1);
+        let refs: Vec<TokenDoc> = references
+            .into_iter()
+            .map(|(w, l)| TokenDoc::from_ids(w, &l))
+            .collect();
+        let inner = guarded(|| self.inner.score_docs(&pred, &refs))?;
+        Ok(BatchScores { inner })
+    }
+}
+
+/// Columnar batch results.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct BatchScores {
+    inner: rougekit_core::BatchScores,
+}
+
+impl BatchScores {
+    fn type_index(&self, rouge_type: &str) -> PyResult<usize> {
+        let wanted = RougeType::parse(rouge_type).map_err(to_py)?;
+        self.inner
+            .types()
+            .iter()
+            .position(|t| *t == wanted)
+            .ok_or_else(|| PyKeyError::new_err(format!("{rouge_type:?} was not scored")))
+    }
+}
+
+fn field(name: &str) -> PyResult<Field> {
+    Field::parse(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown field {name:?}: expected precision, recall or fmeasure"
+        ))
+    })
+}
+
+#[pymethods]
+impl BatchScores {
+    #[getter]
+    fn types(&self) -> Vec<String> {
+        self.inner.types().iter().map(|t| t.name()).collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// A float64 column as a bytearray (native byte order), or the uint8 `int_zero` flags.
+    fn buffer<'py>(
+        &self,
+        py: Python<'py>,
+        rouge_type: &str,
+        field_name: &str,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let t = self.type_index(rouge_type)?;
+        if field_name == "int_zero" {
+            return Ok(PyByteArray::new(py, self.inner.int_zero_column(t)));
+        }
+        let col = self.inner.column(t, field(field_name)?);
+        let bytes: Vec<u8> = col.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyByteArray::new(py, &bytes))
+    }
+
+    /// Corpus summary: `{type: {field: (mean, low, high)}}`; `low`/`high` are the seeded
+    /// percentile-bootstrap bounds at `confidence`, or NaN when `n_samples == 0`.
+    fn corpus<'py>(
+        &self,
+        py: Python<'py>,
+        n_samples: usize,
+        seed: u64,
+        confidence: f64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if !(0.0..1.0).contains(&confidence) || confidence <= 0.0 {
+            return Err(PyValueError::new_err(format!(
+                "confidence must be strictly between 0 and 1, got {confidence}"
+            )));
+        }
+        let out = PyDict::new(py);
+        let inner = &self.inner;
+        let fields = [Field::Precision, Field::Recall, Field::Fmeasure];
+        let summary = py.allow_threads(|| {
+            guarded(|| {
+                let cols: Vec<&[f64]> = (0..inner.types().len())
+                    .flat_map(|t| fields.iter().map(move |&f| inner.column(t, f)))
+                    .collect();
+                let means: Vec<f64> = cols.iter().map(|c| bootstrap::mean(c)).collect();
+                let mut bounds = vec![(f64::NAN, f64::NAN); cols.len()];
+                if n_samples > 0 && !inner.is_empty() {
+                    let tail = (1.0 - confidence) / 2.0 * 100.0;
+                    for (b, mut m) in bounds
+                        .iter_mut()
+                        .zip(bootstrap::resample_means(&cols, n_samples, seed))
+                    {
+                        m.sort_by(f64::total_cmp);
+                        *b = (
+                            bootstrap::percentile_sorted(&m, tail),
+                            bootstrap::percentile_sorted(&m, 100.0 - tail),
+                        );
+                    }
+                }
+                (means, bounds)
+            })
+        })?;
+        let (means, bounds) = summary;
+        for (t, ty) in inner.types().iter().enumerate() {
+            let d = PyDict::new(py);
+            for (k, name) in ["precision", "recall", "fmeasure"].iter().enumerate() {
+                let i = t * 3 + k;
+                d.set_item(*name, (means[i], bounds[i].0, bounds[i].1))?;
+            }
+            out.set_item(ty.name(), d)?;
+        }
+        Ok(out)
+    }
+}

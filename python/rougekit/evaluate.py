@@ -1,0 +1,103 @@
+"""The Hugging Face ``evaluate``-style call: :func:`compute`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rougekit.config import DEFAULT_TYPES
+from rougekit.results import FIELDS, Score
+from rougekit.scorer import RougeScorer
+
+
+def compute(
+    *,
+    predictions: Sequence[str],
+    references: Sequence[str | Sequence[str]],
+    rouge_types: Sequence[str] | None = None,
+    use_aggregator: bool = True,
+    use_stemmer: bool = False,
+    metric_to_select: str | None = "fmeasure",
+    tokenizer: Callable[[str], list[Any]] | None = None,
+    threads: int | None = None,
+) -> dict[str, Any]:
+    """ROUGE as ``evaluate.load("rouge").compute(...)`` is called, deterministically.
+
+    Differences from ``evaluate``, on purpose: with ``use_aggregator`` the value is the plain
+    mean of the per-pair scores (``evaluate`` returns the median of 1000 unseeded bootstrap
+    means), and ``metric_to_select`` picks the field (``None`` returns :class:`Score` triples).
+
+    Returns ``{type: value}`` with the aggregator, ``{type: [value per pair]}`` without.
+    """
+    if metric_to_select is not None and metric_to_select not in FIELDS:
+        raise ValueError(
+            f"metric_to_select must be one of {', '.join(FIELDS)} or None, "
+            f"got {metric_to_select!r}"
+        )
+    types = tuple(rouge_types) if rouge_types is not None else DEFAULT_TYPES
+    if tokenizer is not None:
+        return _compute_custom(
+            predictions, references, types, use_aggregator, metric_to_select, tokenizer
+        )
+    scorer = RougeScorer(types, stemmer=use_stemmer, threads=threads)
+    batch = scorer.score_batch(predictions, references)
+    if use_aggregator:
+        if len(batch) == 0:
+            raise ValueError("predictions is empty: nothing to aggregate")
+        corpus = batch.corpus()
+        return {t: _select(corpus.mean[t], metric_to_select) for t in batch.types}
+    out: dict[str, Any] = {}
+    for t in batch.types:
+        if metric_to_select is None:
+            cols = [batch.precision(t), batch.recall(t), batch.fmeasure(t)]
+            out[t] = [Score(float(p), float(r), float(f)) for p, r, f in zip(*cols)]
+        else:
+            out[t] = [float(v) for v in getattr(batch, metric_to_select)(t)]
+    return out
+
+
+def _select(score: Score, metric: str | None) -> Any:
+    return score if metric is None else float(getattr(score, metric))
+
+
+def _compute_custom(
+    predictions: Sequence[str],
+    references: Sequence[str | Sequence[str]],
+    types: tuple[str, ...],
+    use_aggregator: bool,
+    metric: str | None,
+    tokenizer: Callable[[str], list[Any]],
+) -> dict[str, Any]:
+    """Custom tokenizer: rouge-score's per-line tokenizer calls, through the compat scorer."""
+    from rougekit.compat.rouge_scorer import RougeScorer as CompatScorer
+    from rougekit.config import normalize_types
+
+    class _Wrapped:
+        def tokenize(self, text: str) -> list[Any]:
+            return tokenizer(text)
+
+    if len(predictions) != len(references):
+        raise ValueError(
+            f"predictions and references must have the same length, got "
+            f"{len(predictions)} predictions and {len(references)} references"
+        )
+    names = normalize_types(types)
+    scorer = CompatScorer(list(names), tokenizer=_Wrapped())
+    per: dict[str, list[Score]] = {t: [] for t in names}
+    for i, (p, r) in enumerate(zip(predictions, references)):
+        refs = [r] if isinstance(r, str) else list(r)
+        if not refs:
+            raise ValueError(f"references[{i}] is an empty list")
+        got = scorer.score_multi(refs, p)
+        for t in names:
+            s = got[t]
+            per[t].append(Score(float(s.precision), float(s.recall), float(s.fmeasure)))
+    if not use_aggregator:
+        return {t: [_select(s, metric) for s in v] for t, v in per.items()}
+    if not predictions:
+        raise ValueError("predictions is empty: nothing to aggregate")
+    n = len(predictions)
+    return {
+        t: _select(Score(*(sum(getattr(s, f) for s in v) / n for f in FIELDS)), metric)
+        for t, v in per.items()
+    }

@@ -1,0 +1,215 @@
+"""Result objects: one pair's scores, a batch's columns, a corpus summary."""
+
+from __future__ import annotations
+
+import json
+import math
+from array import array
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from rougekit import _core
+from rougekit.signature import Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+FIELDS = ("precision", "recall", "fmeasure")
+
+
+class Score(NamedTuple):
+    """Precision, recall and F-measure of one ROUGE type, each in [0, 1]."""
+
+    precision: float
+    recall: float
+    fmeasure: float
+
+
+def _column(buf: bytearray) -> npt.NDArray[np.float64] | array[float]:
+    """A float64 view of ``buf``: a NumPy array when NumPy is installed, else ``array('d')``."""
+    try:
+        import numpy as np
+    except ImportError:
+        out = array("d")
+        out.frombytes(buf)
+        return out
+    return np.frombuffer(buf, dtype=np.float64)
+
+
+class BatchResult:
+    """Scores of a batch, stored by column (one float64 array per type and field).
+
+    Per-pair Python objects are only built when asked for (indexing, iteration).
+    """
+
+    def __init__(self, scores: _core.BatchScores, signature: Signature) -> None:
+        self._scores = scores
+        self.signature = signature
+        self._cache: dict[tuple[str, str], Any] = {}
+
+    @property
+    def types(self) -> list[str]:
+        """Types in column order."""
+        return self._scores.types
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+    def __repr__(self) -> str:
+        return f"BatchResult(pairs={len(self)}, types={self.types})"
+
+    def _get(self, rouge_type: str, field: str) -> Any:
+        key = (rouge_type, field)
+        if key not in self._cache:
+            self._cache[key] = _column(self._scores.buffer(rouge_type, field))
+        return self._cache[key]
+
+    def precision(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
+        """Precision of every pair for ``rouge_type``."""
+        return self._get(rouge_type, "precision")  # type: ignore[no-any-return]
+
+    def recall(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
+        """Recall of every pair for ``rouge_type``."""
+        return self._get(rouge_type, "recall")  # type: ignore[no-any-return]
+
+    def fmeasure(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
+        """F-measure of every pair for ``rouge_type``."""
+        return self._get(rouge_type, "fmeasure")  # type: ignore[no-any-return]
+
+    def __getitem__(self, index: int) -> dict[str, Score]:
+        """Scores of pair ``index`` (negative indices count from the end)."""
+        n = len(self)
+        if not isinstance(index, int):
+            raise TypeError(f"index must be int, got {type(index).__name__}")
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(f"pair index out of range (batch of {n})")
+        return {
+            t: Score(*(float(self._get(t, f)[index]) for f in FIELDS)) for t in self.types
+        }
+
+    def __iter__(self) -> Iterator[dict[str, Score]]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def to_dict(self) -> dict[str, dict[str, list[float]]]:
+        """``{type: {field: [value per pair]}}`` as plain Python floats."""
+        return {t: {f: [float(v) for v in self._get(t, f)] for f in FIELDS} for t in self.types}
+
+    def to_pandas(self) -> Any:
+        """A DataFrame with one row per pair and columns ``<type>_<field>``."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_pandas() needs pandas: pip install pandas") from None
+        return pd.DataFrame(
+            {f"{t}_{f}": self._get(t, f) for t in self.types for f in FIELDS}
+        )
+
+    def corpus(
+        self,
+        *,
+        confidence: float | None = None,
+        n_bootstrap: int = 1000,
+        seed: int = 0,
+    ) -> CorpusResult:
+        """Means per type and field, with a seeded percentile-bootstrap CI if ``confidence``."""
+        if confidence is not None:
+            if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+                raise TypeError(f"confidence must be a float, got {type(confidence).__name__}")
+            if not 0 < confidence < 1:
+                raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+            if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
+                raise TypeError("n_bootstrap must be an int")
+            if n_bootstrap < 1:
+                raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+                raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
+        samples = n_bootstrap if confidence is not None else 0
+        summary = self._scores.corpus(samples, seed, confidence or 0.95)
+        fields = dict(self.signature.fields)
+        if samples:
+            fields.update(ci=f"{confidence * 100:g}", bs=str(samples), seed=str(seed))
+        return CorpusResult(
+            summary=summary,
+            n=len(self),
+            confidence=confidence,
+            signature=Signature(fields),
+        )
+
+
+class CorpusResult:
+    """Corpus-level scores: the mean of the per-pair scores, optionally with a CI.
+
+    ``result["rouge1"]`` is the :class:`Score` of means; ``result.low`` / ``result.high``
+    hold the bootstrap bounds (``None`` without a CI). ``str(result)`` is a table (×100,
+    two decimals) followed by the signature.
+    """
+
+    def __init__(
+        self,
+        *,
+        summary: dict[str, dict[str, tuple[float, float, float]]],
+        n: int,
+        confidence: float | None,
+        signature: Signature,
+    ) -> None:
+        self.n = n
+        self.confidence = confidence
+        self.signature = signature
+        self.types = list(summary)
+        self.mean = {t: Score(*(summary[t][f][0] for f in FIELDS)) for t in summary}
+        has_ci = confidence is not None and n > 0
+        self.low: dict[str, Score] | None = (
+            {t: Score(*(summary[t][f][1] for f in FIELDS)) for t in summary} if has_ci else None
+        )
+        self.high: dict[str, Score] | None = (
+            {t: Score(*(summary[t][f][2] for f in FIELDS)) for t in summary} if has_ci else None
+        )
+
+    def __getitem__(self, rouge_type: str) -> Score:
+        return self.mean[rouge_type]
+
+    def __repr__(self) -> str:
+        return f"CorpusResult(n={self.n}, types={self.types}, signature={str(self.signature)!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: scores in [0, 1], CI bounds, n and the signature."""
+        scores: dict[str, Any] = {}
+        for t in self.types:
+            entry: dict[str, Any] = {f: getattr(self.mean[t], f) for f in FIELDS}
+            if self.low is not None and self.high is not None:
+                entry["ci"] = {
+                    f: [getattr(self.low[t], f), getattr(self.high[t], f)] for f in FIELDS
+                }
+            scores[t] = entry
+        return {
+            "n": self.n,
+            "confidence": self.confidence,
+            "scores": scores,
+            "signature": str(self.signature),
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def __str__(self) -> str:
+        head = ["type", "P", "R", "F"]
+        rows = []
+        for t in self.types:
+            cells = [t]
+            for f in FIELDS:
+                cell = f"{getattr(self.mean[t], f) * 100:.2f}"
+                if self.low is not None and self.high is not None:
+                    lo, hi = getattr(self.low[t], f), getattr(self.high[t], f)
+                    if not (math.isnan(lo) or math.isnan(hi)):
+                        cell += f" [{lo * 100:.2f}, {hi * 100:.2f}]"
+                cells.append(cell)
+            rows.append(cells)
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+        ci = f", {self.confidence * 100:g}% CI" if self.low is not None and self.confidence else ""
+        return "\n".join([*lines, f"(n={self.n}{ci})", str(self.signature)])
