@@ -256,10 +256,23 @@ class ChildResult:
     stdout: str
     stderr: str
     payload: dict[str, Any] | None  # the worker's JSON result line, if any
+    other_load: float | None = None  # mean CPUs used by other processes meanwhile
 
     @property
     def ok(self) -> bool:
         return self.payload is not None and self.payload.get("status") == "ok"
+
+
+def _cpu_busy_seconds() -> float | None:
+    """Machine-wide busy CPU time so far (all CPUs), from /proc/stat."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    busy = sum(fields[:8]) - idle  # user nice system idle iowait irq softirq steal
+    return busy / os.sysconf("SC_CLK_TCK")
 
 
 def run_child(
@@ -273,7 +286,9 @@ def run_child(
     Output goes to temporary files (no pipe deadlocks). On timeout the child (only it: the
     workers start no processes of their own) is killed with SIGKILL. ``mem_limit_bytes``
     sets RLIMIT_AS in the child, so a runaway allocation fails instead of exhausting the
-    machine.
+    machine. ``other_load`` is the machine's busy CPU time during the run minus the
+    child's own, over the wall time: the mean number of CPUs other processes kept busy,
+    which should be near 0 for trustworthy numbers.
     """
 
     def limit_memory() -> None:
@@ -281,6 +296,7 @@ def run_child(
             resource.setrlimit(resource.RLIMIT_AS, (mem_limit_bytes, mem_limit_bytes))
 
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        busy_start = _cpu_busy_seconds()
         start = time.perf_counter()
         proc = subprocess.Popen(list(cmd), stdout=out, stderr=err, env=env, preexec_fn=limit_memory)
         timed_out = False
@@ -295,6 +311,7 @@ def run_child(
                 break
             time.sleep(0.02)
         wall = time.perf_counter() - start
+        busy_end = _cpu_busy_seconds()
         proc.returncode = os.waitstatus_to_exitcode(status)  # so Popen won't wait again
         out.seek(0)
         err.seek(0)
@@ -307,7 +324,13 @@ def run_child(
         if line.startswith(RESULT_MARKER):
             payload = json.loads(line[len(RESULT_MARKER) :])
             break
-    return ChildResult(code, sig, timed_out, wall, usage.ru_maxrss, stdout, stderr, payload)
+    other_load = None
+    if busy_start is not None and busy_end is not None and wall > 0:
+        own = usage.ru_utime + usage.ru_stime
+        other_load = max(0.0, (busy_end - busy_start - own) / wall)
+    return ChildResult(
+        code, sig, timed_out, wall, usage.ru_maxrss, stdout, stderr, payload, other_load
+    )
 
 
 def emit_result(payload: dict[str, Any]) -> None:
@@ -375,6 +398,18 @@ def machine_info() -> list[tuple[str, str]]:
         ("Python", f"{platform.python_version()} ({platform.python_implementation()})"),
         ("platform", platform.platform()),
     ]
+
+
+def load_warning(loads: Iterable[float | None], threshold: float = 0.25) -> str | None:
+    """A warning line if other processes kept CPUs busy during the measurements."""
+    worst = max((x for x in loads if x is not None), default=0.0)
+    if worst <= threshold:
+        return None
+    return (
+        f"**Warning: other processes kept up to {worst:.2f} CPUs busy during these runs "
+        "(column 'other load'): timings may be inflated and 2-thread speed-ups understated. "
+        "Re-run on an idle machine.**"
+    )
 
 
 def md_table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:

@@ -34,6 +34,7 @@ from _common import (
     dist_version,
     emit_result,
     load_pairs,
+    load_warning,
     machine_info,
     make_runner,
     md_table,
@@ -177,7 +178,7 @@ def build_report(
             if r is None:
                 continue
             if isinstance(r, str):
-                rows.append([pkg.name, ver, str(threads), r, "", "", "", "", ""])
+                rows.append([pkg.name, ver, str(threads), r, "", "", "", "", "", ""])
                 continue
             if not r.ok or r.payload is None:
                 status = (
@@ -185,7 +186,7 @@ def build_report(
                     if r.payload and r.payload.get("status") == "skipped"
                     else child_failure(r)
                 )
-                rows.append([pkg.name, ver, str(threads), status, "", "", "", "", ""])
+                rows.append([pkg.name, ver, str(threads), status, "", "", "", "", "", ""])
                 continue
             times = r.payload["times"]
             best_i = min(range(len(times)), key=times.__getitem__)
@@ -202,6 +203,7 @@ def build_report(
                     f"{secs:.3f}",
                     f"{r.payload['pairs'] / secs:,.0f}",
                     f"{cpu / secs:.2f}",
+                    "-" if r.other_load is None else f"{r.other_load:.2f}",
                     fmt_ratio(base, secs),
                     fmt_ratio(best(RUST_BASELINE, threads), secs),
                     note,
@@ -216,6 +218,7 @@ def build_report(
                 "seconds",
                 "pairs/s",
                 "CPU/wall",
+                "other load",
                 f"x vs {BASELINE} (1 thread)",
                 f"x vs {RUST_BASELINE} (same threads)",
                 "notes",
@@ -228,8 +231,13 @@ def build_report(
         "Speed ratios are (baseline seconds) / (package seconds): above 1x is faster. "
         "CPU/wall is the process CPU time (all threads) over wall time of the best run: "
         "about 1 for one busy thread, up to 2 when two threads are busy. "
+        "Other load: mean CPUs that other processes kept busy during that subprocess "
+        "(from /proc/stat), near 0 on an idle machine. "
         "n/a: the package has no threads, so only its 1-thread run exists."
     )
+    warning = load_warning(r.other_load for r in results.values() if isinstance(r, ChildResult))
+    if warning:
+        out += ["", warning]
     return "\n".join(out) + "\n"
 
 
@@ -259,15 +267,13 @@ def build_agreement(
 
     rows: list[list[str]] = []
     for pkg in packages:
-        r = next(
-            (
-                results[(pkg.name, t)]
-                for t in args.threads
-                if isinstance(results.get((pkg.name, t)), ChildResult) and results[(pkg.name, t)].ok  # type: ignore[union-attr]
-            ),
-            None,
-        )
-        if not isinstance(r, ChildResult) or r.payload is None:
+        r: ChildResult | None = None
+        for t in args.threads:
+            cand = results.get((pkg.name, t))
+            if isinstance(cand, ChildResult) and cand.ok:
+                r = cand
+                break
+        if r is None or r.payload is None:
             continue
         got: dict[str, list[float]] = r.payload["warmup_fmeasure"]
         types = tuple(r.payload["types"])

@@ -33,6 +33,7 @@ from _common import (
     emit_result,
     is_out_of_memory,
     load_pairs,
+    load_warning,
     machine_info,
     make_runner,
     md_table,
@@ -145,14 +146,15 @@ def main(argv: list[str] | None = None) -> int:
     mem_limit = int(args.mem_limit_gib * 1024**3) if args.mem_limit_gib > 0 else None
 
     rows: list[list[str]] = []
+    loads: list[float | None] = []
     for pkg in packages:
         ver = dist_version(pkg.dist) or "-"
         if pkg.name == "rouge-score" and not args.include_rouge_score:
             note = "skipped: needs a ~6e9-cell Python table (use --include-rouge-score)"
-            rows.append([pkg.name, ver, note, "", "", "", "", ""])
+            rows.append([pkg.name, ver, note, "", "", "", "", "", ""])
             continue
         if dist_version(pkg.dist) is None and pkg.name != "rougekit":
-            rows.append([pkg.name, ver, "skipped: not installed", "", "", "", "", ""])
+            rows.append([pkg.name, ver, "skipped: not installed", "", "", "", "", "", ""])
             continue
         print(f"[{pkg.name}] running (timeout {args.timeout:g} s)...", file=sys.stderr, flush=True)
         spec = {
@@ -163,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         }
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(spec)]
         child = run_child(cmd, thread_env(args.threads), args.timeout, mem_limit)
+        loads.append(child.other_load)
+        load = "-" if child.other_load is None else f"{child.other_load:.2f}"
         p = child.payload
         skipped = p is not None and p.get("status") == "skipped"
         peak = "" if skipped else f"{child.maxrss_kib / 1024:,.0f}"
@@ -179,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                     peak,
                     f"{p['maxrss_before_kib'] / 1024:,.0f}",
                     f"{p['rougeL_f']:.6f}",
+                    load,
                     note,
                 ]
             )
@@ -188,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                 status = f"timeout (> {args.timeout:g} s, killed)"
             elif status.startswith("out of memory") and mem_limit:
                 status += f" at the {args.mem_limit_gib:g} GiB limit"
-            rows.append([pkg.name, ver, status, "", peak, "", "", pkg.notes])
+            rows.append([pkg.name, ver, status, "", peak, "", "", load, pkg.notes])
         print(f"[{pkg.name}] {rows[-1][2]}", file=sys.stderr, flush=True)
         if not child.ok and child.stderr.strip():
             print(child.stderr.strip()[-1500:], file=sys.stderr)
@@ -217,11 +222,20 @@ def main(argv: list[str] | None = None) -> int:
                 "peak RSS (MiB)",
                 "RSS before scoring (MiB)",
                 "rougeL F",
+                "other load",
                 "notes",
             ],
             rows,
         )
     )
+    out.append("")
+    out.append(
+        "Other load: mean CPUs that other processes kept busy during that subprocess "
+        "(from /proc/stat), near 0 on an idle machine."
+    )
+    warning = load_warning(loads)
+    if warning:
+        out += ["", warning]
     report = "\n".join(out) + "\n"
     print(report)
     if args.markdown:

@@ -5,7 +5,7 @@ use crate::config::{EngineConfig, RougeType};
 use crate::intern::Interner;
 use crate::lcs::{self, LcsScratch};
 use crate::multiref;
-use crate::ngram::{self, NgramIds};
+use crate::ngram::{self, NgramIds, UnigramCounter};
 use crate::score::Score;
 use crate::tokenize::rouge_score;
 use rayon::prelude::*;
@@ -182,8 +182,9 @@ struct Scratch {
     lcs: LcsScratch,
     pred_keys: Vec<u64>,
     ref_keys: Vec<u64>,
+    unigrams: UnigramCounter,
     marks: Vec<bool>,
-    union: Vec<u64>,
+    union: Vec<u32>,
     per_ref: Vec<Score>,
 }
 
@@ -237,7 +238,11 @@ impl Engine {
         let stemmer = self.config.stemmer;
         let work = |(pair, out): (&Pair<'_>, &mut [Score])| {
             WORKER.with_borrow_mut(|w| {
-                let interner = if stemmer { &mut w.stemmed } else { &mut w.plain };
+                let interner = if stemmer {
+                    &mut w.stemmed
+                } else {
+                    &mut w.plain
+                };
                 let interner = interner.get_or_insert_with(|| Interner::new(stemmer));
                 interner.trim();
                 let s = &mut w.scratch;
@@ -272,7 +277,9 @@ impl Engine {
     /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1.
     pub fn score_docs(&self, prediction: &TokenDoc, references: &[TokenDoc]) -> BatchScores {
         let mut rows = vec![Score::INT_ZERO; self.config.types.len()];
-        WORKER.with_borrow_mut(|w| self.score_pair(prediction, references, &mut w.scratch, &mut rows));
+        WORKER.with_borrow_mut(|w| {
+            self.score_pair(prediction, references, &mut w.scratch, &mut rows)
+        });
         BatchScores::from_rows(self.config.types.clone(), 1, &rows)
     }
 
@@ -280,6 +287,13 @@ impl Engine {
         for (slot, ty) in out.iter_mut().zip(&self.config.types) {
             s.per_ref.clear();
             match *ty {
+                RougeType::N(1) => {
+                    for r in refs {
+                        let hits = s.unigrams.overlap(&r.tokens, &pred.tokens);
+                        let sc = Score::from_counts(hits, pred.tokens.len(), r.tokens.len());
+                        s.per_ref.push(sc);
+                    }
+                }
                 RougeType::N(n) => {
                     let mut ids = NgramIds::new();
                     ngram::sorted_keys(&pred.tokens, n, &mut ids, &mut s.pred_keys);
@@ -333,9 +347,6 @@ fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
             }
         }
     }
-    s.pred_keys.clear();
-    s.pred_keys.extend(pred_ids.iter().map(|&t| u64::from(t)));
-    s.pred_keys.sort_unstable();
     let mut offset = 0;
     for r in refs {
         let ids = r.line_ids();
@@ -344,14 +355,9 @@ fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
         } else {
             s.union.clear();
             let marks = &s.marks[offset..offset + ids.len()];
-            s.union.extend(
-                ids.iter()
-                    .zip(marks)
-                    .filter(|(_, &m)| m)
-                    .map(|(&t, _)| u64::from(t)),
-            );
-            s.union.sort_unstable();
-            let hits = ngram::sorted_overlap(&s.union, &s.pred_keys);
+            s.union
+                .extend(ids.iter().zip(marks).filter(|(_, &m)| m).map(|(&t, _)| t));
+            let hits = s.unigrams.overlap(&s.union, pred_ids);
             Score::from_counts(hits, pred_ids.len(), ids.len())
         };
         offset += ids.len();
@@ -374,8 +380,15 @@ mod tests {
 
     #[test]
     fn spec_examples() {
-        let s = score(&["rouge1", "rouge2", "rougeL", "rougeLsum"], "The quick brown dog jumps on the log.", &["The quick brown fox jumps over the lazy dog"]);
-        assert_eq!((s[0].precision, s[0].recall, s[0].fmeasure), (0.75, 0.6666666666666666, 0.7058823529411765));
+        let s = score(
+            &["rouge1", "rouge2", "rougeL", "rougeLsum"],
+            "The quick brown dog jumps on the log.",
+            &["The quick brown fox jumps over the lazy dog"],
+        );
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (0.75, 0.6666666666666666, 0.7058823529411765)
+        );
         assert_eq!(s[1].fmeasure, 0.26666666666666666);
         assert_eq!(s[2].fmeasure, 0.5882352941176471);
         assert_eq!(s[3].fmeasure, 0.5882352941176471);
@@ -384,7 +397,10 @@ mod tests {
         assert_eq!((s[0].fmeasure, s[1].fmeasure), (0.5, 1.0));
         // E26: tie-breaking decides rougeLsum.
         let s = score(&["rougeLsum"], "b a\na", &["a b"]);
-        assert_eq!((s[0].precision, s[0].recall, s[0].fmeasure), (0.3333333333333333, 0.5, 0.4));
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (0.3333333333333333, 0.5, 0.4)
+        );
         // E24: union hits clipped by whole-text counts.
         let s = score(&["rougeLsum"], "a", &["a a\na"]);
         assert_eq!(s[0].recall, 0.3333333333333333);
@@ -396,16 +412,29 @@ mod tests {
     #[test]
     fn multi_reference_best_f() {
         // M2 of the spec.
-        let s = score(&["rouge1", "rouge2"], "a b c d", &["a b x y", "a x b y c d z w v u"]);
+        let s = score(
+            &["rouge1", "rouge2"],
+            "a b c d",
+            &["a b x y", "a x b y c d z w v u"],
+        );
         assert_eq!((s[0].precision, s[0].recall), (1.0, 0.4));
         assert_eq!(s[1].fmeasure, 0.3333333333333333);
     }
 
     #[test]
     fn threads_do_not_change_bits() {
-        let texts: Vec<String> = (0..500).map(|i| format!("w{} a b c\nd w{} e", i % 7, i % 5)).collect();
+        let texts: Vec<String> = (0..500)
+            .map(|i| format!("w{} a b c\nd w{} e", i % 7, i % 5))
+            .collect();
         let refs: Vec<[&str; 2]> = texts.iter().map(|t| [t.as_str(), "a b\nw1 e"]).collect();
-        let pairs: Vec<Pair> = texts.iter().zip(&refs).map(|(p, r)| Pair { prediction: p, references: r }).collect();
+        let pairs: Vec<Pair> = texts
+            .iter()
+            .zip(&refs)
+            .map(|(p, r)| Pair {
+                prediction: p,
+                references: r,
+            })
+            .collect();
         let types = ["rouge1", "rouge3", "rougeL", "rougeLsum"];
         let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap()).score_texts(&pairs);
         let two = Engine::new(EngineConfig::parse(&types, true, 2).unwrap()).score_texts(&pairs);

@@ -42,7 +42,9 @@ impl RougeType {
                 " (ROUGE-1.5.5's ROUGE-L is summary level: use 'rougeLsum', or 'rougeL' for \
                  LCS over the whole text)"
             }
-            "rougeLSum" | "rougelsum" | "rouge-lsum" | "rougeL-sum" => " (did you mean 'rougeLsum'?)",
+            "rougeLSum" | "rougelsum" | "rouge-lsum" | "rougeL-sum" => {
+                " (did you mean 'rougeLsum'?)"
+            }
             "rougel" | "rouge-l" | "rouge_l" => " (did you mean 'rougeL'?)",
             n if n.starts_with("rougeW")
                 || n.starts_with("rougeS")
@@ -117,7 +119,15 @@ mod tests {
         assert_eq!(RougeType::parse("ROUGE-2"), Ok(RougeType::N(2)));
         assert_eq!(RougeType::parse("rougeL"), Ok(RougeType::L));
         assert_eq!(RougeType::parse("rougeLsum"), Ok(RougeType::Lsum));
-        for bad in ["rouge0", "rougeLSum", "rouge", "rouge-1", "rouge1\n", "", "ROUGE-L"] {
+        for bad in [
+            "rouge0",
+            "rougeLSum",
+            "rouge",
+            "rouge-1",
+            "rouge1\n",
+            "",
+            "ROUGE-L",
+        ] {
             assert!(RougeType::parse(bad).is_err(), "{bad}");
         }
     }

@@ -150,6 +150,9 @@ pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark
         }
         s.rows.extend_from_slice(&s.row);
     }
+    if prefix_ones_of_not(&s.row, n) == 0 {
+        return; // no common token: nothing to mark
+    }
     let rows = &s.rows;
     // L[i][j] for i >= 1 is the number of zero bits of row i below j.
     let prefix = |i: usize, j: usize| -> usize {
@@ -230,7 +233,9 @@ mod tests {
     }
 
     fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (*seed >> 33) as u32
     }
 

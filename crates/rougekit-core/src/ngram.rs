@@ -60,6 +60,52 @@ pub fn sorted_overlap(a: &[u64], b: &[u64]) -> usize {
     hits
 }
 
+/// Largest id for which [`UnigramCounter`] uses a dense table (beyond it: sorting).
+const DENSE_LIMIT: u32 = 1 << 24;
+
+/// Clipped unigram overlap through a dense count table indexed by token id: O(|a| + |b|)
+/// with no sorting or hashing (ids are small and dense, see `intern`).
+#[derive(Debug, Default)]
+pub struct UnigramCounter {
+    counts: Vec<u32>,
+    keys: (Vec<u64>, Vec<u64>),
+}
+
+impl UnigramCounter {
+    /// Σ_t min(count of t in `a`, count of t in `b`).
+    pub fn overlap(&mut self, a: &[u32], b: &[u32]) -> usize {
+        let max = a.iter().chain(b).copied().max().unwrap_or(0);
+        if max >= DENSE_LIMIT {
+            let (ka, kb) = &mut self.keys;
+            ka.clear();
+            ka.extend(a.iter().map(|&t| u64::from(t)));
+            ka.sort_unstable();
+            kb.clear();
+            kb.extend(b.iter().map(|&t| u64::from(t)));
+            kb.sort_unstable();
+            return sorted_overlap(ka, kb);
+        }
+        if self.counts.len() <= max as usize {
+            self.counts.resize(max as usize + 1, 0);
+        }
+        for &t in a {
+            self.counts[t as usize] += 1;
+        }
+        let mut hits = 0;
+        for &t in b {
+            let c = &mut self.counts[t as usize];
+            if *c > 0 {
+                *c -= 1;
+                hits += 1;
+            }
+        }
+        for &t in a {
+            self.counts[t as usize] = 0;
+        }
+        hits
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,11 +119,26 @@ mod tests {
     }
 
     #[test]
+    fn dense_counter_matches_sorting() {
+        let mut c = UnigramCounter::default();
+        assert_eq!(c.overlap(&[0, 0, 0, 0], &[0, 1]), 1);
+        assert_eq!(c.overlap(&[3, 1, 3], &[3, 3, 3, 1, 1]), 3);
+        assert_eq!(
+            c.overlap(&[DENSE_LIMIT + 5, 2], &[2, DENSE_LIMIT + 5, 7]),
+            2
+        );
+        assert_eq!(c.overlap(&[], &[1]), 0);
+    }
+
+    #[test]
     fn clipping() {
         // E15/E16: "the the the the" vs "the cat".
         assert_eq!(overlap(&[0, 0, 0, 0], &[0, 1], 1), (1, 4, 2));
         assert_eq!(overlap(&[0, 1, 2, 0, 1, 2], &[0, 1, 2, 3], 3), (1, 4, 2));
-        assert_eq!(overlap(&[0, 1, 2, 0, 1, 2], &[0, 1, 2, 0, 1, 2], 3), (4, 4, 4));
+        assert_eq!(
+            overlap(&[0, 1, 2, 0, 1, 2], &[0, 1, 2, 0, 1, 2], 3),
+            (4, 4, 4)
+        );
         assert_eq!(overlap(&[7], &[7], 2), (0, 0, 0));
         assert_eq!(overlap(&[1, 2, 1, 2, 1], &[2, 1, 2, 1, 2], 2), (4, 4, 4));
     }

@@ -19,7 +19,11 @@ fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedS
         } else {
             ""
         };
-        PyTypeError::new_err(format!("{} must be str, got {}{hint}", what(), type_name(obj)))
+        PyTypeError::new_err(format!(
+            "{} must be str, got {}{hint}",
+            what(),
+            type_name(obj)
+        ))
     })?;
     PyBackedStr::try_from(s.clone()).map_err(|_| {
         PyValueError::new_err(format!(
@@ -58,7 +62,10 @@ pub struct Texts {
     pub ref_ends: Vec<usize>,
 }
 
-pub fn batch_texts(predictions: &Bound<'_, PyAny>, references: &Bound<'_, PyAny>) -> PyResult<Texts> {
+pub fn batch_texts(
+    predictions: &Bound<'_, PyAny>,
+    references: &Bound<'_, PyAny>,
+) -> PyResult<Texts> {
     let preds = sequence(predictions, "predictions")?;
     let refs_in = sequence(references, "references")?;
     if preds.len() != refs_in.len() {
@@ -74,7 +81,8 @@ pub fn batch_texts(predictions: &Bound<'_, PyAny>, references: &Bound<'_, PyAny>
         ref_ends: Vec::with_capacity(refs_in.len()),
     };
     for (i, p) in preds.iter().enumerate() {
-        out.predictions.push(text(p, &|| format!("predictions[{i}]"))?);
+        out.predictions
+            .push(text(p, &|| format!("predictions[{i}]"))?);
     }
     for (i, r) in refs_in.iter().enumerate() {
         if r.is_instance_of::<PyString>() {
@@ -87,7 +95,8 @@ pub fn batch_texts(predictions: &Bound<'_, PyAny>, references: &Bound<'_, PyAny>
                 )));
             }
             for (k, item) in items.iter().enumerate() {
-                out.refs.push(text(item, &|| format!("references[{i}][{k}]"))?);
+                out.refs
+                    .push(text(item, &|| format!("references[{i}][{k}]"))?);
             }
         } else {
             return Err(PyTypeError::new_err(format!(

@@ -14,43 +14,73 @@ const KELVIN_SIGN: [u8; 3] = [0xE2, 0x84, 0xAA];
 /// each `\n`.
 ///
 /// Tokens never span a `\n` (it is a separator), so the whole-text tokens are exactly the
-/// concatenation of the per-line tokens that rougeLsum uses (spec §3, §6).
+/// concatenation of the per-line tokens that rougeLsum uses (spec §3, §6). A token that is
+/// already lower-case ASCII is passed as a slice of `text`; only tokens with capitals or one
+/// of the two special code points are rebuilt in a buffer.
 pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
     let bytes = text.as_bytes();
-    let mut token = String::with_capacity(32);
+    let mut buf = String::new();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii_alphanumeric() {
-            token.push(b.to_ascii_lowercase() as char);
+        if !b.is_ascii_alphanumeric() && special_at(bytes, i).is_none() {
+            if b == b'\n' {
+                on_event(None);
+            }
             i += 1;
             continue;
         }
-        if bytes[i..].starts_with(&DOTTED_CAPITAL_I) {
-            token.push('i');
-            i += DOTTED_CAPITAL_I.len();
-            flush(&mut token, &mut on_event);
+        let start = i;
+        let mut upper = false;
+        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+            upper |= bytes[i].is_ascii_uppercase();
+            i += 1;
+        }
+        if !upper && special_at(bytes, i).is_none() {
+            on_event(Some(&text[start..i]));
             continue;
         }
-        if bytes[i..].starts_with(&KELVIN_SIGN) {
-            token.push('k');
-            i += KELVIN_SIGN.len();
-            continue;
+        // Slow path: capitals, or a token continued by U+212A / ended by U+0130.
+        buf.clear();
+        buf.extend(
+            bytes[start..i]
+                .iter()
+                .map(|b| b.to_ascii_lowercase() as char),
+        );
+        loop {
+            match special_at(bytes, i) {
+                Some(Special::Kelvin) => {
+                    buf.push('k');
+                    i += KELVIN_SIGN.len();
+                    while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                        buf.push(bytes[i].to_ascii_lowercase() as char);
+                        i += 1;
+                    }
+                }
+                Some(Special::DottedI) => {
+                    // `İ`.lower() is `i` + U+0307: the combining mark ends the token.
+                    buf.push('i');
+                    i += DOTTED_CAPITAL_I.len();
+                    break;
+                }
+                None => break,
+            }
         }
-        flush(&mut token, &mut on_event);
-        if b == b'\n' {
-            on_event(None);
-        }
-        i += 1;
+        on_event(Some(&buf));
     }
-    flush(&mut token, &mut on_event);
+}
+
+enum Special {
+    DottedI,
+    Kelvin,
 }
 
 #[inline]
-fn flush(token: &mut String, on_event: &mut impl FnMut(Option<&str>)) {
-    if !token.is_empty() {
-        on_event(Some(token));
-        token.clear();
+fn special_at(bytes: &[u8], i: usize) -> Option<Special> {
+    match bytes.get(i) {
+        Some(0xC4) if bytes[i..].starts_with(&DOTTED_CAPITAL_I) => Some(Special::DottedI),
+        Some(0xE2) if bytes[i..].starts_with(&KELVIN_SIGN) => Some(Special::Kelvin),
+        _ => None,
     }
 }
 
@@ -67,12 +97,21 @@ mod tests {
 
     #[test]
     fn spec_examples() {
-        assert_eq!(tokens("It's a state-of-the-art model."), [
-            "it", "s", "a", "state", "of", "the", "art", "model"
-        ]);
+        assert_eq!(
+            tokens("It's a state-of-the-art model."),
+            ["it", "s", "a", "state", "of", "the", "art", "model"]
+        );
         assert_eq!(tokens("Cristóbal está"), ["crist", "bal", "est"]);
-        assert_eq!(tokens("İstanbul 5\u{212A} run"), ["i", "stanbul", "5k", "run"]);
+        assert_eq!(
+            tokens("İstanbul 5\u{212A} run"),
+            ["i", "stanbul", "5k", "run"]
+        );
         assert_eq!(tokens("aİb"), ["ai", "b"]);
+        assert_eq!(
+            tokens("İİ \u{212A}\u{212A}x A\u{212A}İb"),
+            ["i", "i", "kkx", "aki", "b"]
+        );
+        assert_eq!(tokens("ABC def"), ["abc", "def"]);
         assert_eq!(tokens("ＡＢＣ １２３ x² straße"), ["x", "stra", "e"]);
         assert!(tokens("今天天气很不错").is_empty());
         assert_eq!(tokens("a\tb\r\nc"), ["a", "b", "c"]);
