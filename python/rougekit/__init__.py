@@ -8,6 +8,7 @@
 
 from rougekit._core import __version__
 from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
+from rougekit.diagnostics import NoTokensWarning
 from rougekit.evaluate import compute
 from rougekit.results import BatchResult, CorpusResult, Score
 from rougekit.scorer import RougeScorer
@@ -19,6 +20,7 @@ __all__ = [
     "PROFILES",
     "BatchResult",
     "CorpusResult",
+    "NoTokensWarning",
     "RougeScorer",
     "Score",
     "ScorerConfig",

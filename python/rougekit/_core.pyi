@@ -21,22 +21,19 @@ def tokenize(text: str, stemmer: bool) -> list[str]:
 def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK ``PorterStemmer()`` (NLTK_EXTENSIONS mode) stems of ``words``."""
 
-def bootstrap_means(
-    columns: Sequence[bytes | bytearray], n_samples: int, seed: int
-) -> list[bytearray]:
-    """Seeded bootstrap of the means of equally long float64 columns.
-
-    Each resample draws ``len`` row indices with replacement from a deterministic generator
-    seeded by ``seed`` (shared by all columns, so rows stay paired) and returns, per column,
-    a float64 buffer of ``n_samples`` resample means.
-    """
-
 class BatchScores:
     """Columnar scores of a batch: float64 buffers per type and field."""
 
     @property
     def types(self) -> list[str]: ...
     def __len__(self) -> int: ...
+    def dropped_counts(self) -> tuple[int, int]:
+        """(predictions, pairs with a reference) that are not blank but have no token."""
+    def corpus(
+        self, n_samples: int, seed: int, confidence: float
+    ) -> dict[str, dict[str, tuple[float, float, float]]]:
+        """``{type: {field: (mean, low, high)}}``; seeded percentile bootstrap bounds at
+        ``confidence``, NaN when ``n_samples == 0``."""
     def buffer(self, rouge_type: str, field: str) -> bytearray:
         """float64 buffer for ``field`` in {precision, recall, fmeasure}; uint8 for
         ``int_zero`` (1 where rouge-score returns the int ``0`` triple)."""
@@ -52,7 +49,7 @@ class Engine:
     @property
     def threads(self) -> int: ...
     def score_batch(
-        self, predictions: Sequence[str], references: Sequence[Sequence[str]]
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
     ) -> BatchScores:
         """Score every prediction against its references (best F per type, first on ties).
 

@@ -24,9 +24,7 @@ def resolve_threads(threads: int | None) -> int:
             try:
                 threads = int(env)
             except ValueError:
-                raise ValueError(
-                    f"{THREADS_ENV} must be a positive integer, got {env!r}"
-                ) from None
+                raise ValueError(f"{THREADS_ENV} must be a positive integer, got {env!r}") from None
             if threads < 1:
                 raise ValueError(f"{THREADS_ENV} must be a positive integer, got {env!r}")
             return threads

@@ -31,8 +31,7 @@ def compute(
     """
     if metric_to_select is not None and metric_to_select not in FIELDS:
         raise ValueError(
-            f"metric_to_select must be one of {', '.join(FIELDS)} or None, "
-            f"got {metric_to_select!r}"
+            f"metric_to_select must be one of {', '.join(FIELDS)} or None, got {metric_to_select!r}"
         )
     types = tuple(rouge_types) if rouge_types is not None else DEFAULT_TYPES
     if tokenizer is not None:

@@ -86,9 +86,7 @@ class BatchResult:
             index += n
         if not 0 <= index < n:
             raise IndexError(f"pair index out of range (batch of {n})")
-        return {
-            t: Score(*(float(self._get(t, f)[index]) for f in FIELDS)) for t in self.types
-        }
+        return {t: Score(*(float(self._get(t, f)[index]) for f in FIELDS)) for t in self.types}
 
     def __iter__(self) -> Iterator[dict[str, Score]]:
         for i in range(len(self)):
@@ -104,9 +102,7 @@ class BatchResult:
             import pandas as pd
         except ImportError:
             raise ImportError("to_pandas() needs pandas: pip install pandas") from None
-        return pd.DataFrame(
-            {f"{t}_{f}": self._get(t, f) for t in self.types for f in FIELDS}
-        )
+        return pd.DataFrame({f"{t}_{f}": self._get(t, f) for t in self.types for f in FIELDS})
 
     def corpus(
         self,
@@ -130,7 +126,7 @@ class BatchResult:
         samples = n_bootstrap if confidence is not None else 0
         summary = self._scores.corpus(samples, seed, confidence or 0.95)
         fields = dict(self.signature.fields)
-        if samples:
+        if samples and confidence is not None:
             fields.update(ci=f"{confidence * 100:g}", bs=str(samples), seed=str(seed))
         return CorpusResult(
             summary=summary,
@@ -144,7 +140,7 @@ class CorpusResult:
     """Corpus-level scores: the mean of the per-pair scores, optionally with a CI.
 
     ``result["rouge1"]`` is the :class:`Score` of means; ``result.low`` / ``result.high``
-    hold the bootstrap bounds (``None`` without a CI). ``str(result)`` is a table (×100,
+    hold the bootstrap bounds (``None`` without a CI). ``str(result)`` is a table (x100,
     two decimals) followed by the signature.
     """
 

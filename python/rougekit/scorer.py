@@ -8,6 +8,7 @@ from typing import Any
 from rougekit import _core
 from rougekit import signature as sig
 from rougekit.config import DEFAULT_TYPES, ScorerConfig
+from rougekit.diagnostics import warn_dropped
 from rougekit.results import BatchResult, CorpusResult, Score
 
 
@@ -42,9 +43,7 @@ class RougeScorer:
         stemmer: bool = False,
         threads: int | None = None,
     ) -> None:
-        self.config = ScorerConfig.create(
-            types, profile=profile, stemmer=stemmer, threads=threads
-        )
+        self.config = ScorerConfig.create(types, profile=profile, stemmer=stemmer, threads=threads)
         self._engine = _core.Engine(
             list(self.config.types), self.config.stemmer, self.config.threads
         )
@@ -72,6 +71,7 @@ class RougeScorer:
     def score(self, prediction: str, references: str | Sequence[str]) -> dict[str, Score]:
         """Scores of one prediction against one reference or a list of references."""
         batch = self._engine.score_batch([_text(prediction, "prediction")], [references])
+        warn_dropped(batch, self.config.profile)
         return BatchResult(batch, self.signature())[0]
 
     def score_batch(
@@ -84,6 +84,7 @@ class RougeScorer:
         ``references[i]`` is a string or a non-empty list of strings.
         """
         batch = self._engine.score_batch(predictions, references)
+        warn_dropped(batch, self.config.profile)
         return BatchResult(batch, self.signature(sig.nrefs_field(_ref_counts(references))))
 
     def corpus(

@@ -58,7 +58,10 @@ impl TokenDoc {
         }
     }
 
-    fn tokenize_into(&mut self, text: &str, interner: &mut Interner) {
+    /// Tokenises `text`; returns true when the text is not blank but yields no token (its
+    /// words were all dropped, e.g. a script without ASCII letters), so callers can warn
+    /// instead of reporting a silent 0.
+    fn tokenize_into(&mut self, text: &str, interner: &mut Interner) -> bool {
         self.clear();
         let tokens = &mut self.tokens;
         let line_ends = &mut self.line_ends;
@@ -73,6 +76,7 @@ impl TokenDoc {
         if line_ends.last().copied().unwrap_or(0) < tokens.len() {
             line_ends.push(tokens.len());
         }
+        tokens.is_empty() && !text.trim().is_empty()
     }
 
     fn lines(&self) -> impl Iterator<Item = &[u32]> {
@@ -95,6 +99,9 @@ pub struct BatchScores {
     values: Vec<f64>,
     /// `int_zero[t * len + i]`.
     int_zero: Vec<u8>,
+    /// Per pair: bit 0 set when the prediction lost all its tokens, bit 1 when a reference
+    /// did (see [`TokenDoc`] tokenisation).
+    dropped: Vec<u8>,
 }
 
 /// Index of a score field in [`BatchScores`].
@@ -118,7 +125,12 @@ impl Field {
 }
 
 impl BatchScores {
-    fn from_rows(types: Vec<RougeType>, len: usize, rows: &[Score]) -> BatchScores {
+    fn from_rows(
+        types: Vec<RougeType>,
+        len: usize,
+        rows: &[Score],
+        dropped: Vec<u8>,
+    ) -> BatchScores {
         let nt = types.len();
         let mut values = vec![0.0; nt * 3 * len];
         let mut int_zero = vec![0u8; nt * len];
@@ -135,7 +147,14 @@ impl BatchScores {
             len,
             values,
             int_zero,
+            dropped,
         }
+    }
+
+    /// Per-pair flags: bit 0, the prediction is not blank but has no token; bit 1, the
+    /// same for at least one reference.
+    pub fn dropped(&self) -> &[u8] {
+        &self.dropped
     }
 
     /// The types, in column order.
@@ -234,9 +253,10 @@ impl Engine {
     /// Scores every pair with the rouge-score tokenizer.
     pub fn score_texts(&self, pairs: &[Pair<'_>]) -> BatchScores {
         let nt = self.config.types.len();
-        let mut rows = vec![Score::INT_ZERO; pairs.len() * nt];
+        let mut rows = vec![Score::INT_ZERO; pairs.len() * nt.max(1)];
+        let mut dropped = vec![0u8; pairs.len()];
         let stemmer = self.config.stemmer;
-        let work = |(pair, out): (&Pair<'_>, &mut [Score])| {
+        let work = |((pair, out), flag): ((&Pair<'_>, &mut [Score]), &mut u8)| {
             WORKER.with_borrow_mut(|w| {
                 let interner = if stemmer {
                     &mut w.stemmed
@@ -251,27 +271,34 @@ impl Engine {
                     s.docs.resize_with(needed, TokenDoc::default);
                 }
                 let mut docs = std::mem::take(&mut s.docs);
-                docs[0].tokenize_into(pair.prediction, interner);
+                let mut flags = u8::from(docs[0].tokenize_into(pair.prediction, interner));
                 for (d, r) in docs[1..needed].iter_mut().zip(pair.references) {
-                    d.tokenize_into(r, interner);
+                    if d.tokenize_into(r, interner) {
+                        flags |= 2;
+                    }
                 }
+                *flag = flags;
                 self.score_pair(&docs[0], &docs[1..needed], s, out);
                 s.docs = docs;
             })
         };
-        if nt > 0 {
-            match &self.pool {
-                Some(pool) if pairs.len() > MIN_CHUNK => pool.install(|| {
-                    pairs
-                        .par_iter()
-                        .zip(rows.par_chunks_mut(nt))
-                        .with_min_len(MIN_CHUNK)
-                        .for_each(work)
-                }),
-                _ => pairs.iter().zip(rows.chunks_mut(nt)).for_each(work),
-            }
+        let width = nt.max(1);
+        match &self.pool {
+            Some(pool) if pairs.len() > MIN_CHUNK => pool.install(|| {
+                pairs
+                    .par_iter()
+                    .zip(rows.par_chunks_mut(width))
+                    .zip(dropped.par_iter_mut())
+                    .with_min_len(MIN_CHUNK)
+                    .for_each(work)
+            }),
+            _ => pairs
+                .iter()
+                .zip(rows.chunks_mut(width))
+                .zip(dropped.iter_mut())
+                .for_each(work),
         }
-        BatchScores::from_rows(self.config.types.clone(), pairs.len(), &rows)
+        BatchScores::from_rows(self.config.types.clone(), pairs.len(), &rows, dropped)
     }
 
     /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1.
@@ -280,7 +307,7 @@ impl Engine {
         WORKER.with_borrow_mut(|w| {
             self.score_pair(prediction, references, &mut w.scratch, &mut rows)
         });
-        BatchScores::from_rows(self.config.types.clone(), 1, &rows)
+        BatchScores::from_rows(self.config.types.clone(), 1, &rows, vec![0])
     }
 
     fn score_pair(&self, pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, out: &mut [Score]) {
@@ -407,6 +434,22 @@ mod tests {
         // E18: empty.
         let s = score(&["rouge1", "rougeL"], "", &[""]);
         assert!(!s[0].int_zero && s[1].int_zero);
+    }
+
+    #[test]
+    fn reports_texts_that_lost_every_token() {
+        let e = Engine::new(EngineConfig::parse(&["rouge1"], false, 1).unwrap());
+        let refs = [["今天天气很不错"], ["a"], ["  "]];
+        let preds = ["今天天气很不错", "!!!", ""];
+        let pairs: Vec<Pair> = preds
+            .iter()
+            .zip(&refs)
+            .map(|(p, r)| Pair {
+                prediction: p,
+                references: r,
+            })
+            .collect();
+        assert_eq!(e.score_texts(&pairs).dropped(), [3, 1, 0]);
     }
 
     #[test]

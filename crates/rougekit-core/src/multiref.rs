@@ -6,9 +6,9 @@ use crate::score::Score;
 pub fn best_f(scores: impl IntoIterator<Item = Score>) -> Option<Score> {
     let mut best: Option<Score> = None;
     for s in scores {
-        match best {
-            Some(b) if !(s.fmeasure > b.fmeasure) => {}
-            _ => best = Some(s),
+        // Strict `>`: a later reference must be strictly better to replace the first.
+        if best.is_none_or(|b| s.fmeasure > b.fmeasure) {
+            best = Some(s);
         }
     }
     best

@@ -156,6 +156,15 @@ impl BatchScores {
         self.inner.len()
     }
 
+    /// `(predictions, pairs with a reference)` that are not blank but have no token.
+    fn dropped_counts(&self) -> (usize, usize) {
+        let d = self.inner.dropped();
+        (
+            d.iter().filter(|&&f| f & 1 != 0).count(),
+            d.iter().filter(|&&f| f & 2 != 0).count(),
+        )
+    }
+
     /// A float64 column as a bytearray (native byte order), or the uint8 `int_zero` flags.
     fn buffer<'py>(
         &self,

@@ -1,0 +1,7 @@
+"""``python -m rougekit``."""
+
+import sys
+
+from rougekit.cli import main
+
+sys.exit(main())

@@ -1,0 +1,11 @@
+"""Drop-in replacement for Google's ``rouge_score`` package (0.1.2).
+
+Change ``from rouge_score import rouge_scorer, scoring`` to
+``from rougekit.compat import rouge_scorer, scoring``: same classes, signatures, argument
+order (target first), return types (``Score`` namedtuples, the int ``0`` triples of rougeL and
+rougeLsum on empty input) and numbers, bit for bit.
+"""
+
+from rougekit.compat import rouge_scorer, scoring, tokenize, tokenizers
+
+__all__ = ["rouge_scorer", "scoring", "tokenize", "tokenizers"]

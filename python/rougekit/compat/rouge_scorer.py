@@ -1,0 +1,248 @@
+"""Compatible ``rouge_score.rouge_scorer``: ``RougeScorer`` and the module helpers that
+other projects import directly (``_score_lcs``, ``_create_ngrams``, ``lcs_ind``...).
+
+Scores come from rougekit's Rust core; this module reproduces rouge-score's interface:
+lazy type validation with its messages, argument order (target first), ``Score``
+namedtuples, the int ``(0, 0, 0)`` of rougeL/rougeLsum on empty input, custom tokenizers
+called per line for rougeLsum, ``split_summaries`` through NLTK, and ``score_multi``.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any, cast
+
+from rougekit import _core
+from rougekit.compat import scoring, tokenizers
+
+_NGRAM_TYPE = re.compile(r"rouge[0-9]$")
+
+
+class RougeScorer(scoring.BaseScorer):
+    """``RougeScorer(rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None)``.
+
+    ``tokenizer`` is any object with ``tokenize(text)``; when given, ``use_stemmer`` is
+    ignored, exactly as in rouge-score.
+    """
+
+    def __init__(
+        self,
+        rouge_types: Sequence[str],
+        use_stemmer: bool = False,
+        split_summaries: bool = False,
+        tokenizer: Any = None,
+    ) -> None:
+        self.rouge_types = rouge_types
+        self._tokenizer = tokenizer if tokenizer else tokenizers.DefaultTokenizer(use_stemmer)
+        self._split_summaries = split_summaries
+        self._engines: dict[tuple[tuple[str, ...], bool], _core.Engine] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_engines"] = {}
+        return state
+
+    def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, scoring.Score]:
+        """``{type: Score}`` of ``prediction`` against ``target``."""
+        keys = self._validated_types()
+        fast = self._fast_stemmer()
+        if fast is not None and isinstance(target, str) and isinstance(prediction, str):
+            batch = self._engine(keys, fast).score_batch([prediction], [target])
+        else:
+            batch = self._score_tokenized(keys, target, [prediction])
+        return _scores(batch, keys)
+
+    def score_multi(
+        self, targets: Iterable[str | bytes], prediction: str | bytes
+    ) -> dict[str, scoring.Score]:
+        """Per type, the ``Score`` of the target with the highest F (first on ties)."""
+        targets = list(targets)
+        if not targets:
+            if list(self.rouge_types):
+                raise ValueError("attempt to get argmax of an empty sequence")
+            return {}
+        keys = self._validated_types()
+        fast = self._fast_stemmer()
+        if (
+            fast is not None
+            and isinstance(prediction, str)
+            and all(isinstance(t, str) for t in targets)
+        ):
+            texts = cast("list[str]", targets)  # checked just above
+            batch = self._engine(keys, fast).score_batch([prediction], [texts])
+            return _scores(batch, keys)
+        per_target = [self.score(t, prediction) for t in targets]
+        best = {}
+        for key in keys:
+            fs = [s[key].fmeasure for s in per_target]
+            best[key] = per_target[fs.index(max(fs))][key]
+        return best
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _validated_types(self) -> dict[str, str]:
+        """``{key as given: canonical name}``, validated as rouge-score does inside score()."""
+        keys: dict[str, str] = {}
+        for rouge_type in self.rouge_types:
+            if rouge_type in ("rougeL", "rougeLsum"):
+                keys[rouge_type] = rouge_type
+            elif _NGRAM_TYPE.match(rouge_type):
+                n = int(rouge_type[5:])
+                if n <= 0:
+                    raise ValueError(f"rougen requires positive n: {rouge_type}")
+                keys[rouge_type] = f"rouge{n}"
+            else:
+                raise ValueError(f"Invalid rouge type: {rouge_type}")
+        return keys
+
+    def _fast_stemmer(self) -> bool | None:
+        """The stemmer flag when the native tokenizer path applies, else ``None``."""
+        if type(self._tokenizer) is tokenizers.DefaultTokenizer and not self._split_summaries:
+            return self._tokenizer.use_stemmer
+        return None
+
+    def _engine(self, keys: dict[str, str], stemmer: bool) -> _core.Engine:
+        types = tuple(dict.fromkeys(keys.values()))
+        engine = self._engines.get((types, stemmer))
+        if engine is None:
+            engine = _core.Engine(list(types), stemmer, 1)
+            self._engines[(types, stemmer)] = engine
+        return engine
+
+    def _sentences(self, text: str | bytes) -> list[str]:
+        text = text.decode("utf-8") if isinstance(text, bytes) else text
+        if self._split_summaries:
+            try:
+                import nltk
+            except ImportError:
+                raise ImportError("split_summaries=True needs NLTK: pip install nltk") from None
+            lines = nltk.sent_tokenize(text)
+        else:
+            lines = text.split("\n")
+        return [line for line in lines if line]
+
+    def _score_tokenized(
+        self, keys: dict[str, str], target: str | bytes, predictions: list[str | bytes]
+    ) -> _core.BatchScores:
+        """The path for custom tokenizers, split_summaries and bytes: tokens are interned
+        here (any hashable tokens, compared with ==) and scored by the core."""
+        ids: dict[Hashable, int] = {}
+        wanted = set(keys.values())
+        # rouge-score skips whole-text tokenization when rouge_types is exactly ["rougeLsum"].
+        whole = list(self.rouge_types) != ["rougeLsum"]
+
+        def doc(text: str | bytes) -> tuple[list[int], list[list[int]]]:
+            tokens = self._tokenizer.tokenize(text) if whole else []
+            lines = []
+            if "rougeLsum" in wanted:
+                lines = [_intern(self._tokenizer.tokenize(s), ids) for s in self._sentences(text)]
+            return _intern(tokens, ids), lines
+
+        target_doc = doc(target)
+        engine = self._engine(keys, False)
+        return engine.score_token_ids(doc(predictions[0]), [target_doc])
+
+
+def _intern(tokens: Iterable[Hashable], ids: dict[Hashable, int]) -> list[int]:
+    return [ids.setdefault(t, len(ids)) for t in tokens]
+
+
+def _scores(batch: _core.BatchScores, keys: dict[str, str]) -> dict[str, scoring.Score]:
+    out = {}
+    cols: dict[str, list[Any]] = {}
+    for key, name in keys.items():
+        if name not in cols:
+            cols[name] = [
+                memoryview(batch.buffer(name, f)).cast("d")
+                for f in ("precision", "recall", "fmeasure")
+            ]
+        if batch.buffer(name, "int_zero")[0]:
+            out[key] = scoring.Score(precision=0, recall=0, fmeasure=0)
+        else:
+            p, r, f = (c[0] for c in cols[name])
+            out[key] = scoring.Score(precision=p, recall=r, fmeasure=f)
+    return out
+
+
+# -- module helpers that projects import from rouge_scorer ---------------------------------
+
+
+def _create_ngrams(tokens: Sequence[Any], n: int) -> collections.Counter[tuple[Any, ...]]:
+    """Multiset of the n-grams (tuples) of ``tokens``."""
+    return collections.Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _score_ngrams(
+    target_ngrams: collections.Counter[Any], prediction_ngrams: collections.Counter[Any]
+) -> scoring.Score:
+    """Clipped n-gram overlap; denominators ``max(count, 1)``."""
+    hits = sum(min(c, prediction_ngrams[g]) for g, c in target_ngrams.items())
+    precision = hits / max(sum(prediction_ngrams.values()), 1)
+    recall = hits / max(sum(target_ngrams.values()), 1)
+    return scoring.Score(precision, recall, scoring.fmeasure(precision, recall))
+
+
+def _score_lcs(target_tokens: Sequence[Any], prediction_tokens: Sequence[Any]) -> scoring.Score:
+    """rougeL of two token lists (ints ``(0, 0, 0)`` when one is empty)."""
+    if not target_tokens or not prediction_tokens:
+        return scoring.Score(precision=0, recall=0, fmeasure=0)
+    ids: dict[Hashable, int] = {}
+    t, p = _intern(target_tokens, ids), _intern(prediction_tokens, ids)
+    batch = _core.Engine(["rougeL"], False, 1).score_token_ids((p, []), [(t, [])])
+    return _scores(batch, {"rougeL": "rougeL"})["rougeL"]
+
+
+def _lcs_table(ref: Sequence[Any], can: Sequence[Any]) -> list[list[int]]:
+    """The full LCS dynamic-programming table, rows = ``ref``."""
+    table = [[0] * (len(can) + 1) for _ in range(len(ref) + 1)]
+    for i in range(1, len(ref) + 1):
+        for j in range(1, len(can) + 1):
+            if ref[i - 1] == can[j - 1]:
+                table[i][j] = table[i - 1][j - 1] + 1
+            else:
+                table[i][j] = max(table[i - 1][j], table[i][j - 1])
+    return table
+
+
+def _backtrack_norec(t: Sequence[Any], r: Sequence[Any], table: list[list[int]]) -> list[int]:
+    """Positions in ``t`` of the LCS rouge-score picks: left only when strictly larger."""
+    i, j, lcs = len(t), len(r), []
+    while i > 0 and j > 0:
+        if t[i - 1] == r[j - 1]:
+            lcs.append(i - 1)
+            i, j = i - 1, j - 1
+        elif table[i][j - 1] > table[i - 1][j]:
+            j -= 1
+        else:
+            i -= 1
+    return lcs[::-1]
+
+
+def lcs_ind(ref: Sequence[Any], can: Sequence[Any]) -> list[int]:
+    """Target positions of one LCS of ``ref`` and ``can``."""
+    return _backtrack_norec(ref, can, _lcs_table(ref, can))
+
+
+def _find_union(lcs_list: Iterable[Iterable[int]]) -> list[int]:
+    """Sorted union of position lists."""
+    return sorted(set().union(*lcs_list))
+
+
+def _union_lcs(ref: Sequence[Any], c_list: Iterable[Sequence[Any]]) -> list[Any]:
+    """Tokens of ``ref`` at the union of its LCS positions with each candidate sentence."""
+    return [ref[i] for i in _find_union(lcs_ind(ref, c) for c in c_list)]
+
+
+def _summary_level_lcs(
+    ref_sent: Sequence[Sequence[Any]], can_sent: Sequence[Sequence[Any]]
+) -> scoring.Score:
+    """rougeLsum of tokenised sentence lists (ints ``(0, 0, 0)`` on empty input)."""
+    if not ref_sent or not can_sent:
+        return scoring.Score(precision=0, recall=0, fmeasure=0)
+    ids: dict[Hashable, int] = {}
+    t = [_intern(s, ids) for s in ref_sent]
+    p = [_intern(s, ids) for s in can_sent]
+    batch = _core.Engine(["rougeLsum"], False, 1).score_token_ids(([], p), [([], t)])
+    return _scores(batch, {"rougeLsum": "rougeLsum"})["rougeLsum"]

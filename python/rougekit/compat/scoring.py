@@ -1,0 +1,93 @@
+"""Compatible ``rouge_score.scoring``: ``Score``, ``AggregateScore``, ``BaseScorer``,
+``BootstrapAggregator`` and ``fmeasure``."""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+
+class Score(NamedTuple):
+    """Precision, recall and F-measure (rouge-score's field order)."""
+
+    precision: Any
+    recall: Any
+    fmeasure: Any
+
+
+class AggregateScore(NamedTuple):
+    """Bootstrap percentiles: ``low``, ``mid`` (the median) and ``high``."""
+
+    low: Any
+    mid: Any
+    high: Any
+
+
+class BaseScorer(metaclass=abc.ABCMeta):
+    """Abstract scorer: ``score(target, prediction)`` returns ``{type: Score}``."""
+
+    @abc.abstractmethod
+    def score(self, target: str, prediction: str) -> dict[str, Any]:
+        """Scores one pair."""
+
+
+def fmeasure(precision: float, recall: float) -> float:
+    """``2 * P * R / (P + R)``, ``0.0`` when both are 0 (rouge-score's order of operations)."""
+    if precision + recall > 0:
+        return 2 * precision * recall / (precision + recall)
+    return 0.0
+
+
+class BootstrapAggregator:
+    """rouge-score's bootstrap aggregation, number for number.
+
+    ``aggregate()`` resamples each key's scores ``n_samples`` times with NumPy's *global*
+    legacy RNG, in key insertion order, and reports the ``(1-ci)/2``, 50th and ``(1+ci)/2``
+    linear percentiles of the resample means. Seed with ``numpy.random.seed`` for the same
+    numbers as rouge-score. ``mid`` is the median of the means, not the mean.
+    """
+
+    def __init__(self, confidence_interval: float = 0.95, n_samples: int = 1000) -> None:
+        if confidence_interval < 0 or confidence_interval > 1:
+            raise ValueError("confidence_interval must be in range [0, 1]")
+        if n_samples <= 0:
+            raise ValueError("n_samples must be positive")
+        self._n_samples = n_samples
+        self._confidence_interval = confidence_interval
+        self._scores: dict[str, list[Any]] = {}
+
+    def add_scores(self, scores: Mapping[str, Any]) -> None:
+        """Stores one pair's ``{type: Score}``."""
+        for key, score in scores.items():
+            self._scores.setdefault(key, []).append(score)
+
+    def aggregate(self) -> dict[str, AggregateScore]:
+        """``{type: AggregateScore(low, mid, high)}`` with ``numpy.float64`` values."""
+        np = _numpy()
+        result = {}
+        for key, scores in self._scores.items():
+            matrix = np.vstack(tuple(scores))
+            # Resample rows with replacement from the global legacy RNG (spec §10: the same
+            # stream as randint(0, N, N)), then summarise each column independently.
+            n = matrix.shape[0]
+            means = np.zeros((self._n_samples, matrix.shape[1]))
+            for i in range(self._n_samples):
+                rows = np.random.choice(np.arange(n), size=n)
+                means[i, :] = np.mean(matrix[rows, :], axis=0)
+            tail = (1 - self._confidence_interval) / 2 * 100
+            low, mid, high = np.percentile(means, [tail, 50, 100 - tail], axis=0)
+            cls = type(scores[0])
+            result[key] = AggregateScore(low=cls(*low), mid=cls(*mid), high=cls(*high))
+        return result
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError(
+            "BootstrapAggregator needs NumPy (its numbers follow NumPy's global RNG): "
+            "pip install numpy"
+        ) from None
+    return numpy

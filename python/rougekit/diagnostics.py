@@ -1,0 +1,28 @@
+"""Warnings for results that would otherwise be silently misleading."""
+
+from __future__ import annotations
+
+import warnings
+
+from rougekit import _core
+
+
+class NoTokensWarning(UserWarning):
+    """Some non-blank texts produced no token, so they score 0 whatever they say."""
+
+
+def warn_dropped(batch: _core.BatchScores, profile: str, stacklevel: int = 3) -> None:
+    """Warns when the tokenizer dropped every token of some non-blank texts."""
+    preds, refs = batch.dropped_counts()
+    if not preds and not refs:
+        return
+    n = len(batch)
+    warnings.warn(
+        f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
+        f"blank but have no token under the {profile!r} profile, which keeps only ASCII "
+        "letters and digits (text in other scripts, e.g. Chinese, is dropped); they score "
+        "0. Pass a tokenizer, e.g. rougekit.compute(..., tokenizer=str.split) or "
+        "tokenizer=list for characters.",
+        NoTokensWarning,
+        stacklevel=stacklevel,
+    )
