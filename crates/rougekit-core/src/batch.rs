@@ -5,11 +5,13 @@ use crate::config::{EngineConfig, RougeType};
 use crate::intern::Interner;
 use crate::lcs::{self, LcsScratch};
 use crate::multiref;
-use crate::ngram::{self, NgramIds, UnigramCounter};
+use crate::ngram::{self, KeyCounter, NgramIds, UnigramCounter};
 use crate::score::Score;
 use crate::tokenize::rouge_score;
 use rayon::prelude::*;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One prediction with its references.
 #[derive(Debug, Clone, Copy)]
@@ -202,6 +204,7 @@ struct Scratch {
     pred_keys: Vec<u64>,
     ref_keys: Vec<u64>,
     unigrams: UnigramCounter,
+    ngrams: KeyCounter,
     marks: Vec<bool>,
     union: Vec<u32>,
     per_ref: Vec<Score>,
@@ -224,7 +227,28 @@ thread_local! {
 #[derive(Debug)]
 pub struct Engine {
     config: EngineConfig,
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+/// One pool per thread count for the whole process: scorers are cheap to create (users make
+/// one per example) and the workers' stem caches stay warm across scorers.
+fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut pools = pools
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(pool) = pools.get(&threads) {
+        return Some(Arc::clone(pool));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("rougekit-{i}"))
+        .build()
+        .ok()
+        .map(Arc::new)?;
+    pools.insert(threads, Arc::clone(&pool));
+    Some(pool)
 }
 
 /// Pairs handed to a worker at a time: large enough to amortise scheduling.
@@ -234,11 +258,7 @@ impl Engine {
     /// An engine for `config`; a thread pool is created when `threads > 1`.
     pub fn new(config: EngineConfig) -> Engine {
         let pool = if config.threads > 1 {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(config.threads)
-                .thread_name(|i| format!("rougekit-{i}"))
-                .build()
-                .ok()
+            shared_pool(config.threads)
         } else {
             None
         };
@@ -323,10 +343,10 @@ impl Engine {
                 }
                 RougeType::N(n) => {
                     let mut ids = NgramIds::new();
-                    ngram::sorted_keys(&pred.tokens, n, &mut ids, &mut s.pred_keys);
+                    ngram::keys(&pred.tokens, n, &mut ids, &mut s.pred_keys);
                     for r in refs {
-                        ngram::sorted_keys(&r.tokens, n, &mut ids, &mut s.ref_keys);
-                        let hits = ngram::sorted_overlap(&s.pred_keys, &s.ref_keys);
+                        ngram::keys(&r.tokens, n, &mut ids, &mut s.ref_keys);
+                        let hits = s.ngrams.overlap(&s.ref_keys, &s.pred_keys);
                         let sc = Score::from_counts(hits, s.pred_keys.len(), s.ref_keys.len());
                         s.per_ref.push(sc);
                     }

@@ -137,6 +137,9 @@ pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark
     if m == 0 || n == 0 {
         return;
     }
+    if n <= 64 {
+        return union_positions_one_word(target, columns, s, mark);
+    }
     let w = s.masks.words;
     // rows[(i-1)*w ..] holds row i of the DP table as bits "L[i][j+1] - L[i][j] == 0"
     // inverted (a zero bit is a step up), row 0 being implicit.
@@ -191,6 +194,44 @@ pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark
                 i -= 1;
                 up = if i > 0 { prefix(i - 1, j) } else { 0 };
             }
+        }
+    }
+}
+
+/// [`union_positions`] for a prediction line of at most 64 tokens (the usual sentence):
+/// each DP row is one word, `L[i][j]` one masked popcount.
+fn union_positions_one_word(
+    target: &[u32],
+    columns: &[u32],
+    s: &mut LcsScratch,
+    mark: &mut [bool],
+) {
+    // steps[i] has bit j set iff L[i][j+1] - L[i][j] == 1; steps[0] is row 0 (all zero).
+    s.rows.clear();
+    s.rows.push(0);
+    let mut v = !0u64;
+    for &c in target {
+        if let Some(mk) = s.masks.mask(c) {
+            let u = v & mk[0];
+            v = v.wrapping_add(u) | (v & !u);
+        }
+        s.rows.push(!v);
+    }
+    let low = |j: usize| if j >= 64 { !0u64 } else { (1u64 << j) - 1 };
+    let steps = &s.rows;
+    let (mut i, mut j) = (target.len(), columns.len());
+    if steps[i] & low(j) == 0 {
+        return; // no common token: nothing to mark
+    }
+    while i > 0 && j > 0 {
+        if target[i - 1] == columns[j - 1] {
+            mark[i - 1] = true;
+            i -= 1;
+            j -= 1;
+        } else if (steps[i] & low(j - 1)).count_ones() > (steps[i - 1] & low(j)).count_ones() {
+            j -= 1;
+        } else {
+            i -= 1;
         }
     }
 }

@@ -1,8 +1,8 @@
 //! ROUGE-N: clipped multiset overlap of n-grams over the whole token list (spec §4).
 //!
-//! N-grams become sortable integer keys (exact: a pair packs two u32 ids, longer n-grams get
-//! ids from a map keyed by the id slice), and overlap is a merge of two sorted key lists,
-//! which counts Σ_g min(count_pred(g), count_ref(g)) without hashing.
+//! N-grams become integer keys (exact: a pair packs two u32 ids, longer n-grams get ids from
+//! a map keyed by the id slice); overlap Σ_g min(count_pred(g), count_ref(g)) is counted with
+//! a dense table for unigrams and a reusable hash table otherwise.
 use rustc_hash::FxHashMap;
 
 /// Assigns exact ids to n-grams with n >= 3 within one pair (shared by all its texts).
@@ -20,8 +20,8 @@ impl<'a> NgramIds<'a> {
     }
 }
 
-/// Writes the sorted n-gram keys of `tokens` into `out` (cleared first).
-pub fn sorted_keys<'a>(tokens: &'a [u32], n: usize, ids: &mut NgramIds<'a>, out: &mut Vec<u64>) {
+/// Writes the n-gram keys of `tokens` into `out` (cleared first), in text order.
+pub fn keys<'a>(tokens: &'a [u32], n: usize, ids: &mut NgramIds<'a>, out: &mut Vec<u64>) {
     out.clear();
     if n == 0 || tokens.len() < n {
         return;
@@ -40,24 +40,32 @@ pub fn sorted_keys<'a>(tokens: &'a [u32], n: usize, ids: &mut NgramIds<'a>, out:
             }
         }
     }
-    out.sort_unstable();
 }
 
-/// Σ over keys of min(multiplicity in `a`, multiplicity in `b`), both sorted ascending.
-pub fn sorted_overlap(a: &[u64], b: &[u64]) -> usize {
-    let (mut i, mut j, mut hits) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                hits += 1;
-                i += 1;
-                j += 1;
+/// Clipped overlap of two key multisets through a reusable hash table of counts.
+#[derive(Debug, Default)]
+pub struct KeyCounter {
+    counts: FxHashMap<u64, u32>,
+}
+
+impl KeyCounter {
+    /// Σ_k min(count of k in `a`, count of k in `b`).
+    pub fn overlap(&mut self, a: &[u64], b: &[u64]) -> usize {
+        self.counts.clear();
+        for &k in a {
+            *self.counts.entry(k).or_insert(0) += 1;
+        }
+        let mut hits = 0;
+        for k in b {
+            if let Some(c) = self.counts.get_mut(k) {
+                if *c > 0 {
+                    *c -= 1;
+                    hits += 1;
+                }
             }
         }
+        hits
     }
-    hits
 }
 
 /// Largest id for which [`UnigramCounter`] uses a dense table (beyond it: sorting).
@@ -69,6 +77,7 @@ const DENSE_LIMIT: u32 = 1 << 24;
 pub struct UnigramCounter {
     counts: Vec<u32>,
     keys: (Vec<u64>, Vec<u64>),
+    sparse: KeyCounter,
 }
 
 impl UnigramCounter {
@@ -79,11 +88,9 @@ impl UnigramCounter {
             let (ka, kb) = &mut self.keys;
             ka.clear();
             ka.extend(a.iter().map(|&t| u64::from(t)));
-            ka.sort_unstable();
             kb.clear();
             kb.extend(b.iter().map(|&t| u64::from(t)));
-            kb.sort_unstable();
-            return sorted_overlap(ka, kb);
+            return self.sparse.overlap(ka, kb);
         }
         if self.counts.len() <= max as usize {
             self.counts.resize(max as usize + 1, 0);
@@ -110,12 +117,33 @@ impl UnigramCounter {
 mod tests {
     use super::*;
 
+    /// Oracle: Σ over keys of min(multiplicity in `a`, multiplicity in `b`), both sorted ascending.
+    fn sorted_overlap(a: &[u64], b: &[u64]) -> usize {
+        let (mut i, mut j, mut hits) = (0, 0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    hits += 1;
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        hits
+    }
+
     fn overlap(a: &[u32], b: &[u32], n: usize) -> (usize, usize, usize) {
         let mut ids = NgramIds::new();
         let (mut ka, mut kb) = (Vec::new(), Vec::new());
-        sorted_keys(a, n, &mut ids, &mut ka);
-        sorted_keys(b, n, &mut ids, &mut kb);
-        (sorted_overlap(&ka, &kb), ka.len(), kb.len())
+        keys(a, n, &mut ids, &mut ka);
+        keys(b, n, &mut ids, &mut kb);
+        let hashed = KeyCounter::default().overlap(&ka, &kb);
+        ka.sort_unstable();
+        kb.sort_unstable();
+        assert_eq!(hashed, sorted_overlap(&ka, &kb));
+        (hashed, ka.len(), kb.len())
     }
 
     #[test]

@@ -5,6 +5,34 @@
 //! database (spec §2.2, exhaustive scan): U+0130 `İ` → `i` + U+0307 (the combining dot then
 //! ends the token) and U+212A KELVIN SIGN → `k`. Every other non-ASCII character separates.
 
+/// Byte classes: the scanner's inner loops are one table load per byte.
+const SEP: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const LEAD: u8 = 3;
+const NEWLINE: u8 = 4;
+
+const CLASS: [u8; 256] = {
+    let mut t = [SEP; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            LOWER
+        } else if c.is_ascii_uppercase() {
+            UPPER
+        } else if c == b'\n' {
+            NEWLINE
+        } else if c == DOTTED_CAPITAL_I[0] || c == KELVIN_SIGN[0] {
+            LEAD
+        } else {
+            SEP
+        };
+        b += 1;
+    }
+    t
+};
+
 /// UTF-8 of U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE.
 const DOTTED_CAPITAL_I: [u8; 2] = [0xC4, 0xB0];
 /// UTF-8 of U+212A KELVIN SIGN.
@@ -22,9 +50,9 @@ pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
     let mut buf = String::new();
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if !b.is_ascii_alphanumeric() && special_at(bytes, i).is_none() {
-            if b == b'\n' {
+        let class = CLASS[bytes[i] as usize];
+        if class == SEP || class == NEWLINE || (class == LEAD && special_at(bytes, i).is_none()) {
+            if class == NEWLINE {
                 on_event(None);
             }
             i += 1;
@@ -32,11 +60,19 @@ pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
         }
         let start = i;
         let mut upper = false;
-        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-            upper |= bytes[i].is_ascii_uppercase();
+        while i < bytes.len() {
+            match CLASS[bytes[i] as usize] {
+                LOWER => {}
+                UPPER => upper = true,
+                _ => break,
+            }
             i += 1;
         }
-        if !upper && special_at(bytes, i).is_none() {
+        if !upper
+            && (i == bytes.len()
+                || CLASS[bytes[i] as usize] != LEAD
+                || special_at(bytes, i).is_none())
+        {
             on_event(Some(&text[start..i]));
             continue;
         }
