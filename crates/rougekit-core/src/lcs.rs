@@ -140,62 +140,134 @@ pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark
     if n <= 64 {
         return union_positions_one_word(target, columns, s, mark);
     }
+    union_positions_blocked(target, columns, s, mark, MAX_STORED_WORDS);
+}
+
+/// Above this many stored row words (32 MiB) the traceback keeps only checkpoint rows and
+/// recomputes one block of rows at a time: memory O(√m · w) instead of O(m · w), at the
+/// cost of a second forward pass.
+const MAX_STORED_WORDS: usize = 1 << 22;
+
+/// The bit-parallel rows `V_i` of one (target, columns) table, served block by block.
+struct Rows<'a> {
+    target: &'a [u32],
+    masks: &'a MaskTable,
+    w: usize,
+    block: usize,
+    /// `V_{k·block}` for k = 0, 1, ...
+    checkpoints: Vec<u64>,
+    /// `V_{start} ..= V_{start+block}` (fewer at the end).
+    cache: Vec<u64>,
+    start: usize,
+}
+
+impl Rows<'_> {
+    fn advance_from(&self, v: &mut [u64], i: usize) {
+        if let Some(mk) = self.masks.mask(self.target[i]) {
+            advance(v, mk);
+        }
+    }
+
+    /// Row `i` (0 ..= m) as words.
+    fn row(&mut self, i: usize) -> &[u64] {
+        let w = self.w;
+        let cached = self.cache.len() / w;
+        if i < self.start || i >= self.start + cached {
+            // Load the block whose rows (k·block, (k+1)·block] contain i (row 0: block 0).
+            let k = i.saturating_sub(1) / self.block;
+            self.start = k * self.block;
+            let end = (self.start + self.block).min(self.target.len());
+            let mut v = self.checkpoints[k * w..(k + 1) * w].to_vec();
+            let mut cache = std::mem::take(&mut self.cache);
+            cache.clear();
+            cache.extend_from_slice(&v);
+            for r in self.start..end {
+                self.advance_from(&mut v, r);
+                cache.extend_from_slice(&v);
+            }
+            self.cache = cache;
+        }
+        let off = (i - self.start) * w;
+        &self.cache[off..off + w]
+    }
+
+    /// `L[i][j]`: zero bits of row i below column j.
+    fn prefix(&mut self, i: usize, j: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            prefix_ones_of_not(self.row(i), j)
+        }
+    }
+
+    /// `L[i][j+1] - L[i][j]`.
+    fn step(&mut self, i: usize, j: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            ((!self.row(i)[j / 64] >> (j % 64)) & 1) as usize
+        }
+    }
+}
+
+fn union_positions_blocked(
+    target: &[u32],
+    columns: &[u32],
+    s: &mut LcsScratch,
+    mark: &mut [bool],
+    max_stored_words: usize,
+) {
+    let (m, n) = (target.len(), columns.len());
     let w = s.masks.words;
-    // rows[(i-1)*w ..] holds row i of the DP table as bits "L[i][j+1] - L[i][j] == 0"
-    // inverted (a zero bit is a step up), row 0 being implicit.
-    s.rows.clear();
-    s.rows.reserve(m * w);
-    s.row.clear();
-    s.row.resize(w, !0u64);
-    for &c in target {
-        if let Some(mk) = s.masks.mask(c) {
-            advance(&mut s.row, mk);
-        }
-        s.rows.extend_from_slice(&s.row);
-    }
-    if prefix_ones_of_not(&s.row, n) == 0 {
-        return; // no common token: nothing to mark
-    }
-    let rows = &s.rows;
-    // L[i][j] for i >= 1 is the number of zero bits of row i below j.
-    let prefix = |i: usize, j: usize| -> usize {
-        if i == 0 {
-            0
-        } else {
-            prefix_ones_of_not(&rows[(i - 1) * w..i * w], j)
-        }
+    let block = if m * w <= max_stored_words {
+        m
+    } else {
+        ((m as f64).sqrt().ceil() as usize).max(1)
     };
-    // L[i][j+1] - L[i][j] for 0-based column j.
-    let step = |i: usize, j: usize| -> usize {
-        if i == 0 {
-            0
-        } else {
-            ((!rows[(i - 1) * w + j / 64] >> (j % 64)) & 1) as usize
-        }
+    let mut rows = Rows {
+        target,
+        masks: &s.masks,
+        w,
+        block,
+        checkpoints: Vec::with_capacity((m / block + 1) * w),
+        cache: std::mem::take(&mut s.rows),
+        start: usize::MAX,
     };
-    let (mut i, mut j) = (m, n);
-    let mut cur = prefix(i, j);
-    let mut up = prefix(i - 1, j);
-    while i > 0 && j > 0 {
-        if target[i - 1] == columns[j - 1] {
-            mark[i - 1] = true;
-            i -= 1;
-            j -= 1;
-            cur -= 1;
-            up = if i > 0 { prefix(i - 1, j) } else { 0 };
-        } else {
-            let left = cur - step(i, j - 1);
-            if left > up {
-                cur = left;
-                up -= step(i - 1, j - 1);
-                j -= 1;
-            } else {
-                cur = up;
+    rows.cache.clear();
+    let mut v = vec![!0u64; w];
+    rows.checkpoints.extend_from_slice(&v);
+    for i in 0..m {
+        rows.advance_from(&mut v, i);
+        if (i + 1) % block == 0 {
+            rows.checkpoints.extend_from_slice(&v);
+        }
+    }
+    if prefix_ones_of_not(&v, n) > 0 {
+        let (mut i, mut j) = (m, n);
+        let mut cur = rows.prefix(i, j);
+        let mut up = rows.prefix(i - 1, j);
+        while i > 0 && j > 0 {
+            if target[i - 1] == columns[j - 1] {
+                mark[i - 1] = true;
                 i -= 1;
-                up = if i > 0 { prefix(i - 1, j) } else { 0 };
+                j -= 1;
+                cur -= 1;
+                up = if i > 0 { rows.prefix(i - 1, j) } else { 0 };
+            } else {
+                let left = cur - rows.step(i, j - 1);
+                if left > up {
+                    cur = left;
+                    up -= rows.step(i - 1, j - 1);
+                    j -= 1;
+                } else {
+                    cur = up;
+                    i -= 1;
+                    up = if i > 0 { rows.prefix(i - 1, j) } else { 0 };
+                }
             }
         }
     }
+    s.rows = rows.cache;
 }
 
 /// [`union_positions`] for a prediction line of at most 64 tokens (the usual sentence):
@@ -293,11 +365,22 @@ mod tests {
             let b: Vec<u32> = (0..lb).map(|_| lcg(&mut seed) % alphabet).collect();
             let l = table(&a, &b);
             assert_eq!(lcs_len(&a, &b, &mut s), l[la][lb]);
-            let mut mark = vec![false; la];
+            let expected = oracle_positions(&a, &b);
             s.set_columns(&b);
-            union_positions(&a, &b, &mut s, &mut mark);
-            let got: Vec<usize> = (0..la).filter(|&i| mark[i]).collect();
-            assert_eq!(got, oracle_positions(&a, &b), "{a:?} {b:?}");
+            // The public entry point, then the multi-word path with full and with
+            // checkpointed row storage (a tiny limit forces blocks of about sqrt(m) rows).
+            for limit in [None, Some(usize::MAX), Some(1)] {
+                let mut mark = vec![false; la];
+                match limit {
+                    None => union_positions(&a, &b, &mut s, &mut mark),
+                    Some(l) if !b.is_empty() && !a.is_empty() => {
+                        union_positions_blocked(&a, &b, &mut s, &mut mark, l)
+                    }
+                    Some(_) => continue,
+                }
+                let got: Vec<usize> = (0..la).filter(|&i| mark[i]).collect();
+                assert_eq!(got, expected, "{a:?} {b:?} {limit:?}");
+            }
         }
     }
 
