@@ -40,6 +40,11 @@ from typing import Any
 ALL_TYPES: tuple[str, ...] = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 RESULT_MARKER = "@@BENCH-RESULT "
 
+#: ../shared/data beside the repository (override with ROUGEKIT_SHARED_DATA).
+SHARED_DATA = Path(
+    os.environ.get("ROUGEKIT_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
+)
+
 
 @dataclass(frozen=True)
 class Package:

@@ -28,6 +28,7 @@ from typing import Any
 from _common import (
     ALL_TYPES,
     PACKAGES,
+    SHARED_DATA,
     ChildResult,
     Package,
     child_failure,
@@ -45,7 +46,7 @@ from _common import (
     write_markdown,
 )
 
-DEFAULT_DATA = Path("/work/shared/data/cnndm-pointer-generator/pointer-gen-cov.jsonl")
+DEFAULT_DATA = SHARED_DATA / "cnndm-pointer-generator" / "pointer-gen-cov.jsonl"
 BASELINE = "rouge-score"
 RUST_BASELINE = "rouge-score-rs"
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from _common import (
     PACKAGES,
+    SHARED_DATA,
     ChildResult,
     child_failure,
     dist_version,
@@ -44,9 +45,7 @@ from _common import (
     write_markdown,
 )
 
-DEFAULT_DATA = Path(
-    "/work/shared/data/duc2004-task2-pyrouge-tests/long-all-input-vs-all-output.jsonl"
-)
+DEFAULT_DATA = SHARED_DATA / "duc2004-task2-pyrouge-tests" / "long-all-input-vs-all-output.jsonl"
 DEFAULT_PACKAGES = ",".join(PACKAGES)
 
 

@@ -27,6 +27,9 @@ class BatchScores:
     @property
     def types(self) -> list[str]: ...
     def __len__(self) -> int: ...
+    @property
+    def nrefs(self) -> tuple[int, int]:
+        """(fewest, most) references of a pair; (0, 0) for an empty batch."""
     def dropped_counts(self) -> tuple[int, int]:
         """(predictions, pairs with a reference) that are not blank but have no token."""
     def corpus(

@@ -12,13 +12,6 @@ from rougekit.diagnostics import warn_dropped
 from rougekit.results import BatchResult, CorpusResult, Score
 
 
-def _ref_counts(references: Any) -> list[int]:
-    counts = []
-    for r in references:
-        counts.append(1 if isinstance(r, str) else len(r))
-    return counts
-
-
 class RougeScorer:
     """Scores predictions against references.
 
@@ -70,9 +63,11 @@ class RougeScorer:
 
     def score(self, prediction: str, references: str | Sequence[str]) -> dict[str, Score]:
         """Scores of one prediction against one reference or a list of references."""
-        batch = self._engine.score_batch([_text(prediction, "prediction")], [references])
+        batch = self._engine.score_batch(
+            [_text(prediction, "prediction")], [_references(references)]
+        )
         warn_dropped(batch, self.config.profile)
-        return BatchResult(batch, self.signature())[0]
+        return BatchResult(batch, self.signature(sig.nrefs_field(*batch.nrefs)))[0]
 
     def score_batch(
         self,
@@ -85,7 +80,7 @@ class RougeScorer:
         """
         batch = self._engine.score_batch(predictions, references)
         warn_dropped(batch, self.config.profile)
-        return BatchResult(batch, self.signature(sig.nrefs_field(_ref_counts(references))))
+        return BatchResult(batch, self.signature(sig.nrefs_field(*batch.nrefs)))
 
     def corpus(
         self,
@@ -106,6 +101,19 @@ def _text(value: Any, name: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be str, got {type(value).__name__}")
     return value
+
+
+def _references(value: Any) -> str | list[str]:
+    """One pair's references, checked with messages that name ``references`` itself."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"references must be str or a list of str, got {type(value).__name__}")
+    if not value:
+        raise ValueError("references is an empty list: give at least one reference")
+    for k, item in enumerate(value):
+        _text(item, f"references[{k}]")
+    return list(value)
 
 
 def _rebuild(types: tuple[str, ...], profile: str, stemmer: bool, threads: int) -> RougeScorer:

@@ -34,11 +34,10 @@ class Signature:
         return self.fields["stem"] != "no"
 
 
-def nrefs_field(counts: list[int] | range | None) -> str:
-    """``1`` or ``1-4`` (min-max over the pairs), ``?`` when unknown."""
-    if not counts:
+def nrefs_field(lo: int, hi: int) -> str:
+    """``1`` or ``1-4`` (fewest-most references over the pairs), ``?`` for no pair."""
+    if hi == 0:
         return "?"
-    lo, hi = min(counts), max(counts)
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 

@@ -62,6 +62,23 @@ pub struct Texts {
     pub ref_ends: Vec<usize>,
 }
 
+impl Texts {
+    /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.
+    pub fn nrefs_range(&self) -> (usize, usize) {
+        let mut start = 0;
+        let counts = self.ref_ends.iter().map(|&end| {
+            let n = end - start;
+            start = end;
+            n
+        });
+        counts
+            .fold(None, |acc: Option<(usize, usize)>, n| {
+                Some(acc.map_or((n, n), |(lo, hi)| (lo.min(n), hi.max(n))))
+            })
+            .unwrap_or((0, 0))
+    }
+}
+
 pub fn batch_texts(
     predictions: &Bound<'_, PyAny>,
     references: &Bound<'_, PyAny>,

@@ -77,6 +77,7 @@ impl Engine {
         references: &Bound<'_, PyAny>,
     ) -> PyResult<BatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
+        let nrefs = texts.nrefs_range();
         let inner = py.allow_threads(|| {
             guarded(|| {
                 let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
@@ -97,7 +98,7 @@ impl Engine {
                 self.inner.score_texts(&pairs)
             })
         })?;
-        Ok(BatchScores { inner })
+        Ok(BatchScores { inner, nrefs })
     }
 
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
@@ -115,8 +116,9 @@ impl Engine {
             .into_iter()
             .map(|(w, l)| TokenDoc::from_ids(w, &l))
             .collect();
+        let nrefs = (refs.len(), refs.len());
         let inner = guarded(|| self.inner.score_docs(&pred, &refs))?;
-        Ok(BatchScores { inner })
+        Ok(BatchScores { inner, nrefs })
     }
 }
 
@@ -124,6 +126,8 @@ impl Engine {
 #[pyclass(module = "rougekit._core", frozen)]
 pub struct BatchScores {
     inner: rougekit_core::BatchScores,
+    /// Fewest and most references of a pair (0, 0 for an empty batch).
+    nrefs: (usize, usize),
 }
 
 impl BatchScores {
@@ -154,6 +158,12 @@ impl BatchScores {
 
     fn __len__(&self) -> usize {
         self.inner.len()
+    }
+
+    /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.
+    #[getter]
+    fn nrefs(&self) -> (usize, usize) {
+        self.nrefs
     }
 
     /// `(predictions, pairs with a reference)` that are not blank but have no token.
