@@ -95,8 +95,16 @@ def _compute_custom(
         return {t: [_select(s, metric) for s in v] for t, v in per.items()}
     if not predictions:
         raise ValueError("predictions is empty: nothing to aggregate")
-    n = len(predictions)
     return {
-        t: _select(Score(*(sum(getattr(s, f) for s in v) / n for f in FIELDS)), metric)
+        t: _select(Score(*(_mean([getattr(s, f) for s in v]) for f in FIELDS)), metric)
         for t, v in per.items()
     }
+
+
+def _mean(values: list[float]) -> float:
+    """Left-to-right sum over n, as the core's corpus mean (Python >= 3.12's ``sum`` of
+    floats is compensated and could differ in the last bit)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total / len(values)

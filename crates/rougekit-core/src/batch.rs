@@ -137,7 +137,7 @@ impl BatchScores {
         let mut values = vec![0.0; nt * 3 * len];
         let mut int_zero = vec![0u8; nt * len];
         for (i, row) in rows.chunks_exact(nt.max(1)).enumerate().take(len) {
-            for (t, s) in row.iter().enumerate() {
+            for (t, s) in row.iter().take(nt).enumerate() {
                 values[(t * 3) * len + i] = s.precision;
                 values[(t * 3 + 1) * len + i] = s.recall;
                 values[(t * 3 + 2) * len + i] = s.fmeasure;
@@ -470,6 +470,16 @@ mod tests {
             })
             .collect();
         assert_eq!(e.score_texts(&pairs).dropped(), [3, 1, 0]);
+    }
+
+    #[test]
+    fn no_types_is_an_empty_result() {
+        let e = Engine::new(EngineConfig::parse::<&str>(&[], false, 1).unwrap());
+        let b = e.score_texts(&[Pair {
+            prediction: "a",
+            references: &["a"],
+        }]);
+        assert_eq!((b.len(), b.types().len()), (1, 0));
     }
 
     #[test]

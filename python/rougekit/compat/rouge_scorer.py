@@ -47,9 +47,13 @@ class RougeScorer(scoring.BaseScorer):
     def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, scoring.Score]:
         """``{type: Score}`` of ``prediction`` against ``target``."""
         keys = self._validated_types()
+        if not keys:
+            return {}
         fast = self._fast_stemmer()
         if fast is not None and isinstance(target, str) and isinstance(prediction, str):
-            batch = self._engine(keys, fast).score_batch([prediction], [target])
+            batch = self._engine(keys, fast).score_batch(
+                [_valid_utf8(prediction)], [_valid_utf8(target)]
+            )
         else:
             batch = self._score_tokenized(keys, target, [prediction])
         return _scores(batch, keys)
@@ -64,14 +68,16 @@ class RougeScorer(scoring.BaseScorer):
                 raise ValueError("attempt to get argmax of an empty sequence")
             return {}
         keys = self._validated_types()
+        if not keys:
+            return {}
         fast = self._fast_stemmer()
         if (
             fast is not None
             and isinstance(prediction, str)
             and all(isinstance(t, str) for t in targets)
         ):
-            texts = cast("list[str]", targets)  # checked just above
-            batch = self._engine(keys, fast).score_batch([prediction], [texts])
+            texts = [_valid_utf8(t) for t in cast("list[str]", targets)]  # str: checked above
+            batch = self._engine(keys, fast).score_batch([_valid_utf8(prediction)], [texts])
             return _scores(batch, keys)
         per_target = [self.score(t, prediction) for t in targets]
         best = {}
@@ -145,6 +151,22 @@ class RougeScorer(scoring.BaseScorer):
         return engine.score_token_ids(doc(predictions[0]), [target_doc])
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _valid_utf8(text: str) -> str:
+    """``text`` with lone surrogates replaced by spaces. rouge-score's tokenizer treats a
+    surrogate like any other non-alphanumeric character, a separator; the core only takes
+    valid Unicode, and a space separates in the same way."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(" ", text)
+    return text
+
+
 def _intern(tokens: Iterable[Hashable], ids: dict[Hashable, int]) -> list[int]:
     return [ids.setdefault(t, len(ids)) for t in tokens]
 
@@ -206,14 +228,15 @@ def _lcs_table(ref: Sequence[Any], can: Sequence[Any]) -> list[list[int]]:
     return table
 
 
-def _backtrack_norec(t: Sequence[Any], r: Sequence[Any], table: list[list[int]]) -> list[int]:
-    """Positions in ``t`` of the LCS rouge-score picks: left only when strictly larger."""
-    i, j, lcs = len(t), len(r), []
+def _backtrack_norec(t: list[list[int]], ref: Sequence[Any], can: Sequence[Any]) -> list[int]:
+    """Positions in ``ref`` of the LCS rouge-score picks from the table ``t`` (rows =
+    ``ref``): left only when strictly larger than up. rouge-score's argument order."""
+    i, j, lcs = len(ref), len(can), []
     while i > 0 and j > 0:
-        if t[i - 1] == r[j - 1]:
+        if ref[i - 1] == can[j - 1]:
             lcs.append(i - 1)
             i, j = i - 1, j - 1
-        elif table[i][j - 1] > table[i - 1][j]:
+        elif t[i][j - 1] > t[i - 1][j]:
             j -= 1
         else:
             i -= 1
@@ -222,7 +245,7 @@ def _backtrack_norec(t: Sequence[Any], r: Sequence[Any], table: list[list[int]])
 
 def lcs_ind(ref: Sequence[Any], can: Sequence[Any]) -> list[int]:
     """Target positions of one LCS of ``ref`` and ``can``."""
-    return _backtrack_norec(ref, can, _lcs_table(ref, can))
+    return _backtrack_norec(_lcs_table(ref, can), ref, can)
 
 
 def _find_union(lcs_list: Iterable[Iterable[int]]) -> list[int]:

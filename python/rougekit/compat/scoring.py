@@ -75,8 +75,10 @@ class BootstrapAggregator:
             for i in range(self._n_samples):
                 rows = np.random.choice(np.arange(n), size=n)
                 means[i, :] = np.mean(matrix[rows, :], axis=0)
-            tail = (1 - self._confidence_interval) / 2 * 100
-            low, mid, high = np.percentile(means, [tail, 50, 100 - tail], axis=0)
+            # The percentiles as rouge-score computes them: 100*d and 100*(1-d), d=(1-ci)/2
+            # (100 - 100*d differs in the last bit for some ci, e.g. 0.68).
+            delta = (1 - self._confidence_interval) / 2
+            low, mid, high = np.percentile(means, [100 * delta, 50, 100 * (1 - delta)], axis=0)
             cls = type(scores[0])
             result[key] = AggregateScore(low=cls(*low), mid=cls(*mid), high=cls(*high))
         return result
