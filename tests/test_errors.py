@@ -393,3 +393,23 @@ def test_compute_errors():
     assert rougekit.compute(predictions=[], references=[], use_aggregator=False) == {
         t: [] for t in TYPES
     }
+
+
+def test_ctrl_c_interrupts_a_long_batch():
+    """score_batch releases the GIL but still honours Ctrl-C between chunks: a SIGINT
+    arriving mid-batch raises KeyboardInterrupt instead of running to the end."""
+    import os
+    import signal
+    import threading
+
+    n = 1_000_000  # several seconds of work on one core; the signal comes after 0.2 s
+    preds = ["the cat sat on the mat\nand then it slept"] * n
+    refs = ["a cat was sitting on the mat\nit slept"] * n
+    scorer = rougekit.RougeScorer(("rouge1", "rougeLsum"), threads=1)
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            scorer.score_batch(preds, refs)
+    finally:
+        timer.cancel()

@@ -272,9 +272,46 @@ impl Engine {
 
     /// Scores every pair with the rouge-score tokenizer.
     pub fn score_texts(&self, pairs: &[Pair<'_>]) -> BatchScores {
-        let nt = self.config.types.len();
-        let mut rows = vec![Score::INT_ZERO; pairs.len() * nt.max(1)];
+        let width = self.config.types.len().max(1);
+        let mut rows = vec![Score::INT_ZERO; pairs.len() * width];
         let mut dropped = vec![0u8; pairs.len()];
+        self.score_rows(pairs, &mut rows, &mut dropped);
+        BatchScores::from_rows(self.config.types.clone(), pairs.len(), &rows, dropped)
+    }
+
+    /// [`Engine::score_texts`] in chunks of `chunk` pairs, calling `keep_going` after each;
+    /// `None` as soon as it returns false (the caller was interrupted, e.g. by Ctrl-C).
+    pub fn score_texts_interruptible(
+        &self,
+        pairs: &[Pair<'_>],
+        chunk: usize,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Option<BatchScores> {
+        let width = self.config.types.len().max(1);
+        let chunk = chunk.max(1);
+        let mut rows = vec![Score::INT_ZERO; pairs.len() * width];
+        let mut dropped = vec![0u8; pairs.len()];
+        for ((part, rows), dropped) in pairs
+            .chunks(chunk)
+            .zip(rows.chunks_mut(chunk * width))
+            .zip(dropped.chunks_mut(chunk))
+        {
+            self.score_rows(part, rows, dropped);
+            if !keep_going() {
+                return None;
+            }
+        }
+        Some(BatchScores::from_rows(
+            self.config.types.clone(),
+            pairs.len(),
+            &rows,
+            dropped,
+        ))
+    }
+
+    /// Scores `pairs` into `rows` (`types` scores per pair) and `dropped` (one flag each).
+    fn score_rows(&self, pairs: &[Pair<'_>], rows: &mut [Score], dropped: &mut [u8]) {
+        let nt = self.config.types.len();
         let stemmer = self.config.stemmer;
         let work = |((pair, out), flag): ((&Pair<'_>, &mut [Score]), &mut u8)| {
             WORKER.with_borrow_mut(|w| {
@@ -318,7 +355,6 @@ impl Engine {
                 .zip(dropped.iter_mut())
                 .for_each(work),
         }
-        BatchScores::from_rows(self.config.types.clone(), pairs.len(), &rows, dropped)
     }
 
     /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1.
@@ -510,7 +546,15 @@ mod tests {
             .collect();
         let types = ["rouge1", "rouge3", "rougeL", "rougeLsum"];
         let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap()).score_texts(&pairs);
-        let two = Engine::new(EngineConfig::parse(&types, true, 2).unwrap()).score_texts(&pairs);
-        assert_eq!(one, two);
+        let engine = Engine::new(EngineConfig::parse(&types, true, 2).unwrap());
+        assert_eq!(one, engine.score_texts(&pairs));
+        let chunked = engine.score_texts_interruptible(&pairs, 7, || true);
+        assert_eq!(Some(one), chunked);
+        let mut calls = 0;
+        let stopped = engine.score_texts_interruptible(&pairs, 100, || {
+            calls += 1;
+            calls < 2
+        });
+        assert!(stopped.is_none() && calls == 2);
     }
 }

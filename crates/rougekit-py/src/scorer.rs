@@ -1,11 +1,14 @@
 //! The `Engine` and `BatchScores` classes and the module functions.
 use crate::convert;
 use crate::errors::{guarded, to_py};
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
 use rougekit_core::batch::Field;
 use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
+
+/// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
+const SIGNAL_CHECK_PAIRS: usize = 8192;
 
 /// Canonical names of `types`; `ValueError` for an unknown type.
 #[pyfunction]
@@ -69,7 +72,7 @@ impl Engine {
         self.inner.config().threads
     }
 
-    /// Scores a batch with the GIL released.
+    /// Scores a batch with the GIL released; Ctrl-C is honoured between chunks.
     fn score_batch(
         &self,
         py: Python<'_>,
@@ -78,6 +81,7 @@ impl Engine {
     ) -> PyResult<BatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
         let nrefs = texts.nrefs_range();
+        let mut interrupt: Option<PyErr> = None;
         let inner = py.allow_threads(|| {
             guarded(|| {
                 let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
@@ -95,10 +99,26 @@ impl Engine {
                         pair
                     })
                     .collect();
-                self.inner.score_texts(&pairs)
+                // Between chunks, take the GIL back briefly to let Python handle signals.
+                self.inner
+                    .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, || {
+                        Python::with_gil(|py| match py.check_signals() {
+                            Ok(()) => true,
+                            Err(e) => {
+                                interrupt = Some(e);
+                                false
+                            }
+                        })
+                    })
             })
         })?;
-        Ok(BatchScores { inner, nrefs })
+        match inner {
+            Some(inner) => Ok(BatchScores { inner, nrefs }),
+            None => {
+                Err(interrupt
+                    .unwrap_or_else(|| PyKeyboardInterrupt::new_err("scoring interrupted")))
+            }
+        }
     }
 
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
