@@ -30,6 +30,8 @@ class BatchScores:
     @property
     def nrefs(self) -> tuple[int, int]:
         """(fewest, most) references of a pair; (0, 0) for an empty batch."""
+    def row(self, i: int) -> list[tuple[float, float, float, bool]]:
+        """Pair ``i``: ``(precision, recall, fmeasure, int_zero)`` per type, in type order."""
     def dropped_counts(self) -> tuple[int, int]:
         """(predictions, pairs with a reference) that are not blank but have no token."""
     def corpus(

@@ -86,7 +86,8 @@ class BatchResult:
             index += n
         if not 0 <= index < n:
             raise IndexError(f"pair index out of range (batch of {n})")
-        return {t: Score(*(float(self._get(t, f)[index]) for f in FIELDS)) for t in self.types}
+        row = self._scores.row(index)
+        return {t: Score(p, r, f) for t, (p, r, f, _) in zip(self.types, row)}
 
     def __iter__(self) -> Iterator[dict[str, Score]]:
         for i in range(len(self)):

@@ -67,7 +67,7 @@ class RougeScorer:
             [_text(prediction, "prediction")], [_references(references)]
         )
         warn_dropped(batch, self.config.profile)
-        return BatchResult(batch, self.signature(sig.nrefs_field(*batch.nrefs)))[0]
+        return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
 
     def score_batch(
         self,

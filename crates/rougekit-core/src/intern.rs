@@ -1,6 +1,7 @@
 //! Token interning: every distinct (stemmed) token becomes a small dense `u32` id, so the
 //! kernels compare and hash integers, and each word is stemmed once per cache.
 use crate::stem::porter_nltk;
+use crate::tokenize::rouge_score;
 use rustc_hash::FxHashMap;
 
 /// Above this many cached raw tokens the caches are cleared (between pairs only), so a
@@ -31,8 +32,7 @@ impl Interner {
         if let Some(&id) = self.raw.get(token) {
             return id;
         }
-        let id = if self.stemmer && token.len() > 3 {
-            // rouge-score stems only tokens longer than 3 characters (spec §2.1 step 5).
+        let id = if self.stemmer && rouge_score::stems_token(token) {
             let stem = porter_nltk::stem(token);
             match self.stems.get(stem.as_str()) {
                 Some(&id) => id,

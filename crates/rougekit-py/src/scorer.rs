@@ -22,17 +22,7 @@ pub fn normalize_types(types: Vec<String>) -> PyResult<Vec<String>> {
 /// rouge-score tokens of `text`, stemmed like rouge-score when `stemmer`.
 #[pyfunction]
 pub fn tokenize(text: &str, stemmer: bool) -> Vec<String> {
-    let mut out = Vec::new();
-    tok::rouge_score::scan(text, |event| {
-        if let Some(t) = event {
-            out.push(if stemmer && t.len() > 3 {
-                stem::porter_nltk::stem(t)
-            } else {
-                t.to_string()
-            })
-        }
-    });
-    out
+    tok::rouge_score::tokens(text, stemmer)
 }
 
 /// NLTK `PorterStemmer()` stems of `words`.
@@ -178,6 +168,23 @@ impl BatchScores {
 
     fn __len__(&self) -> usize {
         self.inner.len()
+    }
+
+    /// Pair `i` as `[(precision, recall, fmeasure, int_zero), ...]` in type order: one call
+    /// instead of a buffer per column when a single pair is wanted.
+    fn row(&self, i: usize) -> PyResult<Vec<(f64, f64, f64, bool)>> {
+        if i >= self.inner.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "pair index {i} out of range (batch of {})",
+                self.inner.len()
+            )));
+        }
+        Ok((0..self.inner.types().len())
+            .map(|t| {
+                let s = self.inner.get(i, t);
+                (s.precision, s.recall, s.fmeasure, s.int_zero)
+            })
+            .collect())
     }
 
     /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.

@@ -172,18 +172,15 @@ def _intern(tokens: Iterable[Hashable], ids: dict[Hashable, int]) -> list[int]:
 
 
 def _scores(batch: _core.BatchScores, keys: dict[str, str]) -> dict[str, scoring.Score]:
+    """The one pair of ``batch`` under the caller's type keys, with rouge-score's int
+    ``(0, 0, 0)`` where the core flags it."""
+    row = dict(zip(batch.types, batch.row(0)))
     out = {}
-    cols: dict[str, list[Any]] = {}
     for key, name in keys.items():
-        if name not in cols:
-            cols[name] = [
-                memoryview(batch.buffer(name, f)).cast("d")
-                for f in ("precision", "recall", "fmeasure")
-            ]
-        if batch.buffer(name, "int_zero")[0]:
+        p, r, f, int_zero = row[name]
+        if int_zero:
             out[key] = scoring.Score(precision=0, recall=0, fmeasure=0)
         else:
-            p, r, f = (c[0] for c in cols[name])
             out[key] = scoring.Score(precision=p, recall=r, fmeasure=f)
     return out
 

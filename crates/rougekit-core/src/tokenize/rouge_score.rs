@@ -120,10 +120,24 @@ fn special_at(bytes: &[u8], i: usize) -> Option<Special> {
     }
 }
 
-/// The token strings of `text` (no stemming); for tests and the `tokenize` debug API.
-pub fn tokens(text: &str) -> Vec<String> {
+/// rouge-score stems only tokens longer than 3 characters (spec §2.1 step 5).
+pub fn stems_token(token: &str) -> bool {
+    token.len() > 3
+}
+
+/// The tokens of `text`, stemmed as rouge-score does when `stemmer` (the `tokenize` debug
+/// API; scoring interns tokens instead).
+pub fn tokens(text: &str, stemmer: bool) -> Vec<String> {
     let mut out = Vec::new();
-    scan(text, |t| out.extend(t.map(str::to_string)));
+    scan(text, |event| {
+        if let Some(t) = event {
+            out.push(if stemmer && stems_token(t) {
+                crate::stem::porter_nltk::stem(t)
+            } else {
+                t.to_string()
+            });
+        }
+    });
     out
 }
 
@@ -134,23 +148,23 @@ mod tests {
     #[test]
     fn spec_examples() {
         assert_eq!(
-            tokens("It's a state-of-the-art model."),
+            tokens("It's a state-of-the-art model.", false),
             ["it", "s", "a", "state", "of", "the", "art", "model"]
         );
-        assert_eq!(tokens("Cristóbal está"), ["crist", "bal", "est"]);
+        assert_eq!(tokens("Cristóbal está", false), ["crist", "bal", "est"]);
         assert_eq!(
-            tokens("İstanbul 5\u{212A} run"),
+            tokens("İstanbul 5\u{212A} run", false),
             ["i", "stanbul", "5k", "run"]
         );
-        assert_eq!(tokens("aİb"), ["ai", "b"]);
+        assert_eq!(tokens("aİb", false), ["ai", "b"]);
         assert_eq!(
-            tokens("İİ \u{212A}\u{212A}x A\u{212A}İb"),
+            tokens("İİ \u{212A}\u{212A}x A\u{212A}İb", false),
             ["i", "i", "kkx", "aki", "b"]
         );
-        assert_eq!(tokens("ABC def"), ["abc", "def"]);
-        assert_eq!(tokens("ＡＢＣ １２３ x² straße"), ["x", "stra", "e"]);
-        assert!(tokens("今天天气很不错").is_empty());
-        assert_eq!(tokens("a\tb\r\nc"), ["a", "b", "c"]);
+        assert_eq!(tokens("ABC def", false), ["abc", "def"]);
+        assert_eq!(tokens("ＡＢＣ １２３ x² straße", false), ["x", "stra", "e"]);
+        assert!(tokens("今天天气很不错", false).is_empty());
+        assert_eq!(tokens("a\tb\r\nc", false), ["a", "b", "c"]);
     }
 
     #[test]
