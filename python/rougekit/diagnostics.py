@@ -20,9 +20,9 @@ def warn_dropped(batch: _core.BatchScores, profile: str, stacklevel: int = 3) ->
     warnings.warn(
         f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
         f"blank but have no token under the {profile!r} profile, which keeps only ASCII "
-        "letters and digits (text in other scripts, e.g. Chinese, is dropped); they score "
-        "0. Pass a tokenizer, e.g. rougekit.compute(..., tokenizer=str.split) or "
-        "tokenizer=list for characters.",
+        "letters and digits (punctuation and every other script, e.g. Chinese, are "
+        "dropped); they score 0. For non-English text pass a tokenizer, e.g. "
+        "rougekit.compute(..., tokenizer=str.split), or tokenizer=list for characters.",
         NoTokensWarning,
         stacklevel=stacklevel,
     )
