@@ -150,8 +150,11 @@ def test_empty_batch(scorer):
         for f in ("precision", "recall", "fmeasure"):
             assert len(getattr(batch, f)(t)) == 0
     assert batch.to_dict() == {t: {"precision": [], "recall": [], "fmeasure": []} for t in TYPES}
-    corpus = batch.corpus(confidence=0.95, n_bootstrap=10, seed=0)
-    assert corpus.n == 0 and corpus.low is None
+    # A mean of nothing is undefined: an error, not a table of zeros with a CI signature.
+    with pytest.raises(ValueError, match="empty batch"):
+        batch.corpus(confidence=0.95, n_bootstrap=10, seed=0)
+    with pytest.raises(ValueError, match="empty batch"):
+        batch.corpus()
 
 
 def test_index_out_of_range(scorer):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,10 +15,20 @@ PROFILES = ("rouge-score",)
 PLANNED_PROFILES = ("perl-1.5.5", "unicode-v1", "char-v1", "whitespace")
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 THREADS_ENV = "ROUGEKIT_NUM_THREADS"
+#: Most worker threads a scorer may use (the core's limit too).
+MAX_THREADS = 1024
+
+
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity where the OS reports it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def resolve_threads(threads: int | None) -> int:
-    """``threads``, else ``$ROUGEKIT_NUM_THREADS``, else every core."""
+    """``threads``, else ``$ROUGEKIT_NUM_THREADS``, else every core this process may use."""
     if threads is None:
         env = os.environ.get(THREADS_ENV, "").strip()
         if env:
@@ -25,15 +36,41 @@ def resolve_threads(threads: int | None) -> int:
                 threads = int(env)
             except ValueError:
                 raise ValueError(f"{THREADS_ENV} must be a positive integer, got {env!r}") from None
-            if threads < 1:
-                raise ValueError(f"{THREADS_ENV} must be a positive integer, got {env!r}")
+            if not 1 <= threads <= MAX_THREADS:
+                raise ValueError(
+                    f"{THREADS_ENV} must be an integer from 1 to {MAX_THREADS}, got {env!r}"
+                )
             return threads
-        return os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads}")
+        return min(available_cores(), MAX_THREADS)
+    threads = as_int(threads, "threads")
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, got {threads}")
     return threads
+
+
+def as_int(value: object, name: str) -> int:
+    """``value`` as a Python int (NumPy integers too), never a bool or a float."""
+    if isinstance(value, bool) or _numpy_bool(value):
+        raise TypeError(f"{name} must be an int, got a bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
+
+
+def _numpy_bool(value: object) -> bool:
+    """True for NumPy's boolean scalar (``numpy.bool_``, named ``bool`` in NumPy 2)."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+
+
+def as_bool(value: object, name: str) -> bool:
+    """``value`` as a bool (NumPy booleans too)."""
+    if isinstance(value, bool):
+        return value
+    if _numpy_bool(value):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
 
 
 def normalize_types(types: str | Iterable[str]) -> tuple[str, ...]:
@@ -86,11 +123,9 @@ class ScorerConfig:
         stemmer: bool = False,
         threads: int | None = None,
     ) -> ScorerConfig:
-        if not isinstance(stemmer, bool):
-            raise TypeError(f"stemmer must be a bool, got {type(stemmer).__name__}")
         return cls(
             types=normalize_types(types),
             profile=check_profile(profile),
-            stemmer=stemmer,
+            stemmer=as_bool(stemmer, "stemmer"),
             threads=resolve_threads(threads),
         )

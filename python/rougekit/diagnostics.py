@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 
 from rougekit import _core
@@ -11,7 +13,17 @@ class NoTokensWarning(UserWarning):
     """Some non-blank texts produced no token, so they score 0 whatever they say."""
 
 
-def warn_dropped(batch: _core.BatchScores, profile: str, stacklevel: int = 3) -> None:
+def _caller_stacklevel() -> int:
+    """The stacklevel of the first frame outside the rougekit package, so a warning names
+    the user's line (and the default filter shows it once per such line)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame, level = frame.f_back, level + 1  # type: ignore[assignment]
+    return level
+
+
+def warn_dropped(batch: _core.BatchScores, profile: str) -> None:
     """Warns when the tokenizer dropped every token of some non-blank texts."""
     preds, refs = batch.dropped_counts()
     if not preds and not refs:
@@ -24,5 +36,5 @@ def warn_dropped(batch: _core.BatchScores, profile: str, stacklevel: int = 3) ->
         "dropped); they score 0. For non-English text pass a tokenizer, e.g. "
         "rougekit.compute(..., tokenizer=str.split), or tokenizer=list for characters.",
         NoTokensWarning,
-        stacklevel=stacklevel,
+        stacklevel=_caller_stacklevel(),
     )

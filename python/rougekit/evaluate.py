@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rougekit.config import DEFAULT_TYPES
+from rougekit import inputs
+from rougekit.config import DEFAULT_TYPES, normalize_types
 from rougekit.results import FIELDS, Score
 from rougekit.scorer import RougeScorer
 
@@ -26,6 +27,10 @@ def compute(
     Differences from ``evaluate``, on purpose: with ``use_aggregator`` the value is the plain
     mean of the per-pair scores (``evaluate`` returns the median of 1000 unseeded bootstrap
     means), and ``metric_to_select`` picks the field (``None`` returns :class:`Score` triples).
+
+    With ``tokenizer`` (a callable ``str -> list`` of hashable tokens), texts are tokenised by
+    it exactly as rouge-score calls a custom tokenizer; ``use_stemmer`` then does not apply
+    (as in rouge-score) and scoring runs on the calling thread (``threads`` is ignored).
 
     Returns ``{type: value}`` with the aggregator, ``{type: [value per pair]}`` without.
     """
@@ -67,33 +72,42 @@ def _compute_custom(
     metric: str | None,
     tokenizer: Callable[[str], list[Any]],
 ) -> dict[str, Any]:
-    """Custom tokenizer: rouge-score's per-line tokenizer calls, through the compat scorer."""
+    """Custom tokenizer: rouge-score's tokenizer calls (whole texts, then each line for
+    rougeLsum) through the compat scorer, scored by the core. Stemming does not apply."""
     from rougekit.compat.rouge_scorer import RougeScorer as CompatScorer
-    from rougekit.config import normalize_types
+
+    if not callable(tokenizer):
+        raise TypeError(f"tokenizer must be a callable str -> list, got {type(tokenizer).__name__}")
+    preds = inputs.ordered(predictions, "predictions")
+    refs = inputs.ordered(references, "references")
+    if len(preds) != len(refs):
+        raise ValueError(
+            f"predictions and references must have the same length, got "
+            f"{len(preds)} predictions and {len(refs)} references"
+        )
+    names = normalize_types(types)
 
     class _Wrapped:
         def tokenize(self, text: str) -> list[Any]:
             return tokenizer(text)
 
-    if len(predictions) != len(references):
-        raise ValueError(
-            f"predictions and references must have the same length, got "
-            f"{len(predictions)} predictions and {len(references)} references"
-        )
-    names = normalize_types(types)
-    scorer = CompatScorer(list(names), tokenizer=_Wrapped())
+    class _Scorer(CompatScorer):
+        # Types are already validated by rougekit's own rules (any rougeN).
+        def _validated_types(self) -> dict[str, str]:
+            return {t: t for t in names}
+
+    scorer = _Scorer(list(names), tokenizer=_Wrapped())
     per: dict[str, list[Score]] = {t: [] for t in names}
-    for i, (p, r) in enumerate(zip(predictions, references)):
-        refs = [r] if isinstance(r, str) else list(r)
-        if not refs:
-            raise ValueError(f"references[{i}] is an empty list")
-        got = scorer.score_multi(refs, p)
+    for i, (p, r) in enumerate(zip(preds, refs)):
+        got = scorer.score_multi(
+            inputs.references(r, f"references[{i}]"), inputs.text(p, f"predictions[{i}]")
+        )
         for t in names:
             s = got[t]
             per[t].append(Score(float(s.precision), float(s.recall), float(s.fmeasure)))
     if not use_aggregator:
         return {t: [_select(s, metric) for s in v] for t, v in per.items()}
-    if not predictions:
+    if not preds:
         raise ValueError("predictions is empty: nothing to aggregate")
     return {
         t: _select(Score(*(_mean([getattr(s, f) for s in v]) for f in FIELDS)), metric)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,8 +22,9 @@ class Pairs:
 
 
 def _lines(path: Path) -> list[str]:
+    """The lines of ``path`` (``-``: standard input), decoded as UTF-8."""
     try:
-        raw = path.read_bytes()
+        raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     except OSError as e:
         raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
     out = []
@@ -77,10 +79,13 @@ def read_jsonl(
     return pairs
 
 
-def read_line_files(prediction_path: Path, reference_paths: list[Path]) -> Pairs:
+def read_line_files(
+    prediction_path: Path, reference_paths: list[Path], *, unescape_newlines: bool = False
+) -> Pairs:
     """Line-aligned text files: line i of each reference file is a reference of prediction i.
 
-    A literal ``\\n`` (backslash, n) inside a line is a sentence break, for rougeLsum.
+    With ``unescape_newlines``, a literal ``\\n`` (backslash, n) inside a line is a sentence
+    break (for rougeLsum); otherwise lines are taken as they are.
     """
     preds = _lines(prediction_path)
     columns = []
@@ -91,12 +96,16 @@ def read_line_files(prediction_path: Path, reference_paths: list[Path]) -> Pairs
                 f"{ref_path} has {len(refs)} lines but {prediction_path} has {len(preds)}"
             )
         columns.append(refs)
-    unescape = _unescape_newlines
+    unescape = _unescape_newlines if unescape_newlines else _same
     return Pairs(
         predictions=[unescape(p) for p in preds],
         references=[[unescape(c[i]) for c in columns] for i in range(len(preds))],
         ids=[str(i) for i in range(len(preds))],
     )
+
+
+def _same(line: str) -> str:
+    return line
 
 
 def _unescape_newlines(line: str) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rougekit import _core
+from rougekit.config import as_int, normalize_types
 from rougekit.signature import Signature
 
 if TYPE_CHECKING:
@@ -34,7 +36,10 @@ def _column(buf: bytearray) -> npt.NDArray[np.float64] | array[float]:
         out = array("d")
         out.frombytes(buf)
         return out
-    return np.frombuffer(buf, dtype=np.float64)
+    column = np.frombuffer(buf, dtype=np.float64)
+    # Shared by every later call (to_dict, to_pandas...): editing it must fail loudly.
+    column.flags.writeable = False
+    return column
 
 
 class BatchResult:
@@ -80,8 +85,7 @@ class BatchResult:
     def __getitem__(self, index: int) -> dict[str, Score]:
         """Scores of pair ``index`` (negative indices count from the end)."""
         n = len(self)
-        if not isinstance(index, int):
-            raise TypeError(f"index must be int, got {type(index).__name__}")
+        index = as_int(index, "index")
         if index < 0:
             index += n
         if not 0 <= index < n:
@@ -112,28 +116,33 @@ class BatchResult:
         n_bootstrap: int = 1000,
         seed: int = 0,
     ) -> CorpusResult:
-        """Means per type and field, with a seeded percentile-bootstrap CI if ``confidence``."""
+        """Means per type and field, with a seeded percentile-bootstrap CI if ``confidence``.
+
+        Raises ``ValueError`` for an empty batch (a mean of nothing is undefined).
+        """
+        n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
+        seed = as_int(seed, "seed")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
         if confidence is not None:
-            if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+            if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
                 raise TypeError(f"confidence must be a float, got {type(confidence).__name__}")
+            confidence = float(confidence)
             if not 0 < confidence < 1:
-                raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
-            if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
-                raise TypeError("n_bootstrap must be an int")
+                raise ValueError(
+                    f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence}"
+                )
             if n_bootstrap < 1:
                 raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-                raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
+        if len(self) == 0:
+            raise ValueError("cannot aggregate an empty batch: there are no pairs")
         samples = n_bootstrap if confidence is not None else 0
         summary = self._scores.corpus(samples, seed, confidence or 0.95)
-        fields = dict(self.signature.fields)
-        if samples and confidence is not None:
-            fields.update(ci=f"{confidence * 100:g}", bs=str(samples), seed=str(seed))
+        signature = self.signature
+        if confidence is not None:
+            signature = signature.with_ci(confidence, samples, seed)
         return CorpusResult(
-            summary=summary,
-            n=len(self),
-            confidence=confidence,
-            signature=Signature(fields),
+            summary=summary, n=len(self), confidence=confidence, signature=signature
         )
 
 
@@ -167,6 +176,11 @@ class CorpusResult:
         )
 
     def __getitem__(self, rouge_type: str) -> Score:
+        """Mean scores of ``rouge_type`` (any accepted spelling, e.g. ``ROUGE-1``)."""
+        if rouge_type not in self.mean:
+            (rouge_type,) = normalize_types(rouge_type)
+            if rouge_type not in self.mean:
+                raise KeyError(f"{rouge_type!r} was not scored; scored: {', '.join(self.types)}")
         return self.mean[rouge_type]
 
     def __repr__(self) -> str:

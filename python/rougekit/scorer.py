@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rougekit import _core
+from rougekit import _core, inputs
 from rougekit import signature as sig
 from rougekit.config import DEFAULT_TYPES, ScorerConfig
 from rougekit.diagnostics import warn_dropped
@@ -37,6 +37,8 @@ class RougeScorer:
         threads: int | None = None,
     ) -> None:
         self.config = ScorerConfig.create(types, profile=profile, stemmer=stemmer, threads=threads)
+        # Pickles carry the request, not this machine's core count.
+        self._requested_threads = None if threads is None else self.config.threads
         self._engine = _core.Engine(
             list(self.config.types), self.config.stemmer, self.config.threads
         )
@@ -54,7 +56,7 @@ class RougeScorer:
 
     def __reduce__(self) -> tuple[Any, ...]:
         c = self.config
-        return (_rebuild, (c.types, c.profile, c.stemmer, c.threads))
+        return (_rebuild, (c.types, c.profile, c.stemmer, self._requested_threads))
 
     def signature(self, nrefs: str = "?") -> sig.Signature:
         """The signature of results from this scorer."""
@@ -64,7 +66,7 @@ class RougeScorer:
     def score(self, prediction: str, references: str | Sequence[str]) -> dict[str, Score]:
         """Scores of one prediction against one reference or a list of references."""
         batch = self._engine.score_batch(
-            [_text(prediction, "prediction")], [_references(references)]
+            [inputs.text(prediction, "prediction")], [inputs.references(references, "references")]
         )
         warn_dropped(batch, self.config.profile)
         return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
@@ -97,24 +99,7 @@ class RougeScorer:
         )
 
 
-def _text(value: Any, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be str, got {type(value).__name__}")
-    return value
-
-
-def _references(value: Any) -> str | list[str]:
-    """One pair's references, checked with messages that name ``references`` itself."""
-    if isinstance(value, str):
-        return value
-    if not isinstance(value, (list, tuple)):
-        raise TypeError(f"references must be str or a list of str, got {type(value).__name__}")
-    if not value:
-        raise ValueError("references is an empty list: give at least one reference")
-    for k, item in enumerate(value):
-        _text(item, f"references[{k}]")
-    return list(value)
-
-
-def _rebuild(types: tuple[str, ...], profile: str, stemmer: bool, threads: int) -> RougeScorer:
+def _rebuild(
+    types: tuple[str, ...], profile: str, stemmer: bool, threads: int | None
+) -> RougeScorer:
     return RougeScorer(types, profile=profile, stemmer=stemmer, threads=threads)

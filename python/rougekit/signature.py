@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from rougekit import _core
 
-FIELDS = (
+#: The signature's keys, in their printed order.
+KEYS = (
     "rougekit", "profile", "types", "stem", "sw", "trunc", "nrefs", "mref", "alpha",
     "agg", "ci", "bs", "seed",
 )  # fmt: skip
@@ -18,12 +19,20 @@ FIELDS = (
 
 @dataclass(frozen=True)
 class Signature:
-    """Parsed signature fields (strings, as printed)."""
+    """Parsed signature: immutable and hashable; ``fields`` gives a dict copy."""
 
-    fields: dict[str, str]
+    items: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def from_fields(cls, fields: dict[str, str]) -> Signature:
+        return cls(tuple((k, fields[k]) for k in KEYS))
+
+    @property
+    def fields(self) -> dict[str, str]:
+        return dict(self.items)
 
     def __str__(self) -> str:
-        return "|".join(f"{k}:{self.fields[k]}" for k in FIELDS)
+        return "|".join(f"{k}:{v}" for k, v in self.items)
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -33,6 +42,12 @@ class Signature:
     def stemmer(self) -> bool:
         return self.fields["stem"] != "no"
 
+    def with_ci(self, confidence: float, n_bootstrap: int, seed: int) -> Signature:
+        """This signature for a result with a bootstrap confidence interval."""
+        fields = self.fields
+        fields.update(ci=f"{confidence * 100:.12g}", bs=str(n_bootstrap), seed=str(seed))
+        return Signature.from_fields(fields)
+
 
 def nrefs_field(lo: int, hi: int) -> str:
     """``1`` or ``1-4`` (fewest-most references over the pairs), ``?`` for no pair."""
@@ -41,19 +56,9 @@ def nrefs_field(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def make(
-    *,
-    profile: str,
-    types: tuple[str, ...],
-    stemmer: bool,
-    nrefs: str,
-    confidence: float | None = None,
-    n_bootstrap: int = 0,
-    seed: int | None = None,
-) -> Signature:
-    """Builds the signature of a rouge-score-profile result."""
-    with_ci = confidence is not None and n_bootstrap > 0
-    return Signature(
+def make(*, profile: str, types: tuple[str, ...], stemmer: bool, nrefs: str) -> Signature:
+    """The signature of a rouge-score-profile result without a confidence interval."""
+    return Signature.from_fields(
         {
             "rougekit": _core.__version__,
             "profile": profile,
@@ -65,15 +70,17 @@ def make(
             "mref": "best-f",
             "alpha": "0.5",
             "agg": "mean",
-            "ci": f"{confidence * 100:g}" if with_ci and confidence is not None else "no",
-            "bs": str(n_bootstrap) if with_ci else "no",
-            "seed": str(seed) if with_ci else "no",
+            "ci": "no",
+            "bs": "no",
+            "seed": "no",
         }
     )
 
 
 def parse(text: str) -> Signature:
     """Parses a signature string; ``ValueError`` naming what is missing or malformed."""
+    if not isinstance(text, str):
+        raise TypeError(f"a signature is a str, got {type(text).__name__}")
     fields: dict[str, str] = {}
     for part in text.strip().split("|"):
         key, sep, value = part.partition(":")
@@ -82,10 +89,10 @@ def parse(text: str) -> Signature:
         if key in fields:
             raise ValueError(f"signature field {key!r} appears twice")
         fields[key] = value
-    missing = [k for k in FIELDS if k not in fields]
+    missing = [k for k in KEYS if k not in fields]
     if missing:
         raise ValueError(f"signature lacks field(s): {', '.join(missing)}")
-    unknown = [k for k in fields if k not in FIELDS]
+    unknown = [k for k in fields if k not in KEYS]
     if unknown:
         raise ValueError(f"unknown signature field(s): {', '.join(unknown)}")
-    return Signature(fields)
+    return Signature.from_fields(fields)

@@ -10,7 +10,6 @@ use crate::score::Score;
 use crate::tokenize::rouge_score;
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// One prediction with its references.
@@ -230,16 +229,24 @@ pub struct Engine {
     pool: Option<Arc<rayon::ThreadPool>>,
 }
 
+/// Thread counts whose pools are kept for reuse; engines still hold the pools they use.
+const KEPT_POOLS: usize = 4;
+
 /// One pool per thread count for the whole process: scorers are cheap to create (users make
-/// one per example) and the workers' stem caches stay warm across scorers.
+/// one per example) and the workers' stem caches stay warm across scorers. At most
+/// [`KEPT_POOLS`] are kept; a pool's threads end when no engine uses it any more.
 fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    type Pools = Vec<(usize, Arc<rayon::ThreadPool>)>;
+    static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));
     let mut pools = pools
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(pool) = pools.get(&threads) {
+    if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
         return Some(Arc::clone(pool));
+    }
+    if pools.len() >= KEPT_POOLS {
+        pools.remove(0);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -247,7 +254,7 @@ fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
         .build()
         .ok()
         .map(Arc::new)?;
-    pools.insert(threads, Arc::clone(&pool));
+    pools.push((threads, Arc::clone(&pool)));
     Some(pool)
 }
 

@@ -43,17 +43,33 @@ pub fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len() as f64
 }
 
+/// Most resamples one bootstrap may ask for (memory is `columns × n_samples` floats).
+pub const MAX_SAMPLES: usize = 10_000_000;
+
+/// Resamples between two calls of the `keep_going` callback of [`resample_means`].
+const CHECK_EVERY: usize = 64;
+
 /// `n_samples` resample means of each column; all columns share the resampled rows, so
-/// paired quantities (P, R, F of one type, or two systems) stay paired.
-pub fn resample_means(columns: &[&[f64]], n_samples: usize, seed: u64) -> Vec<Vec<f64>> {
+/// paired quantities (P, R, F of one type, or two systems) stay paired. `keep_going` is
+/// called every few resamples; `None` when it returns false (the caller was interrupted).
+pub fn resample_means(
+    columns: &[&[f64]],
+    n_samples: usize,
+    seed: u64,
+    mut keep_going: impl FnMut() -> bool,
+) -> Option<Vec<Vec<f64>>> {
     let n = columns.first().map_or(0, |c| c.len());
-    let mut out = vec![Vec::with_capacity(n_samples); columns.len()];
+    let n_samples = n_samples.min(MAX_SAMPLES);
+    let mut out = vec![Vec::with_capacity(if n == 0 { 0 } else { n_samples }); columns.len()];
     if n == 0 {
-        return out;
+        return Some(out);
     }
     let mut rng = SplitMix64::new(seed);
     let mut idx = vec![0usize; n];
-    for _ in 0..n_samples {
+    for sample in 0..n_samples {
+        if sample % CHECK_EVERY == CHECK_EVERY - 1 && !keep_going() {
+            return None;
+        }
         for slot in idx.iter_mut() {
             *slot = rng.below(n as u64) as usize;
         }
@@ -62,7 +78,7 @@ pub fn resample_means(columns: &[&[f64]], n_samples: usize, seed: u64) -> Vec<Ve
             means.push(sum / n as f64);
         }
     }
-    out
+    Some(out)
 }
 
 /// The `q`-th percentile (0..=100) with linear interpolation between order statistics
@@ -88,11 +104,12 @@ mod tests {
     #[test]
     fn deterministic_and_in_range() {
         let col = [0.0, 1.0, 0.5, 0.25];
-        let a = resample_means(&[&col], 200, 7);
-        let b = resample_means(&[&col], 200, 7);
+        let a = resample_means(&[&col], 200, 7, || true).unwrap();
+        let b = resample_means(&[&col], 200, 7, || true).unwrap();
         assert_eq!(a, b);
         assert!(a[0].iter().all(|&m| (0.0..=1.0).contains(&m)));
-        assert_ne!(a, resample_means(&[&col], 200, 8));
+        assert_ne!(a, resample_means(&[&col], 200, 8, || true).unwrap());
+        assert!(resample_means(&[&col], 200, 7, || false).is_none());
         let mut r = SplitMix64::new(1);
         assert!((0..1000).all(|_| r.below(3) < 3));
     }

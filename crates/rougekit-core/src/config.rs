@@ -25,7 +25,7 @@ impl RougeType {
             .strip_prefix("rouge")
             .or_else(|| name.strip_prefix("ROUGE-"));
         if let Some(d) = digits {
-            if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) {
+            if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) && !d.starts_with('0') {
                 return match d.parse::<usize>() {
                     Ok(0) => Err(RougeError::InvalidType(format!(
                         "invalid ROUGE type {name:?}: n must be positive"
@@ -70,6 +70,9 @@ impl RougeType {
     }
 }
 
+/// Most worker threads an engine may ask for.
+pub const MAX_THREADS: usize = 1024;
+
 /// Validated settings of one engine (profile `rouge-score`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineConfig {
@@ -88,10 +91,10 @@ impl EngineConfig {
         stemmer: bool,
         threads: usize,
     ) -> Result<EngineConfig, RougeError> {
-        if threads == 0 {
-            return Err(RougeError::InvalidOption(
-                "threads must be a positive integer".to_string(),
-            ));
+        if threads == 0 || threads > MAX_THREADS {
+            return Err(RougeError::InvalidOption(format!(
+                "threads must be between 1 and {MAX_THREADS}, got {threads}"
+            )));
         }
         let mut parsed: Vec<RougeType> = Vec::with_capacity(types.len());
         for t in types {
@@ -121,6 +124,8 @@ mod tests {
         assert_eq!(RougeType::parse("rougeLsum"), Ok(RougeType::Lsum));
         for bad in [
             "rouge0",
+            "rouge01",
+            "ROUGE-02",
             "rougeLSum",
             "rouge",
             "rouge-1",

@@ -2,7 +2,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyList, PySet, PyString, PyTuple};
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
@@ -33,10 +33,25 @@ fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedS
     })
 }
 
+/// True for containers whose iteration order is not the caller's order (or that iterate
+/// keys): pairing by position would silently mismatch them.
+fn unordered(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PySet>()
+        || obj.is_instance_of::<PyFrozenSet>()
+        || obj.is_instance_of::<PyDict>()
+}
+
+/// The items of an ordered collection (list, tuple, array, Series, generator...).
 fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
     if obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be a list of str, got a single str (wrap it in a list, or use score())"
+        )));
+    }
+    if obj.is_instance_of::<PyBytes>() || unordered(obj) {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an ordered sequence of str (list, tuple, array), got {}",
+            type_name(obj)
         )));
     }
     if let Ok(list) = obj.downcast::<PyList>() {
@@ -104,8 +119,8 @@ pub fn batch_texts(
     for (i, r) in refs_in.iter().enumerate() {
         if r.is_instance_of::<PyString>() {
             out.refs.push(text(r, &|| format!("references[{i}]"))?);
-        } else if r.is_instance_of::<PyList>() || r.is_instance_of::<PyTuple>() {
-            let items = sequence(r, "references")?;
+        } else if !r.is_instance_of::<PyBytes>() && !unordered(r) && r.try_iter().is_ok() {
+            let items = sequence(r, &format!("references[{i}]"))?;
             if items.is_empty() {
                 return Err(PyValueError::new_err(format!(
                     "references[{i}] is an empty list: every prediction needs at least one reference"

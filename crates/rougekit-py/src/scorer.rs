@@ -10,6 +10,22 @@ use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeT
 /// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
 const SIGNAL_CHECK_PAIRS: usize = 8192;
 
+/// Takes the GIL back briefly (from code running without it) to let Python handle pending
+/// signals; false, with the exception kept in `slot`, when one was raised (Ctrl-C).
+fn check_signals(slot: &mut Option<PyErr>) -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => true,
+        Err(e) => {
+            *slot = Some(e);
+            false
+        }
+    })
+}
+
+fn interrupted(slot: Option<PyErr>) -> PyErr {
+    slot.unwrap_or_else(|| PyKeyboardInterrupt::new_err("rougekit: interrupted"))
+}
+
 /// Canonical names of `types`; `ValueError` for an unknown type.
 #[pyfunction]
 pub fn normalize_types(types: Vec<String>) -> PyResult<Vec<String>> {
@@ -89,25 +105,15 @@ impl Engine {
                         pair
                     })
                     .collect();
-                // Between chunks, take the GIL back briefly to let Python handle signals.
                 self.inner
                     .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, || {
-                        Python::with_gil(|py| match py.check_signals() {
-                            Ok(()) => true,
-                            Err(e) => {
-                                interrupt = Some(e);
-                                false
-                            }
-                        })
+                        check_signals(&mut interrupt)
                     })
             })
         })?;
         match inner {
             Some(inner) => Ok(BatchScores { inner, nrefs }),
-            None => {
-                Err(interrupt
-                    .unwrap_or_else(|| PyKeyboardInterrupt::new_err("scoring interrupted")))
-            }
+            None => Err(interrupted(interrupt)),
         }
     }
 
@@ -232,6 +238,13 @@ impl BatchScores {
                 "confidence must be strictly between 0 and 1, got {confidence}"
             )));
         }
+        if n_samples > bootstrap::MAX_SAMPLES {
+            return Err(PyValueError::new_err(format!(
+                "n_bootstrap must be at most {}, got {n_samples}",
+                bootstrap::MAX_SAMPLES
+            )));
+        }
+        let mut interrupt: Option<PyErr> = None;
         let out = PyDict::new(py);
         let inner = &self.inner;
         let fields = [Field::Precision, Field::Recall, Field::Fmeasure];
@@ -244,10 +257,10 @@ impl BatchScores {
                 let mut bounds = vec![(f64::NAN, f64::NAN); cols.len()];
                 if n_samples > 0 && !inner.is_empty() {
                     let tail = (1.0 - confidence) / 2.0 * 100.0;
-                    for (b, mut m) in bounds
-                        .iter_mut()
-                        .zip(bootstrap::resample_means(&cols, n_samples, seed))
-                    {
+                    let resampled = bootstrap::resample_means(&cols, n_samples, seed, || {
+                        check_signals(&mut interrupt)
+                    })?;
+                    for (b, mut m) in bounds.iter_mut().zip(resampled) {
                         m.sort_by(f64::total_cmp);
                         *b = (
                             bootstrap::percentile_sorted(&m, tail),
@@ -255,10 +268,12 @@ impl BatchScores {
                         );
                     }
                 }
-                (means, bounds)
+                Some((means, bounds))
             })
         })?;
-        let (means, bounds) = summary;
+        let Some((means, bounds)) = summary else {
+            return Err(interrupted(interrupt));
+        };
         for (t, ty) in inner.types().iter().enumerate() {
             let d = PyDict::new(py);
             for (k, name) in ["precision", "recall", "fmeasure"].iter().enumerate() {

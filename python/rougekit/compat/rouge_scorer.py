@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from rougekit import _core
 from rougekit.compat import scoring, tokenizers
+from rougekit.compat.tokenize import valid_utf8
 
 _NGRAM_TYPE = re.compile(r"rouge[0-9]$")
 
@@ -52,7 +53,7 @@ class RougeScorer(scoring.BaseScorer):
         fast = self._fast_stemmer()
         if fast is not None and isinstance(target, str) and isinstance(prediction, str):
             batch = self._engine(keys, fast).score_batch(
-                [_valid_utf8(prediction)], [_valid_utf8(target)]
+                [valid_utf8(prediction)], [valid_utf8(target)]
             )
         else:
             batch = self._score_tokenized(keys, target, [prediction])
@@ -76,8 +77,8 @@ class RougeScorer(scoring.BaseScorer):
             and isinstance(prediction, str)
             and all(isinstance(t, str) for t in targets)
         ):
-            texts = [_valid_utf8(t) for t in cast("list[str]", targets)]  # str: checked above
-            batch = self._engine(keys, fast).score_batch([_valid_utf8(prediction)], [texts])
+            texts = [valid_utf8(t) for t in cast("list[str]", targets)]  # str: checked above
+            batch = self._engine(keys, fast).score_batch([valid_utf8(prediction)], [texts])
             return _scores(batch, keys)
         per_target = [self.score(t, prediction) for t in targets]
         best = {}
@@ -139,32 +140,20 @@ class RougeScorer(scoring.BaseScorer):
         # rouge-score skips whole-text tokenization when rouge_types is exactly ["rougeLsum"].
         whole = list(self.rouge_types) != ["rougeLsum"]
 
-        def doc(text: str | bytes) -> tuple[list[int], list[list[int]]]:
-            tokens = self._tokenizer.tokenize(text) if whole else []
-            lines = []
-            if "rougeLsum" in wanted:
-                lines = [_intern(self._tokenizer.tokenize(s), ids) for s in self._sentences(text)]
-            return _intern(tokens, ids), lines
-
-        target_doc = doc(target)
+        prediction = predictions[0]
+        tokenize = self._tokenizer.tokenize
+        # rouge-score's call order: whole target, whole prediction, then the lines of each.
+        target_ids = _intern(tokenize(target), ids) if whole else []
+        prediction_ids = _intern(tokenize(prediction), ids) if whole else []
+        target_lines: list[list[int]] = []
+        prediction_lines: list[list[int]] = []
+        if "rougeLsum" in wanted:
+            target_lines = [_intern(tokenize(s), ids) for s in self._sentences(target)]
+            prediction_lines = [_intern(tokenize(s), ids) for s in self._sentences(prediction)]
         engine = self._engine(keys, False)
-        return engine.score_token_ids(doc(predictions[0]), [target_doc])
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _valid_utf8(text: str) -> str:
-    """``text`` with lone surrogates replaced by spaces. rouge-score's tokenizer treats a
-    surrogate like any other non-alphanumeric character, a separator; the core only takes
-    valid Unicode, and a space separates in the same way."""
-    if text.isascii():
-        return text
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return _SURROGATE.sub(" ", text)
-    return text
+        return engine.score_token_ids(
+            (prediction_ids, prediction_lines), [(target_ids, target_lines)]
+        )
 
 
 def _intern(tokens: Iterable[Hashable], ids: dict[Hashable, int]) -> list[int]:

@@ -34,4 +34,20 @@ def decode_lowered(text: str | bytes) -> str:
     (spec §2.3); they become separators."""
     if isinstance(text, bytes):
         return text.lower().decode("utf-8").replace("\u0130", " ").replace("\u212a", " ")
+    return valid_utf8(text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def valid_utf8(text: str) -> str:
+    """``text`` with lone surrogates replaced by spaces. rouge-score's tokenizer treats a
+    surrogate like any other non-alphanumeric character, a separator; the core only takes
+    valid Unicode, and a space separates in the same way."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(" ", text)
     return text

@@ -1,0 +1,128 @@
+"""The ``rougekit score`` command line: whole outputs, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import rougekit
+from conftest import SAMPLE
+
+pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoTokensWarning")
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rougekit", *args],
+        input=stdin,
+        capture_output=True,
+        check=False,
+    )
+    return subprocess.CompletedProcess(
+        proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+    )
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    p, r = tmp_path / "pred.txt", tmp_path / "ref.txt"
+    p.write_text("the cat sat on the mat\nhello there world\n")
+    r.write_text("the cat is on the mat\nhello world\n")
+    return p, r
+
+
+def test_jsonl_table_matches_the_api_and_ends_with_the_signature():
+    proc = run("score", "--jsonl", str(SAMPLE), "--stem", "--ci", "95")
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
+    api = rougekit.RougeScorer(stemmer=True).corpus(
+        [r["prediction"] for r in rows], [r["references"] for r in rows], confidence=0.95
+    )
+    assert proc.stdout == str(api) + "\n"
+    assert proc.stdout.splitlines()[-1].startswith("rougekit:")
+
+
+def test_json_output_and_stdin(files):
+    p, r = files
+    lines = "".join(
+        json.dumps({"prediction": a, "references": [b]}) + "\n"
+        for a, b in zip(p.read_text().splitlines(), r.read_text().splitlines())
+    )
+    proc = run("score", "--jsonl", "-", "-f", "json", "-t", "rouge1,rougeL", stdin=lines.encode())
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert list(out["scores"]) == ["rouge1", "rougeL"] and out["n"] == 2
+    line_files = json.loads(run("score", "-p", str(p), "-r", str(r), "-f", "json").stdout)
+    assert line_files["scores"]["rouge1"] == out["scores"]["rouge1"]
+
+
+def test_literal_backslash_n_is_kept_unless_asked(tmp_path: Path):
+    p, r = tmp_path / "p.txt", tmp_path / "r.txt"
+    p.write_text("the \\nabla operator\n")
+    r.write_text("the nabla operator\n")
+    plain = json.loads(run("score", "-p", str(p), "-r", str(r), "-f", "json").stdout)
+    assert plain["scores"]["rouge1"]["fmeasure"] == 1.0
+    split = run("score", "-p", str(p), "-r", str(r), "-f", "json", "--unescape-newlines")
+    assert json.loads(split.stdout)["scores"]["rouge1"]["fmeasure"] < 1.0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ci", "0.95"], "--ci is a percentage"),
+        (["--seed", "3"], "--bootstrap and --seed only apply with --ci"),
+        (["--ci", "95", "--seed", "-1"], "seed must be an integer"),
+        (["-t", "rougeX"], "invalid ROUGE type"),
+        (["-j", "0"], "threads must be an integer"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(files, args, message):
+    p, r = files
+    proc = run("score", "-p", str(p), "-r", str(r), *args)
+    assert proc.returncode == 2
+    assert message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"prediction": "a", "references": ["a"]}\n{oops\n', ":2: malformed JSON"),
+        (b'{"prediction": "a"}\n', ":1: missing field 'references'"),
+        (b'{"prediction": "a", "references": []}\n', "is an empty list"),
+        (b'{"prediction": "caf\xe9", "references": ["a"]}\n', ":1: not valid UTF-8"),
+        (b"", "the input is empty"),
+    ],
+)
+def test_data_errors_exit_1_naming_file_and_line(tmp_path: Path, content, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    proc = run("score", "--jsonl", str(path))
+    assert proc.returncode == 1
+    assert message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+
+
+def test_mismatched_line_counts_name_both_files(files):
+    p, r = files
+    r.write_text("only one line\n")
+    proc = run("score", "-p", str(p), "-r", str(r))
+    assert proc.returncode == 1
+    assert f"{r} has 1 lines but {p} has 2" in proc.stderr
+
+
+def test_missing_file(tmp_path: Path):
+    proc = run("score", "--jsonl", str(tmp_path / "nope.jsonl"))
+    assert proc.returncode == 1 and "cannot read" in proc.stderr
+
+
+def test_no_tokens_warning_is_one_line(tmp_path: Path):
+    p, r = tmp_path / "p.txt", tmp_path / "r.txt"
+    p.write_text("今天天气很不错\n")
+    r.write_text("今天天气很不错\n")
+    proc = run("score", "-p", str(p), "-r", str(r))
+    assert proc.returncode == 0
+    assert proc.stderr.startswith("rougekit: warning: 1 of 1 predictions")
+    assert proc.stderr.count("\n") == 1
