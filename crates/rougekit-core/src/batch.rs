@@ -499,19 +499,26 @@ mod tests {
         assert!(!s[0].int_zero && s[1].int_zero);
     }
 
+    fn pairs_of<'a, P: AsRef<str>, const N: usize>(
+        preds: &'a [P],
+        refs: &'a [[&'a str; N]],
+    ) -> Vec<Pair<'a>> {
+        preds
+            .iter()
+            .zip(refs)
+            .map(|(p, r)| Pair {
+                prediction: p.as_ref(),
+                references: r,
+            })
+            .collect()
+    }
+
     #[test]
     fn reports_texts_that_lost_every_token() {
         let e = Engine::new(EngineConfig::parse(&["rouge1"], false, 1).unwrap());
         let refs = [["今天天气很不错"], ["a"], ["  "]];
         let preds = ["今天天气很不错", "!!!", ""];
-        let pairs: Vec<Pair> = preds
-            .iter()
-            .zip(&refs)
-            .map(|(p, r)| Pair {
-                prediction: p,
-                references: r,
-            })
-            .collect();
+        let pairs = pairs_of(&preds, &refs);
         assert_eq!(e.score_texts(&pairs).dropped(), [3, 1, 0]);
     }
 
@@ -543,14 +550,7 @@ mod tests {
             .map(|i| format!("w{} a b c\nd w{} e", i % 7, i % 5))
             .collect();
         let refs: Vec<[&str; 2]> = texts.iter().map(|t| [t.as_str(), "a b\nw1 e"]).collect();
-        let pairs: Vec<Pair> = texts
-            .iter()
-            .zip(&refs)
-            .map(|(p, r)| Pair {
-                prediction: p,
-                references: r,
-            })
-            .collect();
+        let pairs = pairs_of(&texts, &refs);
         let types = ["rouge1", "rouge3", "rougeL", "rougeLsum"];
         let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap()).score_texts(&pairs);
         let engine = Engine::new(EngineConfig::parse(&types, true, 2).unwrap());
