@@ -13,14 +13,12 @@ pub struct MaskTable {
     used: Vec<u32>,
     masks: Vec<u64>,
     words: usize,
-    len: usize,
 }
 
 impl MaskTable {
     /// Builds the masks of `seq` (bit `p` of symbol `c`'s mask is set iff `seq[p] == c`).
     pub fn build(&mut self, seq: &[u32]) {
         self.clear();
-        self.len = seq.len();
         self.words = seq.len().div_ceil(64).max(1);
         for (pos, &c) in seq.iter().enumerate() {
             let c = c as usize;
@@ -76,11 +74,6 @@ fn advance(v: &mut [u64], m: &[u64]) {
     }
 }
 
-/// Number of zero bits among the first `len` bits of `v`: the LCS length of the row.
-fn zeros(v: &[u64], len: usize) -> usize {
-    prefix_ones_of_not(v, len)
-}
-
 /// Popcount of `!v` over bits `0..len`.
 #[inline]
 fn prefix_ones_of_not(v: &[u64], len: usize) -> usize {
@@ -122,7 +115,8 @@ pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch) -> usize {
             advance(&mut s.row, m);
         }
     }
-    zeros(&s.row, short.len())
+    // The LCS length is the number of zero bits (steps up) of the last row.
+    prefix_ones_of_not(&s.row, short.len())
 }
 
 /// Marks in `mark` the target positions of the one LCS of (`target`, columns) that
