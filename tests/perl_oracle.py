@@ -170,3 +170,94 @@ def oracle_or_skip(tmp_path_factory: pytest.TempPathFactory) -> PerlOracle:
     if isinstance(found, OracleUnavailable):
         pytest.skip(f"ROUGE-1.5.5.pl oracle unavailable: {found}")
     return found
+
+
+# -- writing instances as ROUGE-1.5.5 input, running rougekit perl in-process ----------------
+
+
+@dataclass
+class Case:
+    """One evaluation: a text per peer ID and the reference texts (``\\n`` = sentence break)."""
+
+    peers: dict[str, str]
+    references: list[str]
+
+
+def _spl_bytes(text: str) -> bytes:
+    """An SPL file: one sentence per line, UTF-8 bytes passed through unchanged."""
+    return (text + "\n").encode("utf-8") if text else b""
+
+
+def write_xml_case_files(folder: Path, cases: Sequence[Case]) -> Path:
+    """SPL files + an XML configuration (EVAL IDs 1..N in order, absolute roots)."""
+    peers_dir, models_dir = folder / "peers", folder / "models"
+    peers_dir.mkdir(parents=True, exist_ok=True)
+    models_dir.mkdir(parents=True, exist_ok=True)
+    parts = ['<ROUGE-EVAL version="1.5.5">']
+    for number, case in enumerate(cases, start=1):
+        parts.append(f'<EVAL ID="{number}">')
+        parts.append(f"<PEER-ROOT>{peers_dir}</PEER-ROOT>")
+        parts.append(f"<MODEL-ROOT>{models_dir}</MODEL-ROOT>")
+        parts.append('<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>')
+        parts.append("<PEERS>")
+        for peer_id, text in case.peers.items():
+            name = f"{number}.{peer_id}.spl"
+            (peers_dir / name).write_bytes(_spl_bytes(text))
+            parts.append(f'<P ID="{peer_id}">{name}</P>')
+        parts.append("</PEERS>")
+        if case.references:
+            parts.append("<MODELS>")
+            for j, text in enumerate(case.references):
+                name = f"{number}.M{j}.spl"
+                (models_dir / name).write_bytes(_spl_bytes(text))
+                parts.append(f'<M ID="M{j}">{name}</M>')
+            parts.append("</MODELS>")
+        parts.append("</EVAL>")
+    parts.append("</ROUGE-EVAL>")
+    config = folder / "config.xml"
+    config.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    return config
+
+
+def write_list_case_files(folder: Path, cases: Sequence[Case]) -> Path:
+    """SPL files + a ``-z SPL`` file list (one line per case; the single peer of each)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for number, case in enumerate(cases, start=1):
+        (text,) = case.peers.values()
+        names = [f"{number}.peer.spl"] + [f"{number}.M{j}.spl" for j in range(len(case.references))]
+        for name, content in zip(names, [text, *case.references]):
+            (folder / name).write_bytes(_spl_bytes(content))
+        lines.append(" ".join(str(folder / name) for name in names))
+    listing = folder / "files.lst"
+    listing.write_text("# rougekit differential test\n" + "\n".join(lines) + "\n")
+    return listing
+
+
+def run_rougekit_perl(args: Sequence[str]) -> tuple[int, bytes, str]:
+    """``rougekit perl ARGS`` in this process: (exit code, stdout bytes, stderr text)."""
+    import contextlib
+    import io
+
+    from rougekit.perl import main
+
+    raw = io.BytesIO()
+    stdout = io.TextIOWrapper(raw, encoding="utf-8")
+    stderr = io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        code = main(list(args))
+        stdout.flush()
+    return code, raw.getvalue(), stderr.getvalue()
+
+
+def diff_report(expected: bytes, got: bytes, limit: int = 12) -> str:
+    """How many output lines differ, and the first few of them side by side."""
+    want, have = expected.split(b"\n"), got.split(b"\n")
+    rows = [
+        f"  perl:     {a.decode(errors='replace')}\n  rougekit: {b.decode(errors='replace')}"
+        for a, b in zip(want, have)
+        if a != b
+    ]
+    extra = abs(len(want) - len(have))
+    head = "\n".join(rows[:limit])
+    return f"{len(rows)} of {len(want)} lines differ ({extra} missing/extra lines)\n{head}"
