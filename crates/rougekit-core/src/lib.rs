@@ -22,6 +22,7 @@ pub mod multiref;
 pub mod ngram;
 pub mod score;
 pub mod stem;
+pub mod stopwords;
 pub mod tokenize;
 
 pub use batch::{BatchScores, Engine, Pair, TokenDoc};
