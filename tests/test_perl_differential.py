@@ -279,7 +279,7 @@ HOSTILE_SETS = [
     ("options", "table", "anchored", "min_refs"),
     [pytest.param(*rest, id=name) for name, *rest in HOSTILE_SETS],
 )
-@settings(max_examples=4)
+@settings(max_examples=25)
 @given(data=st.data())
 def test_hostile_text_matches_perl(
     perl: PerlOracle,
@@ -325,5 +325,5 @@ def test_reference_without_tokens_under_w_reports_and_scores_the_rest(
     )
     want = [ln for ln in reference.split(b"\n") if b" Eval " in ln and b" Eval 4.A" not in ln]
     have = [ln for ln in got.split(b"\n") if b" Eval " in ln and b" Eval 4.A" not in ln]
-    assert have == want and len(have) == 2 * 5
+    assert have == want and len(have) == 3 * 5  # ROUGE-1, L, W-1.2 x 5 instances
     assert b"A ROUGE-W-1.2 Eval 4.A R:0.00000 P:0.00000 F:0.00000" in got

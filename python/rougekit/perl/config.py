@@ -6,9 +6,9 @@ builds them (``<root>/<file>``, plain concatenation, relative to the current dir
 
 from __future__ import annotations
 
+import functools
 import os
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rougekit.perl.errors import PerlDataError
@@ -36,22 +36,14 @@ def _read_bytes(path: str, what: str) -> bytes:
         raise PerlDataError(f"cannot read {what} {path}: {reason}") from None
 
 
-def _tag(elem: ET.Element) -> str:
-    tag = elem.tag if isinstance(elem.tag, str) else ""
-    return tag.rpartition("}")[2].upper()  # element names match case-insensitively
+@functools.lru_cache(maxsize=256)
+def _name(tag: object) -> str:
+    """Element name, upper-cased: ROUGE-1.5.5 matches element names case-insensitively."""
+    return tag.rpartition("}")[2].upper() if isinstance(tag, str) else ""
 
 
 def _text(elem: ET.Element) -> str:
     return "".join(elem.itertext()).strip(_PERL_SPACE)
-
-
-def _descendants(elem: ET.Element, name: str) -> Iterator[ET.Element]:
-    return (e for e in elem.iter() if e is not elem and _tag(e) == name)
-
-
-def _first_text(elem: ET.Element, name: str) -> str | None:
-    found = next(_descendants(elem, name), None)
-    return None if found is None else _text(found)
 
 
 def _attribute(elem: ET.Element, name: str, path: str, what: str) -> str:
@@ -60,6 +52,42 @@ def _attribute(elem: ET.Element, name: str, path: str, what: str) -> str:
     if value is None:
         raise PerlDataError(f"{path}: {what} has no {name} attribute (it must be upper case)")
     return value
+
+
+class _EvalWalker:
+    """Collects one EVAL's parts in one walk over its subtree (document order)."""
+
+    def __init__(self, eval_id: str, path: str) -> None:
+        self.where = f"EVAL {eval_id}"
+        self.path = path
+        self.input_format: str | None = None
+        self.format_seen = False
+        self.roots: dict[str, str] = {}
+        self.peers: list[tuple[str, str]] = []
+        self.models: list[tuple[str, str]] = []
+
+    def walk(self, elem: ET.Element, section: str) -> None:
+        for child in elem:
+            name = _name(child.tag)
+            if name in ("PEER-ROOT", "MODEL-ROOT"):
+                self.roots.setdefault(name, _text(child))
+            elif name == "INPUT-FORMAT" and not self.format_seen:
+                self.format_seen = True
+                typed = _attribute(child, "TYPE", self.path, f"the INPUT-FORMAT of {self.where}")
+                self.input_format = typed.upper()
+                if self.input_format not in FORMATS:
+                    raise PerlDataError(
+                        f"{self.path}: {self.where}: unknown INPUT-FORMAT TYPE {typed!r} "
+                        "(SEE, SPL, ISI or SIMPLE)"
+                    )
+            elif name == "P" and section == "PEERS":
+                peer_id = _attribute(child, "ID", self.path, f"a P of {self.where}")
+                self.peers.append((peer_id, _text(child)))
+            elif name == "M" and section == "MODELS":
+                model_id = _attribute(child, "ID", self.path, f"an M of {self.where}")
+                self.models.append((model_id, _text(child)))
+            else:
+                self.walk(child, name if name in ("PEERS", "MODELS") else section)
 
 
 def read_xml_config(path: str) -> list[Evaluation]:
@@ -72,36 +100,25 @@ def read_xml_config(path: str) -> list[Evaluation]:
     evaluations: list[Evaluation] = []
     seen: set[str] = set()
     for node in root.iter():
-        if _tag(node) != "EVAL":
+        if _name(node.tag) != "EVAL":
             continue
         eval_id = _attribute(node, "ID", path, "an EVAL")
         if eval_id in seen:
             raise PerlDataError(f"{path}: EVAL ID {eval_id!r} occurs twice")
         seen.add(eval_id)
-        where = f"EVAL {eval_id}"
-        fmt_node = next(_descendants(node, "INPUT-FORMAT"), None)
-        input_format = None
-        if fmt_node is not None:
-            typed = _attribute(fmt_node, "TYPE", path, f"the INPUT-FORMAT of {where}")
-            input_format = typed.upper()
-            if input_format not in FORMATS:
-                raise PerlDataError(
-                    f"{path}: {where}: unknown INPUT-FORMAT TYPE {typed!r} "
-                    "(SEE, SPL, ISI or SIMPLE)"
-                )
+        walker = _EvalWalker(eval_id, path)
+        walker.walk(node, "")
         # A missing root is an empty string: Perl then builds "/<file>".
-        peer_root = _first_text(node, "PEER-ROOT") or ""
-        model_root = _first_text(node, "MODEL-ROOT") or ""
-        evaluation = Evaluation(eval_id=eval_id, input_format=input_format)
-        for peers in _descendants(node, "PEERS"):
-            for p in _descendants(peers, "P"):
-                peer_id = _attribute(p, "ID", path, f"a P of {where}")
-                evaluation.peers[peer_id] = f"{peer_root}/{_text(p)}"
-        for models in _descendants(node, "MODELS"):
-            for m in _descendants(models, "M"):
-                model_id = _attribute(m, "ID", path, f"an M of {where}")
-                evaluation.models.append((model_id, f"{model_root}/{_text(m)}"))
-        evaluations.append(evaluation)
+        peer_root = walker.roots.get("PEER-ROOT", "")
+        model_root = walker.roots.get("MODEL-ROOT", "")
+        evaluations.append(
+            Evaluation(
+                eval_id=eval_id,
+                input_format=walker.input_format,
+                peers={peer_id: f"{peer_root}/{name}" for peer_id, name in walker.peers},
+                models=[(model_id, f"{model_root}/{name}") for model_id, name in walker.models],
+            )
+        )
     if not evaluations:
         raise PerlDataError(f"{path}: no EVAL element: nothing to evaluate")
     return evaluations

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rougekit import _core
 from rougekit.config import resolve_threads
 from rougekit.perl.options import PerlOptions
 
 
-def score(opts: PerlOptions, peers: list[list[bytes]], models: list[list[list[bytes]]]) -> Any:
+def score(
+    opts: PerlOptions, peers: list[list[bytes]], models: list[list[list[bytes]]]
+) -> _core.PerlBatch:
     """A ``PerlBatch`` for every instance: per-instance R/P/F and raw counts per variant."""
     threads = resolve_threads(None)
     if opts.be_mode is not None:
@@ -41,26 +41,27 @@ def score(opts: PerlOptions, peers: list[list[bytes]], models: list[list[list[by
 
 
 Interval = tuple[float, float, float]
+Columns = tuple[list[float], list[float], list[float]]
 
 
-def bootstrap(
-    opts: PerlOptions, x: list[float], y: list[float], z: list[float]
-) -> tuple[Interval, Interval, Interval]:
-    """ROUGE-1.5.5's bootstrap (spec §10.2-10.4): (average, lower, upper) for R, P and F.
+def bootstrap(opts: PerlOptions, variants: list[Columns]) -> list[tuple[Interval, ...]]:
+    """ROUGE-1.5.5's bootstrap (spec §10.2-10.4) of each variant's (x, y, z) columns:
+    (average, lower, upper) for R, P and F.
 
-    The columns must already be in Perl's order (instance keys sorted as strings). With no
-    instance at all ROUGE-1.5.5 prints zeros.
+    The columns must already be in Perl's order (instance keys sorted as strings). Every
+    variant is resampled with the same seeds, as ROUGE-1.5.5 does, so they share the
+    draws. With no instance at all ROUGE-1.5.5 prints zeros.
     """
-    if not x:
+    if not variants or not variants[0][0]:
         zero = (0.0, 0.0, 0.0)
-        return zero, zero, zero
-    result: tuple[Interval, Interval, Interval] = _core.perl_bootstrap(
-        x,
-        y,
-        z,
-        unit=opts.unit,
-        alpha=opts.alpha,
-        resamples=opts.resamples,
-        confidence=opts.confidence,
+        return [(zero, zero, zero) for _ in variants]
+    return list(
+        _core.perl_bootstrap_many(
+            variants,
+            unit=opts.unit,
+            alpha=opts.alpha,
+            resamples=opts.resamples,
+            confidence=opts.confidence,
+            threads=resolve_threads(None),
+        )
     )
-    return result
