@@ -25,6 +25,7 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 import pytest
 from conftest import SHARED_DATA
@@ -188,22 +189,26 @@ def _spl_bytes(text: str) -> bytes:
     return (text + "\n").encode("utf-8") if text else b""
 
 
-def write_xml_case_files(folder: Path, cases: Sequence[Case]) -> Path:
-    """SPL files + an XML configuration (EVAL IDs 1..N in order, absolute roots)."""
+def write_xml_case_files(
+    folder: Path, cases: Sequence[Case], eval_ids: Sequence[str] | None = None
+) -> Path:
+    """SPL files + an XML configuration (EVAL IDs 1..N in order unless given; absolute
+    roots; file names from positions, so any ID works)."""
     peers_dir, models_dir = folder / "peers", folder / "models"
     peers_dir.mkdir(parents=True, exist_ok=True)
     models_dir.mkdir(parents=True, exist_ok=True)
     parts = ['<ROUGE-EVAL version="1.5.5">']
     for number, case in enumerate(cases, start=1):
-        parts.append(f'<EVAL ID="{number}">')
+        eval_id = str(number) if eval_ids is None else eval_ids[number - 1]
+        parts.append(f"<EVAL ID={quoteattr(eval_id)}>")
         parts.append(f"<PEER-ROOT>{peers_dir}</PEER-ROOT>")
         parts.append(f"<MODEL-ROOT>{models_dir}</MODEL-ROOT>")
         parts.append('<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>')
         parts.append("<PEERS>")
-        for peer_id, text in case.peers.items():
-            name = f"{number}.{peer_id}.spl"
+        for k, (peer_id, text) in enumerate(case.peers.items()):
+            name = f"{number}.P{k}.spl"
             (peers_dir / name).write_bytes(_spl_bytes(text))
-            parts.append(f'<P ID="{peer_id}">{name}</P>')
+            parts.append(f"<P ID={quoteattr(peer_id)}>{name}</P>")
         parts.append("</PEERS>")
         if case.references:
             parts.append("<MODELS>")

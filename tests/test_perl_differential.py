@@ -206,6 +206,25 @@ def test_file_list_matches_perl(perl: PerlOracle, tmp_path: Path) -> None:
     compare(perl, tmp_path, listing, options, system=["26"])
 
 
+def test_eval_and_peer_ids_order_and_encoding_match_perl(perl: PerlOracle, tmp_path: Path) -> None:
+    """-d order (numeric by leading digits, else string), bootstrap order (string), peers
+    sorted, and non-ASCII IDs printed as Perl prints them (Latin-1 unless a character
+    needs more). IDs sharing a leading number are avoided: Perl's order for those changes
+    from run to run."""
+    eval_ids = ["10", "9", "2a", "b", "abc", "B", "_x", "1.5", "é", "€x", "30k", " 7", "-3"]
+    texts = ["the cat sat on the mat", "a cat sat", "on the mat", "the dog", "cats and dogs"]
+    cases = [
+        Case(
+            peers={"ü": texts[i % 5], "A": texts[(i + 1) % 5], "Zé€": texts[(i + 2) % 5]},
+            references=[texts[(i + 3) % 5]],
+        )
+        for i in range(len(eval_ids))
+    ]
+    config = write_xml_case_files(tmp_path, cases, eval_ids=eval_ids)
+    for options in (["-n", "1", "-r", "20"], ["-n", "2", "-t", "1", "-r", "20"]):
+        compare(perl, tmp_path, config, options)
+
+
 # -- hypothesis: hostile text ------------------------------------------------------------------
 
 WORDS = [

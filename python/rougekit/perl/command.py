@@ -257,5 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as e:  # the core refused a setting
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
-    _write(out)
+    try:
+        _write(out)
+    except BrokenPipeError:  # e.g. piped into head: stop quietly, like Perl
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return 0
