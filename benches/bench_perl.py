@@ -12,7 +12,8 @@ Timed: the wall clock of each whole command, as a user runs it:
     perl ROUGE-1.5.5.pl -e DATA -c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -m -a config.xml
     python -m rougekit perl    -c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -m -a config.xml
 
-rougekit runs ``--repeat`` times (best is reported, every run listed), Perl once (it takes
+rougekit runs ``--repeat`` times before and ``--repeat`` times after Perl (best is reported,
+every run listed; the load average during the Perl run is recorded), Perl once (it takes
 minutes). Both stdouts must be byte-identical, else the script fails.
 
     python benches/bench_perl.py --markdown benches/RESULTS.md --append
@@ -114,14 +115,23 @@ def main() -> int:
         perl_cmd += [*OPTIONS, rel]
 
         print(f"{pairs} pairs written under {folder}", file=sys.stderr)
-        rk_runs = []
-        for i in range(args.repeat):
-            run = timed(rk_cmd, cwd, env)
-            rk_runs.append(run)
-            print(f"rougekit run {i + 1}: {run['wall']:.3f} s", file=sys.stderr)
+        # rougekit runs before and after the long Perl run, so that both see the machine's
+        # load of the same period.
+        rk_runs: list[dict[str, Any]] = []
+
+        def rougekit_runs() -> None:
+            for _ in range(args.repeat):
+                run = timed(rk_cmd, cwd, env)
+                rk_runs.append(run)
+                print(f"rougekit run {len(rk_runs)}: {run['wall']:.3f} s", file=sys.stderr)
+
+        rougekit_runs()
         print("ROUGE-1.5.5.pl: running (this takes minutes) ...", file=sys.stderr)
+        load_before = os.getloadavg()[0]
         perl = timed(perl_cmd, cwd)
+        perl["load"] = (load_before, os.getloadavg()[0])
         print(f"ROUGE-1.5.5.pl: {perl['wall']:.1f} s", file=sys.stderr)
+        rougekit_runs()
 
         identical = all(run["stdout"] == perl["stdout"] for run in rk_runs)
         if args.keep is not None:
@@ -194,7 +204,12 @@ def render(
             ],
         ),
         "",
-        "rougekit runs: " + ", ".join(f"{r['wall']:.3f}" for r in rk_runs) + " s.",
+        "rougekit runs (before and after Perl): "
+        + ", ".join(f"{r['wall']:.3f}" for r in rk_runs)
+        + " s. 1-minute load average when Perl started / ended: "
+        + " / ".join(f"{x:.2f}" for x in perl["load"])
+        + f" (on {os.cpu_count()} CPUs).",
+        f"CPU-time ratio (Perl CPU / best rougekit run's CPU): {perl['cpu'] / best['cpu']:,.0f}x.",
         f"Speed-up (Perl wall / best rougekit wall): **{ratio:,.0f}x** (bar: >= 500x: "
         f"{'met' if ratio >= 500 else 'missed'}).",
         f"Outputs byte-identical: **{'yes' if identical else 'NO'}** "
