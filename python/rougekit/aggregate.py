@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rougekit.results import FIELDS, BatchResult, CorpusResult
-from rougekit.signature import Signature
+from rougekit.signature import KEYS, Signature
 
 if TYPE_CHECKING:
     import numpy as np
@@ -125,7 +125,9 @@ class Accumulator:
             bounds = bootstrap_bounds(
                 [self.column(t, f) for t, f in keys], n_bootstrap, seed, confidence
             )
-            signature = signature.with_ci(confidence, n_bootstrap, seed)
+            # with_ci rebuilds the core's fields only: carry the command line's extra ones.
+            extra = tuple(item for item in signature.items if item[0] not in KEYS)
+            signature = Signature((*signature.with_ci(confidence, n_bootstrap, seed).items, *extra))
         summary: dict[str, dict[str, tuple[float, float, float]]] = {t: {} for t in self.types}
         for (t, f), (lo, hi) in zip(keys, bounds):
             summary[t][f] = (self.mean(t, f), lo, hi)

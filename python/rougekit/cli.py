@@ -736,6 +736,16 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     return shlex.join(argv)
 
 
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(value)
+    if value is None or value is False:
+        return "no"
+    if value is True:
+        return "yes"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def _run_signature(args: argparse.Namespace) -> int:
     signature, extra = _read_signature(args.parse)
     settings = settings_of(signature, extra)
@@ -753,8 +763,7 @@ def _run_signature(args: argparse.Namespace) -> int:
         return 0
     width = max(len(k) for k in settings)
     for key, value in settings.items():
-        shown = ", ".join(value) if isinstance(value, list) else ("no" if value is None else value)
-        print(f"{key.ljust(width)}  {shown}")
+        print(f"{key.ljust(width)}  {_shown(value)}")
     print(f"{'command'.ljust(width)}  {command}")
     for note in notes:
         print(f"note: {note}")

@@ -355,8 +355,9 @@ def map_texts(pairs: Iterable[Pair], transform: Callable[[str], str]) -> Iterato
         yield Pair(p.id, transform(p.prediction), [transform(r) for r in p.references])
 
 
-def chunks(pairs: Iterable[Pair], size: int = CHUNK_SIZE) -> Iterator[list[Pair]]:
-    """Lists of at most ``size`` consecutive pairs."""
+def chunks(pairs: Iterable[Pair], size: int | None = None) -> Iterator[list[Pair]]:
+    """Lists of at most ``size`` (default :data:`CHUNK_SIZE`) consecutive pairs."""
+    size = size or CHUNK_SIZE
     chunk: list[Pair] = []
     for p in pairs:
         chunk.append(p)
