@@ -10,6 +10,7 @@ from rougekit._core import __version__
 from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
 from rougekit.diagnostics import NoTokensWarning
 from rougekit.evaluate import compute
+from rougekit.perl_args import RougeConfig
 from rougekit.results import BatchResult, CorpusResult, Score
 from rougekit.scorer import RougeScorer
 from rougekit.signature import Signature
@@ -21,6 +22,7 @@ __all__ = [
     "BatchResult",
     "CorpusResult",
     "NoTokensWarning",
+    "RougeConfig",
     "RougeScorer",
     "Score",
     "ScorerConfig",

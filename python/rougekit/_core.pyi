@@ -5,6 +5,7 @@ Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 __version__: str
 
@@ -69,3 +70,99 @@ class Engine:
     ) -> BatchScores:
         """Score one pre-tokenised pair (custom tokenizers): each text is
         ``(whole_text_ids, [line_ids, ...])``; a batch of length 1 is returned."""
+
+# perl-1.5.5 profile (ROUGE-1.5.5.pl behaviour; spec rouge-1.5.5.md)
+
+_Columns = tuple[list[float], list[float], list[float]]
+_Estimate = tuple[float, float, float]
+
+class PerlBatch:
+    """Per-instance perl-1.5.5 scores of one batch, one column triple per variant."""
+
+    @property
+    def variants(self) -> list[str]:
+        """Variant keys in ROUGE-1.5.5's output order: "1", ..., "L", "W", "S", "SU", "BE"."""
+    def __len__(self) -> int: ...
+    def rpf(self, variant: str) -> _Columns:
+        """Per-instance (R, P, F), R and P rounded to 5 decimals before F (``-t 0``)."""
+    def counts(self, variant: str) -> _Columns:
+        """Per-instance raw (TotalM, TotalP, TotalHit) (``-t 1`` / ``-t 2``)."""
+    def dropped_counts(self) -> tuple[int, int]:
+        """(peers, instances with some model) not blank but without any token character."""
+    @property
+    def failures(self) -> list[tuple[int, int, str, str]]:
+        """(instance, model, variant, message) of scores ROUGE-1.5.5 dies on; they are 0."""
+
+def perl_score(
+    peers: Sequence[Sequence[bytes]],
+    models: Sequence[Sequence[Sequence[bytes]]],
+    *,
+    ngram_max: int = 0,
+    lcs: bool = True,
+    wlcs_weight: float | None = None,
+    skip_gap: int | None = None,
+    skip_variants: str = "S",
+    stemmer: str = "none",
+    stopwords: bool = False,
+    limit_words: int = 0,
+    limit_bytes: int = 0,
+    multiref: str = "A",
+    alpha: float = 0.5,
+    threads: int = 1,
+) -> PerlBatch:
+    """Scores instances given as raw sentences (bytes as read from summary files)."""
+
+def perl_score_texts(
+    predictions: Any,
+    references: Any,
+    *,
+    ngram_max: int = 0,
+    lcs: bool = True,
+    wlcs_weight: float | None = None,
+    skip_gap: int | None = None,
+    skip_variants: str = "S",
+    stemmer: str = "none",
+    stopwords: bool = False,
+    limit_words: int = 0,
+    limit_bytes: int = 0,
+    multiref: str = "A",
+    alpha: float = 0.5,
+    threads: int = 1,
+) -> PerlBatch:
+    """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files)."""
+
+def perl_score_be(
+    peers: Sequence[Sequence[bytes]],
+    models: Sequence[Sequence[Sequence[bytes]]],
+    *,
+    mode: str,
+    stemmer: str = "none",
+    multiref: str = "A",
+    alpha: float = 0.5,
+    threads: int = 1,
+) -> PerlBatch:
+    """Basic-Element scores (``-3 MODE``) of SIMPLE-format ``head|modifier|relation`` lines."""
+
+def perl_bootstrap(
+    x: Sequence[float],
+    y: Sequence[float],
+    z: Sequence[float],
+    *,
+    unit: int,
+    alpha: float,
+    resamples: float,
+    confidence: float,
+    threads: int = 1,
+) -> tuple[_Estimate, _Estimate, _Estimate]:
+    """ROUGE-1.5.5's bootstrap of one variant: (R, P, F) each (average, lower, upper)."""
+
+def perl_bootstrap_many(
+    variants: Sequence[tuple[Sequence[float], Sequence[float], Sequence[float]]],
+    *,
+    unit: int,
+    alpha: float,
+    resamples: float,
+    confidence: float,
+    threads: int = 1,
+) -> list[tuple[_Estimate, _Estimate, _Estimate]]:
+    """:func:`perl_bootstrap` of several variants sharing each resample's draws."""

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rougekit import _core
+from rougekit import _core, perl_profile
 
 #: Profiles whose behaviour is implemented in this version.
-PROFILES = ("rouge-score",)
+PROFILES = ("rouge-score", "perl-1.5.5")
 #: Profiles named in the design that later versions add.
-PLANNED_PROFILES = ("perl-1.5.5", "unicode-v1", "char-v1", "whitespace")
+PLANNED_PROFILES = ("unicode-v1", "char-v1", "whitespace")
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 THREADS_ENV = "ROUGEKIT_NUM_THREADS"
 #: Most worker threads a scorer may use (the core's limit too).
@@ -105,14 +107,65 @@ def check_profile(profile: str) -> str:
     raise ValueError(f"unknown profile {profile!r}; available: {', '.join(PROFILES)}")
 
 
+def as_alpha(alpha: object, beta: object) -> float:
+    """The F-measure weight: ``alpha`` (ROUGE-1.5.5's ``-p``: F = 1 / (alpha/P + (1-alpha)/R)),
+    or from the paper's ``beta`` (beta² = (1 - alpha) / alpha, so alpha = 1 / (1 + beta²))."""
+    if alpha is not None and beta is not None:
+        raise ValueError("give alpha or beta, not both")
+    if beta is not None:
+        b = _as_real(beta, "beta")
+        if not (b >= 0 and math.isfinite(b)):
+            raise ValueError(f"beta must be a finite number >= 0, got {b}")
+        return 1.0 / (1.0 + b * b)
+    if alpha is None:
+        return 0.5
+    a = _as_real(alpha, "alpha")
+    if not 0 <= a <= 1:
+        raise ValueError(f"alpha must be between 0 and 1, got {a}")
+    return a
+
+
+def _as_real(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    return float(value)
+
+
+def _as_limit(value: object, name: str) -> int:
+    if value is None:
+        return 0
+    n = as_int(value, name)
+    if n < 1:
+        raise ValueError(f"{name} must be a positive integer or None, got {n}")
+    return n
+
+
+#: ``stemmer=`` values of the perl-1.5.5 profile and the core's names for them.
+PERL_STEMMERS = {False: "none", True: "wordnet", "wordnet": "wordnet", "porter": "porter"}
+
+
 @dataclass(frozen=True)
 class ScorerConfig:
-    """Everything that decides a number, plus the thread count (which never does)."""
+    """Everything that decides a number, plus the thread count (which never does).
+
+    ``stemmer`` is ``"none"``, ``"nltk-porter"`` (rouge-score profile), ``"wordnet"``
+    (perl-1.5.5: WordNet-2.0 exceptions, then Perl's Porter) or ``"porter"`` (perl-1.5.5
+    with the empty exception table many ROUGE-1.5.5 installs built).
+    """
 
     types: tuple[str, ...]
     profile: str = "rouge-score"
-    stemmer: bool = False
+    stemmer: str = "none"
     threads: int = 1
+    stopwords: bool = False
+    limit_words: int = 0
+    limit_bytes: int = 0
+    multiref: str = "best-f"
+    alpha: float = 0.5
+
+    @property
+    def stems(self) -> bool:
+        return self.stemmer != "none"
 
     @classmethod
     def create(
@@ -120,12 +173,95 @@ class ScorerConfig:
         types: str | Iterable[str],
         *,
         profile: str = "rouge-score",
-        stemmer: bool = False,
+        stemmer: bool | str = False,
         threads: int | None = None,
+        stopwords: bool = False,
+        limit_words: int | None = None,
+        limit_bytes: int | None = None,
+        multiref: str | None = None,
+        alpha: float | None = None,
+        beta: float | None = None,
     ) -> ScorerConfig:
+        profile = check_profile(profile)
+        if profile == perl_profile.PROFILE:
+            return cls._perl(
+                types, stemmer, threads, stopwords, limit_words, limit_bytes, multiref,
+                as_alpha(alpha, beta),
+            )  # fmt: skip
+        extras = {
+            "stopwords": stopwords is not False,
+            "limit_words": limit_words is not None,
+            "limit_bytes": limit_bytes is not None,
+            "multiref": multiref not in (None, "best-f"),
+            "alpha": alpha is not None and alpha != 0.5,
+            "beta": beta is not None and beta != 1,
+        }
+        unsupported = [k for k, given in extras.items() if given]
+        if unsupported:
+            raise ValueError(
+                f"{', '.join(unsupported)} cannot be set with the {profile!r} profile, which "
+                "reproduces rouge-score (no stopwords or length limits, best-F over "
+                "references, F1); use profile='perl-1.5.5' for ROUGE-1.5.5's options"
+            )
         return cls(
             types=normalize_types(types),
-            profile=check_profile(profile),
-            stemmer=as_bool(stemmer, "stemmer"),
+            profile=profile,
+            stemmer="nltk-porter" if as_bool(stemmer, "stemmer") else "none",
             threads=resolve_threads(threads),
+        )
+
+    @classmethod
+    def _perl(
+        cls,
+        types: str | Iterable[str],
+        stemmer: bool | str,
+        threads: int | None,
+        stopwords: bool,
+        limit_words: int | None,
+        limit_bytes: int | None,
+        multiref: str | None,
+        alpha: float,
+    ) -> ScorerConfig:
+        if isinstance(types, str):
+            types = (types,)
+        names = list(types)
+        if not names:
+            raise ValueError("types is empty: name at least one ROUGE type, e.g. 'rouge1'")
+        key = stemmer if isinstance(stemmer, str) else as_bool(stemmer, "stemmer")
+        if key not in PERL_STEMMERS:
+            raise ValueError(
+                "stemmer must be False, True (= 'wordnet': WordNet-2.0 exceptions, then "
+                f"Perl's Porter) or 'porter' (no exception table), got {stemmer!r}"
+            )
+        words = _as_limit(limit_words, "limit_words")
+        nbytes = _as_limit(limit_bytes, "limit_bytes")
+        if words and nbytes:
+            raise ValueError("limit_words and limit_bytes cannot both be set (Perl's -l and -b)")
+        rule = "A" if multiref is None else multiref
+        if rule not in ("A", "B"):
+            raise ValueError(
+                f"multiref must be 'A' (pool the references, ROUGE-1.5.5's default) or 'B' "
+                f"(best recall), got {multiref!r}"
+            )
+        return cls(
+            types=perl_profile.normalize_types(names),
+            profile=perl_profile.PROFILE,
+            stemmer=PERL_STEMMERS[key],
+            threads=resolve_threads(threads),
+            stopwords=as_bool(stopwords, "stopwords"),
+            limit_words=words,
+            limit_bytes=nbytes,
+            multiref=rule,
+            alpha=alpha,
+        )
+
+    def perl_options(self) -> perl_profile.PerlOptions:
+        """The core options of a perl-1.5.5 configuration."""
+        return perl_profile.PerlOptions(
+            stemmer=self.stemmer,
+            stopwords=self.stopwords,
+            limit_words=self.limit_words,
+            limit_bytes=self.limit_bytes,
+            multiref=self.multiref,
+            alpha=self.alpha,
         )

@@ -7,6 +7,7 @@ import sys
 import warnings
 
 from rougekit import _core
+from rougekit.perl_profile import PerlBatchScores
 
 
 class NoTokensWarning(UserWarning):
@@ -23,18 +24,23 @@ def _caller_stacklevel() -> int:
     return level
 
 
-def warn_dropped(batch: _core.BatchScores, profile: str) -> None:
+def warn_dropped(batch: _core.BatchScores | PerlBatchScores, profile: str) -> None:
     """Warns when the tokenizer dropped every token of some non-blank texts."""
     preds, refs = batch.dropped_counts()
     if not preds and not refs:
         return
     n = len(batch)
+    advice = (
+        "ROUGE-1.5.5 scores them 0 too; use it only for English text."
+        if profile == "perl-1.5.5"
+        else "For non-English text pass a tokenizer, e.g. rougekit.compute(..., "
+        "tokenizer=str.split), or tokenizer=list for characters."
+    )
     warnings.warn(
         f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
         f"blank but have no token under the {profile!r} profile, which keeps only ASCII "
         "letters and digits (punctuation and every other script, e.g. Chinese, are "
-        "dropped); they score 0. For non-English text pass a tokenizer, e.g. "
-        "rougekit.compute(..., tokenizer=str.split), or tokenizer=list for characters.",
+        f"dropped); they score 0. {advice}",
         NoTokensWarning,
         stacklevel=_caller_stacklevel(),
     )

@@ -9,8 +9,9 @@ from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rougekit import _core
+from rougekit import _core, perl_profile
 from rougekit.config import as_int, normalize_types
+from rougekit.perl_profile import PerlBatchScores
 from rougekit.signature import Signature
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class BatchResult:
     Per-pair Python objects are only built when asked for (indexing, iteration).
     """
 
-    def __init__(self, scores: _core.BatchScores, signature: Signature) -> None:
+    def __init__(self, scores: _core.BatchScores | PerlBatchScores, signature: Signature) -> None:
         self._scores = scores
         self.signature = signature
         self._cache: dict[tuple[str, str], Any] = {}
@@ -115,23 +116,24 @@ class BatchResult:
         confidence: float | None = None,
         n_bootstrap: int = 1000,
         seed: int = 0,
+        unit: int = 0,
     ) -> CorpusResult:
         """Means per type and field, with a seeded percentile-bootstrap CI if ``confidence``.
 
+        perl-1.5.5 profile: ROUGE-1.5.5's printed Average and CI bounds instead (its
+        bootstrap always runs: ``confidence`` defaults to 0.95; ``unit`` is its ``-t``).
         Raises ``ValueError`` for an empty batch (a mean of nothing is undefined).
         """
+        if isinstance(self._scores, PerlBatchScores):
+            return self._perl_corpus(confidence, n_bootstrap, unit)
+        if as_int(unit, "unit") != 0:
+            raise ValueError("unit (ROUGE-1.5.5's -t) only applies to the perl-1.5.5 profile")
         n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
         seed = as_int(seed, "seed")
         if not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
         if confidence is not None:
-            if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-                raise TypeError(f"confidence must be a float, got {type(confidence).__name__}")
-            confidence = float(confidence)
-            if not 0 < confidence < 1:
-                raise ValueError(
-                    f"confidence must be between 0 and 1 (e.g. 0.95), got {confidence}"
-                )
+            confidence = _confidence(confidence)
             if n_bootstrap < 1:
                 raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
         if len(self) == 0:
@@ -144,6 +146,31 @@ class BatchResult:
         return CorpusResult(
             summary=summary, n=len(self), confidence=confidence, signature=signature
         )
+
+    def _perl_corpus(self, confidence: float | None, n_bootstrap: int, unit: int) -> CorpusResult:
+        """ROUGE-1.5.5's corpus numbers (spec §10)."""
+        assert isinstance(self._scores, PerlBatchScores)
+        n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
+        unit = as_int(unit, "unit")
+        if unit not in (0, 1):
+            raise ValueError(f"unit must be 0 (per summary) or 1 (per token), got {unit}")
+        level = 0.95 if confidence is None else _confidence(confidence)
+        if n_bootstrap < 1:
+            raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
+        if len(self) == 0:
+            raise ValueError("cannot aggregate an empty batch: there are no pairs")
+        summary = self._scores.corpus(n_bootstrap, 0, level, unit)
+        signature = self.signature.with_ci(level, n_bootstrap, "perl", unit=unit)
+        return CorpusResult(summary=summary, n=len(self), confidence=level, signature=signature)
+
+
+def _confidence(confidence: object) -> float:
+    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
+        raise TypeError(f"confidence must be a float, got {type(confidence).__name__}")
+    value = float(confidence)
+    if not 0 < value < 1:
+        raise ValueError(f"confidence must be between 0 and 1 (e.g. 0.95), got {value}")
+    return value
 
 
 class CorpusResult:
@@ -178,7 +205,10 @@ class CorpusResult:
     def __getitem__(self, rouge_type: str) -> Score:
         """Mean scores of ``rouge_type`` (any accepted spelling, e.g. ``ROUGE-1``)."""
         if rouge_type not in self.mean:
-            (rouge_type,) = normalize_types(rouge_type)
+            if self.signature.fields["profile"] == perl_profile.PROFILE:
+                rouge_type = perl_profile.parse_type(rouge_type).name
+            else:
+                (rouge_type,) = normalize_types(rouge_type)
             if rouge_type not in self.mean:
                 raise KeyError(f"{rouge_type!r} was not scored; scored: {', '.join(self.types)}")
         return self.mean[rouge_type]

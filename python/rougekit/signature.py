@@ -7,8 +7,12 @@ nrefs:1|mref:best-f|alpha:0.5|agg:mean|ci:95|bs:1000|seed:0``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rougekit import _core
+
+if TYPE_CHECKING:
+    from rougekit.config import ScorerConfig
 
 #: The signature's keys, in their printed order.
 KEYS = (
@@ -42,10 +46,15 @@ class Signature:
     def stemmer(self) -> bool:
         return self.fields["stem"] != "no"
 
-    def with_ci(self, confidence: float, n_bootstrap: int, seed: int) -> Signature:
-        """This signature for a result with a bootstrap confidence interval."""
+    def with_ci(
+        self, confidence: float, n_bootstrap: int, seed: int | str, *, unit: int = 0
+    ) -> Signature:
+        """This signature for a result with a bootstrap confidence interval (``seed``
+        ``"perl"``: ROUGE-1.5.5's bootstrap, resample b seeded with b; ``unit`` its ``-t``)."""
         fields = self.fields
         fields.update(ci=f"{confidence * 100:.12g}", bs=str(n_bootstrap), seed=str(seed))
+        if seed == "perl":
+            fields["agg"] = PERL_AGG[unit]
         return Signature.from_fields(fields)
 
 
@@ -56,19 +65,37 @@ def nrefs_field(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def make(*, profile: str, types: tuple[str, ...], stemmer: bool, nrefs: str) -> Signature:
-    """The signature of a rouge-score-profile result without a confidence interval."""
+#: ``stem`` field values per configured stemmer.
+STEM_FIELD = {
+    "none": "no",
+    "nltk-porter": "nltk-porter",
+    "wordnet": "wordnet+perl-porter",
+    "porter": "perl-porter",
+}
+#: ``mref`` field values per multi-reference rule.
+MREF_FIELD = {"best-f": "best-f", "A": "pooled", "B": "best-recall"}
+#: ``agg`` field of ROUGE-1.5.5's corpus numbers per ``-t`` unit.
+PERL_AGG = {0: "perl-bootstrap", 1: "perl-bootstrap-token"}
+
+
+def make(config: ScorerConfig, *, nrefs: str) -> Signature:
+    """The signature of results of ``config`` without a confidence interval."""
+    trunc = "no"
+    if config.limit_words:
+        trunc = f"words{config.limit_words}"
+    elif config.limit_bytes:
+        trunc = f"bytes{config.limit_bytes}"
     return Signature.from_fields(
         {
             "rougekit": _core.__version__,
-            "profile": profile,
-            "types": ",".join(types),
-            "stem": "nltk-porter" if stemmer else "no",
-            "sw": "no",
-            "trunc": "no",
+            "profile": config.profile,
+            "types": ",".join(config.types),
+            "stem": STEM_FIELD[config.stemmer],
+            "sw": "smart" if config.stopwords else "no",
+            "trunc": trunc,
             "nrefs": nrefs,
-            "mref": "best-f",
-            "alpha": "0.5",
+            "mref": MREF_FIELD[config.multiref],
+            "alpha": f"{config.alpha:.12g}",
             "agg": "mean",
             "ci": "no",
             "bs": "no",

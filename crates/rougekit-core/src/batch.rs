@@ -235,7 +235,7 @@ const KEPT_POOLS: usize = 4;
 /// One pool per thread count for the whole process: scorers are cheap to create (users make
 /// one per example) and the workers' stem caches stay warm across scorers. At most
 /// [`KEPT_POOLS`] are kept; a pool's threads end when no engine uses it any more.
-fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+pub(crate) fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     type Pools = Vec<(usize, Arc<rayon::ThreadPool>)>;
     static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
     let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));

@@ -20,9 +20,13 @@ pub mod intern;
 pub mod lcs;
 pub mod multiref;
 pub mod ngram;
+pub mod perl;
 pub mod score;
+pub mod skip;
 pub mod stem;
+pub mod stopwords;
 pub mod tokenize;
+pub mod wlcs;
 
 pub use batch::{BatchScores, Engine, Pair, TokenDoc};
 pub use config::{EngineConfig, RougeType};

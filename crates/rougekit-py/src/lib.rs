@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod convert;
 mod errors;
+mod perl;
 mod scorer;
 
 /// The extension module.
@@ -15,5 +16,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::porter_stem, m)?)?;
+    m.add_class::<perl::PerlBatch>()?;
+    m.add_function(wrap_pyfunction!(perl::perl_score, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_score_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_score_be, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_bootstrap, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_bootstrap_many, m)?)?;
     Ok(())
 }

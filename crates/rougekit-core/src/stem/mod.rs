@@ -1,3 +1,6 @@
 //! Stemmers. `porter_nltk` reproduces NLTK's `PorterStemmer()` (NLTK_EXTENSIONS mode), the
-//! stemmer rouge-score uses.
+//! stemmer rouge-score uses. `porter_perl` reproduces ROUGE-1.5.5's `-m` stemmer (its Porter
+//! variant plus the WordNet exception table of `wordnet`), spec `rouge-1.5.5.md` §3 and §7.
 pub mod porter_nltk;
+pub mod porter_perl;
+pub mod wordnet;

@@ -1,0 +1,213 @@
+//! Scoring many instances in parallel: each worker reads an instance's texts once and runs
+//! every configured variant on the same ids. Instances are independent, so the parallel
+//! result is bit-identical to the serial one.
+use super::combine::{combine, InstanceScore};
+use super::counts::{CountError, Counter, ModelCounts};
+use super::doc::PerlDoc;
+use super::vocab::Vocab;
+use super::{PerlConfig, Variant};
+use crate::batch::shared_pool;
+use crate::wlcs::Weights;
+use rayon::prelude::*;
+use std::cell::RefCell;
+
+/// One evaluation instance: a peer and its models, each as raw sentences (bytes as read
+/// from the summary files; the core lower-cases and tokenises).
+#[derive(Debug, Clone, Default)]
+pub struct Instance<'a> {
+    pub peer: Vec<&'a [u8]>,
+    pub models: Vec<Vec<&'a [u8]>>,
+}
+
+/// A variant that could not be computed for one instance (ROUGE-1.5.5 would die); that
+/// instance scores 0 for the variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub instance: usize,
+    pub model: usize,
+    pub variant: Variant,
+    pub message: String,
+}
+
+/// Per-instance scores, one column per variant.
+#[derive(Debug, Clone, Default)]
+pub struct PerlScores {
+    pub variants: Vec<Variant>,
+    /// `columns[v][i]`: instance i, variant v.
+    pub columns: Vec<Vec<InstanceScore>>,
+    pub failures: Vec<Failure>,
+    /// Per instance: bit 0 set when the peer, bit 1 when some model, is not blank but has
+    /// no ASCII letter or digit at all (every token dropped, e.g. non-Latin script).
+    pub dropped: Vec<u8>,
+}
+
+impl PerlScores {
+    /// Number of instances.
+    pub fn len(&self) -> usize {
+        self.columns.first().map_or(0, Vec::len)
+    }
+
+    /// True when there are no instances.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[derive(Default)]
+struct Worker {
+    vocab: Vocab,
+    counter: Counter,
+    peer: PerlDoc,
+    models: Vec<PerlDoc>,
+    per_model: Vec<ModelCounts>,
+    buf: Vec<u8>,
+    weights: Option<Weights>,
+}
+
+thread_local! {
+    static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
+}
+
+/// Instances handed to a worker at a time.
+const MIN_CHUNK: usize = 32;
+
+/// Scores every instance under `config` with `threads` workers (1: the calling thread).
+pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usize) -> PerlScores {
+    let variants = config.variants();
+    let width = variants.len();
+    let mut rows = vec![InstanceScore::default(); instances.len() * width];
+    let mut failed: Vec<Vec<Failure>> = vec![Vec::new(); instances.len()];
+    let work = |(i, (out, fails)): (usize, (&mut [InstanceScore], &mut Vec<Failure>))| {
+        WORKER.with_borrow_mut(|w| {
+            score_instance(config, &variants, i, &instances[i], w, out, fails)
+        });
+    };
+    let pool = if threads > 1 {
+        shared_pool(threads)
+    } else {
+        None
+    };
+    match pool {
+        Some(pool) if instances.len() > MIN_CHUNK && width > 0 => pool.install(|| {
+            rows.par_chunks_mut(width)
+                .zip(failed.par_iter_mut())
+                .enumerate()
+                .with_min_len(MIN_CHUNK)
+                .for_each(work)
+        }),
+        _ if width > 0 => rows
+            .chunks_mut(width)
+            .zip(failed.iter_mut())
+            .enumerate()
+            .for_each(work),
+        _ => {}
+    }
+    let dropped = instances.iter().map(dropped_flags).collect();
+    let columns = (0..width)
+        .map(|v| rows.iter().skip(v).step_by(width).copied().collect())
+        .collect();
+    PerlScores {
+        variants,
+        columns,
+        failures: failed.into_iter().flatten().collect(),
+        dropped,
+    }
+}
+
+fn score_instance(
+    config: &PerlConfig,
+    variants: &[Variant],
+    index: usize,
+    instance: &Instance<'_>,
+    w: &mut Worker,
+    out: &mut [InstanceScore],
+    failures: &mut Vec<Failure>,
+) {
+    w.vocab.reset_for(config.rules);
+    let limit = config.truncation;
+    w.peer.read(&instance.peer, limit, &mut w.vocab, &mut w.buf);
+    w.models
+        .resize_with(instance.models.len(), PerlDoc::default);
+    for (doc, sentences) in w.models.iter_mut().zip(&instance.models) {
+        doc.read(sentences, limit, &mut w.vocab, &mut w.buf);
+    }
+    let models = &w.models[..instance.models.len()];
+    let identity = |x: f64| x;
+    for (slot, &variant) in out.iter_mut().zip(variants) {
+        let c = &mut w.counter;
+        let per = &mut w.per_model;
+        *slot = match variant {
+            Variant::N(n) => {
+                let pc = c.ngram(n, &w.peer, models, per);
+                combine(per, pc, config.multiref, config.alpha, identity)
+            }
+            Variant::L => {
+                let pc = c.lcs(&w.peer, models, per);
+                combine(per, pc, config.multiref, config.alpha, identity)
+            }
+            Variant::S | Variant::SU => {
+                let Some(skip) = config.skip else { continue };
+                let pc = c.skip(skip.gap, variant == Variant::SU, &w.peer, models, per);
+                combine(per, pc, config.multiref, config.alpha, identity)
+            }
+            Variant::W => {
+                let weight = config.wlcs_weight.unwrap_or(1.0);
+                let f = w.weights.get_or_insert_with(|| Weights::new(weight));
+                if f.weight() != weight {
+                    *f = Weights::new(weight);
+                }
+                match c.wlcs(f, &w.peer, models, per) {
+                    Ok(pc) => {
+                        let f = &*f;
+                        combine(per, pc, config.multiref, config.alpha, |x| f.inverse(x))
+                    }
+                    Err(e) => {
+                        failures.push(failure(index, variant, e));
+                        InstanceScore::default()
+                    }
+                }
+            }
+            Variant::BE => InstanceScore::default(),
+        };
+    }
+}
+
+/// True when `sentences` are not blank but contain no token character at all.
+fn all_dropped(sentences: &[&[u8]]) -> bool {
+    let mut blank = true;
+    for s in sentences {
+        if s.iter().any(u8::is_ascii_alphanumeric) {
+            return false;
+        }
+        blank &= s.iter().all(|b| b.is_ascii_whitespace() || *b == 0x0B);
+    }
+    !blank
+}
+
+fn dropped_flags(instance: &Instance<'_>) -> u8 {
+    u8::from(all_dropped(&instance.peer))
+        | (u8::from(instance.models.iter().any(|m| all_dropped(m))) << 1)
+}
+
+fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
+    let (model, message) = match e {
+        CountError::EmptyModel { model } => (
+            model,
+            "the model has no tokens, so ROUGE-W is undefined (ROUGE-1.5.5 dies with \
+             'Illegal division by zero'); this instance scores 0 for ROUGE-W"
+                .to_string(),
+        ),
+        CountError::TooLong { model } => (
+            model,
+            "a sentence pair is too long for the ROUGE-W table; this instance scores 0 for \
+             ROUGE-W"
+                .to_string(),
+        ),
+    };
+    Failure {
+        instance,
+        model,
+        variant,
+        message,
+    }
+}

@@ -1,0 +1,258 @@
+//! ROUGE-1.5.5's corpus numbers (spec §10): the printed "Average" is the mean of bootstrap
+//! resample means (quirk 1), resample `b` seeded with `srand(b)` on Perl's drand48, and the
+//! confidence bounds interpolate the sorted resample values exactly as the script does.
+//! Bit-identical to the printed digits given the same per-instance values in the same order.
+use crate::batch::shared_pool;
+use crate::error::RougeError;
+use rayon::prelude::*;
+
+/// Perl's `rand()` since 5.20: the 48-bit linear congruential generator of `drand48`.
+#[derive(Debug, Clone)]
+pub struct Drand48(u64);
+
+const MASK48: u64 = (1 << 48) - 1;
+
+impl Drand48 {
+    /// `srand(seed)`: X₀ = (seed mod 2³²)·2¹⁶ + 0x330E.
+    pub fn seeded(seed: u64) -> Drand48 {
+        Drand48(((seed & 0xFFFF_FFFF) << 16) | 0x330E)
+    }
+
+    /// The next `rand()` in [0, 1): X ← (0x5DEECE66D·X + 0xB) mod 2⁴⁸, U = X / 2⁴⁸.
+    #[inline]
+    pub fn next_f64(&mut self) -> f64 {
+        self.0 = self.0.wrapping_mul(0x5_DEEC_E66D).wrapping_add(0xB) & MASK48;
+        self.0 as f64 / (1u64 << 48) as f64
+    }
+}
+
+/// What the per-instance triples hold (`-t`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// `-t 0`: rounded (R, P, F); a resample is their mean.
+    Summary,
+    /// `-t 1`: (TotalM, TotalP, TotalHit); a resample pools them into R, P, F.
+    Token,
+}
+
+/// A printed corpus number: Average and the confidence bounds, unrounded.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Estimate {
+    pub average: f64,
+    pub lower: f64,
+    pub upper: f64,
+}
+
+/// Bootstrap settings (`-r`, `-c`, `-t`, `-p`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    pub unit: Unit,
+    pub alpha: f64,
+    /// `-r`, as a number (Perl loops `b < R` and divides by R).
+    pub resamples: f64,
+    /// `-c`, in percent.
+    pub confidence: f64,
+}
+
+/// Most resamples accepted.
+pub const MAX_RESAMPLES: f64 = 1e7;
+
+impl Settings {
+    /// The checks ROUGE-1.5.5 dies on (and an upper bound of ours).
+    pub fn validate(&self) -> Result<(), RougeError> {
+        if !(self.resamples > 0.0 && self.resamples <= MAX_RESAMPLES) {
+            return Err(RougeError::InvalidOption(format!(
+                "the number of resamples must be positive and at most {MAX_RESAMPLES}, got {} \
+                 (ROUGE-1.5.5 dies on -r 0 with 'Illegal division by zero')",
+                self.resamples
+            )));
+        }
+        if !(0.0..=100.0).contains(&self.confidence) {
+            return Err(RougeError::InvalidOption(format!(
+                "the confidence level must be between 0 and 100, got {}",
+                self.confidence
+            )));
+        }
+        if !(0.0..=1.0).contains(&self.alpha) {
+            return Err(RougeError::InvalidOption(format!(
+                "alpha must be between 0 and 1, got {}",
+                self.alpha
+            )));
+        }
+        Ok(())
+    }
+
+    fn count(&self) -> usize {
+        self.resamples.ceil() as usize
+    }
+}
+
+/// One variant's per-instance triples, in Perl's instance order (keys sorted as strings).
+pub type Triples<'a> = [&'a [f64]; 3];
+
+/// The (R, P, F) estimates of every variant in `variants`. All variants share the draws of
+/// resample `b`, exactly as separate runs would (each resample re-seeds). `threads` workers
+/// split the resamples.
+pub fn bootstrap(
+    variants: &[Triples<'_>],
+    settings: Settings,
+    threads: usize,
+) -> Result<Vec<[Estimate; 3]>, RougeError> {
+    settings.validate()?;
+    let n = variants.first().map_or(0, |t| t[0].len());
+    if n == 0 || variants.iter().any(|t| t.iter().any(|c| c.len() != n)) {
+        return Err(RougeError::InvalidOption(
+            "the bootstrap needs at least one instance and columns of equal length".into(),
+        ));
+    }
+    let count = settings.count();
+    // samples[b][3v + k]: resample b, variant v, component k.
+    let width = 3 * variants.len();
+    let mut samples = vec![0.0f64; count * width];
+    let one = |(b, out): (usize, &mut [f64])| resample(b as u64, n, variants, settings, out);
+    let pool = if threads > 1 {
+        shared_pool(threads)
+    } else {
+        None
+    };
+    match pool {
+        Some(pool) if count >= 16 => pool.install(|| {
+            samples
+                .par_chunks_mut(width)
+                .enumerate()
+                .with_min_len(8)
+                .for_each(one)
+        }),
+        _ => samples.chunks_mut(width).enumerate().for_each(one),
+    }
+    let mut column = Vec::with_capacity(count);
+    let estimates = (0..variants.len())
+        .map(|v| {
+            let mut e = [Estimate::default(); 3];
+            for (k, slot) in e.iter_mut().enumerate() {
+                column.clear();
+                column.extend(samples.iter().skip(3 * v + k).step_by(width));
+                *slot = summarise(&mut column, settings);
+            }
+            e
+        })
+        .collect();
+    Ok(estimates)
+}
+
+/// Resample `b`: n draws ⌊n·U⌋ from `srand(b)`, sums in draw order, then the sample values.
+fn resample(b: u64, n: usize, variants: &[Triples<'_>], s: Settings, out: &mut [f64]) {
+    let mut rng = Drand48::seeded(b);
+    let nf = n as f64;
+    let idx: Vec<usize> = (0..n)
+        .map(|_| ((nf * rng.next_f64()) as usize).min(n - 1))
+        .collect();
+    for (v, cols) in variants.iter().enumerate() {
+        let mut sum = [0.0f64; 3];
+        for &i in &idx {
+            sum[0] += cols[0][i];
+            sum[1] += cols[1][i];
+            sum[2] += cols[2][i];
+        }
+        let o = &mut out[3 * v..3 * v + 3];
+        match s.unit {
+            Unit::Summary => {
+                for k in 0..3 {
+                    o[k] = sum[k] / nf;
+                }
+            }
+            Unit::Token => {
+                let [m, p, h] = sum;
+                let r = if m > 0.0 { h / m } else { 0.0 };
+                let prec = if p > 0.0 { h / p } else { 0.0 };
+                let denom = (1.0 - s.alpha) * prec + s.alpha * r;
+                let f = if denom > 0.0 { r * prec / denom } else { 0.0 };
+                o.copy_from_slice(&[r, prec, f]);
+            }
+        }
+    }
+}
+
+/// Average and bounds of one component's resample values (§10.2).
+fn summarise(values: &mut [f64], s: Settings) -> Estimate {
+    values.sort_by(f64::total_cmp);
+    let r = s.resamples;
+    let average = values.iter().sum::<f64>() / r;
+    let delta = r * ((100.0 - s.confidence) / 2.0) / 100.0;
+    let upper_pos = r - delta - 1.0;
+    let ua = upper_pos.trunc();
+    let la = delta.trunc();
+    let ratio = upper_pos - ua;
+    let at = |i: f64| -> f64 {
+        if i >= 0.0 && (i as usize) < values.len() {
+            values[i as usize]
+        } else {
+            0.0
+        }
+    };
+    let interpolate = |i: f64| at(i) + (at(i + 1.0) - at(i)) * ratio;
+    Estimate {
+        average,
+        lower: interpolate(la),
+        upper: interpolate(ua),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[allow(clippy::excessive_precision)] // the spec's printed vectors, verbatim
+    fn drand48_vectors() {
+        // Spec §10.4.
+        let mut g = Drand48::seeded(0);
+        let want = [
+            0.17082803610628972,
+            0.74990198048496381,
+            0.09637165562356742,
+            0.87046522702707563,
+            0.57730350679510778,
+        ];
+        for w in want {
+            assert_eq!(g.next_f64(), w);
+        }
+        let mut g = Drand48::seeded(1);
+        assert_eq!(g.next_f64(), 0.041630344771878214);
+        assert_eq!(g.next_f64(), 0.45449244472862915);
+    }
+
+    fn settings(resamples: f64, confidence: f64, unit: Unit) -> Settings {
+        Settings {
+            unit,
+            alpha: 0.5,
+            resamples,
+            confidence,
+        }
+    }
+
+    #[test]
+    fn corpus_examples() {
+        // Spec §14.1, ROUGE-1 per-instance R/P/F of the five instances, keys 1..5.
+        let r = [0.6, 0.70588, 0.69231, 0.0, 0.75];
+        let p = [0.75, 0.66667, 0.52941, 0.0, 0.6];
+        let f = [0.66667, 0.68571, 0.6, 0.0, 0.66667];
+        let cols: Triples<'_> = [&r, &p, &f];
+        let fmt = |e: Estimate| format!("{:.5} {:.5} {:.5}", e.average, e.lower, e.upper);
+        let e = bootstrap(&[cols], settings(1000.0, 95.0, Unit::Summary), 1).unwrap();
+        assert_eq!(fmt(e[0][0]), "0.55261 0.27692 0.72081");
+        assert_eq!(fmt(e[0][1]), "0.51174 0.25333 0.68922");
+        assert_eq!(fmt(e[0][2]), "0.52652 0.26667 0.67429");
+        let e = bootstrap(&[cols], settings(1.0, 95.0, Unit::Summary), 1).unwrap();
+        assert_eq!(fmt(e[0][0]), "0.52846 0.54167 0.54167");
+        let e = bootstrap(&[cols], settings(10.0, 90.0, Unit::Summary), 2).unwrap();
+        assert_eq!(fmt(e[0][0]), "0.56848 0.44769 0.69251");
+        // -t 1: (TotalM, TotalP, TotalHit) per instance.
+        let m = [5.0, 17.0, 13.0, 2.0, 4.0];
+        let pp = [4.0, 18.0, 17.0, 0.0, 5.0];
+        let h = [3.0, 12.0, 9.0, 0.0, 3.0];
+        let e = bootstrap(&[[&m, &pp, &h]], settings(1000.0, 95.0, Unit::Token), 2).unwrap();
+        assert_eq!(fmt(e[0][0]), "0.64637 0.50000 0.71053");
+        assert_eq!(fmt(e[0][2]), "0.62917 0.53333 0.68041");
+    }
+}

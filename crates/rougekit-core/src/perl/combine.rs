@@ -1,0 +1,136 @@
+//! From per-model counts to one instance's scores (spec §9.2): `-f A` pooling or `-f B`
+//! best-recall selection, then R and P rounded to 5 decimals *before* F (quirk 2).
+use super::counts::ModelCounts;
+
+/// `-f`: how several models combine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MultiRef {
+    /// Pool hits and model sizes; the peer count is added once per model.
+    #[default]
+    A,
+    /// The model with the best recall-like score (first on ties).
+    B,
+}
+
+/// The double nearest to `x` printed with `%.5f` (C's exact round-half-even on the binary
+/// value), as Perl reuses its printed numbers. Fast path through `x·10⁵`, exact fallback
+/// through formatting when that product lies too close to a rounding boundary.
+pub fn round5(x: f64) -> f64 {
+    let scaled = x * 1e5;
+    let floor = scaled.floor();
+    let frac = scaled - floor;
+    if x.is_finite() && scaled.abs() < 1e15 && (frac - 0.5).abs() > 1e-6 {
+        let k = if frac > 0.5 { floor + 1.0 } else { floor };
+        // Parsing "%.5f" output gives the double nearest k/10⁵: exactly this division.
+        return k / 1e5;
+    }
+    format!("{x:.5}").parse().unwrap_or(x)
+}
+
+/// One instance's result for one variant.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct InstanceScore {
+    /// Rounded recall, precision and F (what `-t 0` stores and prints).
+    pub r: f64,
+    pub p: f64,
+    pub f: f64,
+    /// Unrounded TotalM, TotalP, TotalHit (what `-t 1` / `-t 2` use).
+    pub total_m: f64,
+    pub total_p: f64,
+    pub total_hit: f64,
+}
+
+/// Combines the models' counts (`peer` = the peer count Pc) into R, P and F. `inverse` is
+/// f⁻¹ for ROUGE-W and the identity otherwise.
+pub fn combine(
+    models: &[ModelCounts],
+    peer: f64,
+    rule: MultiRef,
+    alpha: f64,
+    inverse: impl Fn(f64) -> f64,
+) -> InstanceScore {
+    let (mut hit, mut m, mut p) = (0.0, 0.0, 0.0);
+    match rule {
+        MultiRef::A => {
+            for c in models {
+                hit += c.hit;
+                m += c.m;
+                p += peer;
+            }
+        }
+        MultiRef::B => {
+            let mut best = -1.0;
+            let mut chosen = None;
+            for c in models {
+                if c.select > best {
+                    best = c.select;
+                    chosen = Some(c);
+                }
+            }
+            if let Some(c) = chosen {
+                (hit, m, p) = (c.hit, c.m, peer);
+            }
+        }
+    }
+    let r = if m != 0.0 {
+        round5(inverse(hit / m))
+    } else {
+        0.0
+    };
+    let prec = if p != 0.0 {
+        round5(inverse(hit / p))
+    } else {
+        0.0
+    };
+    let denom = (1.0 - alpha) * prec + alpha * r;
+    let f = if denom > 0.0 {
+        round5(prec * r / denom)
+    } else {
+        0.0
+    };
+    InstanceScore {
+        r,
+        p: prec,
+        f,
+        total_m: m,
+        total_p: p,
+        total_hit: hit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round5_matches_printf() {
+        for (x, s) in [
+            (0.015625, "0.01562"),
+            (0.046875, "0.04688"),
+            (2.0 / 3.0, "0.66667"),
+            (0.0, "0.00000"),
+            (1.0, "1.00000"),
+        ] {
+            assert_eq!(format!("{:.5}", round5(x)), s);
+        }
+        // Every 5-decimal value parses back to itself.
+        for k in 0..=100_000u32 {
+            let x = f64::from(k) / 1e5;
+            assert_eq!(round5(x), x);
+            let s: f64 = format!("{:.5}", x + 3e-6).parse().unwrap();
+            assert_eq!(round5(x + 3e-6), s);
+        }
+    }
+
+    #[test]
+    fn f_uses_rounded_r_and_p() {
+        // E02 ROUGE-SU4: hits 4, model 14, peer 9 -> F 0.34782 (not 0.34783).
+        let c = [ModelCounts {
+            hit: 4.0,
+            m: 14.0,
+            select: 0.0,
+        }];
+        let s = combine(&c, 9.0, MultiRef::A, 0.5, |x| x);
+        assert_eq!((s.r, s.p, s.f), (0.28571, 0.44444, 0.34782));
+    }
+}

@@ -1,0 +1,65 @@
+//! One summary read the two ways ROUGE-1.5.5 reads it (spec §6): a flat token list and a
+//! token list per sentence, as interned ids.
+use super::text::{self, Reader, Truncation};
+use super::vocab::{Vocab, DROPPED};
+
+/// A summary's token ids.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PerlDoc {
+    /// Flat reader: every token of the (truncated) summary, sentences joined.
+    pub flat: Vec<u32>,
+    /// Sentence reader: the tokens of every kept sentence, concatenated ...
+    pub sent_tokens: Vec<u32>,
+    /// ... and the end offset of each sentence in `sent_tokens` (empty sentences included).
+    pub sent_ends: Vec<usize>,
+}
+
+impl PerlDoc {
+    /// The sentences' token slices, in order.
+    pub fn sentences(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        let mut start = 0;
+        self.sent_ends.iter().map(move |&end| {
+            let s = &self.sent_tokens[start..end];
+            start = end;
+            s
+        })
+    }
+
+    /// Reads `sentences` (raw bytes, one per sentence) under `limit` into this document.
+    pub fn read(
+        &mut self,
+        sentences: &[&[u8]],
+        limit: Truncation,
+        vocab: &mut Vocab,
+        buf: &mut Vec<u8>,
+    ) {
+        self.flat.clear();
+        self.sent_tokens.clear();
+        self.sent_ends.clear();
+        let flat = text::truncate(sentences, limit, Reader::Flat);
+        let same = !matches!(limit, Truncation::Bytes(_));
+        let mut push = |out: &mut Vec<u32>, piece: &text::Piece<'_>, buf: &mut Vec<u8>| {
+            piece.for_each_token(buf, &mut |t| {
+                let id = vocab.id(t);
+                if id != DROPPED {
+                    out.push(id);
+                }
+            });
+        };
+        if same {
+            for piece in &flat {
+                push(&mut self.sent_tokens, piece, buf);
+                self.sent_ends.push(self.sent_tokens.len());
+            }
+            self.flat.extend_from_slice(&self.sent_tokens);
+        } else {
+            for piece in &flat {
+                push(&mut self.flat, piece, buf);
+            }
+            for piece in &text::truncate(sentences, limit, Reader::Sentence) {
+                push(&mut self.sent_tokens, piece, buf);
+                self.sent_ends.push(self.sent_tokens.len());
+            }
+        }
+    }
+}
