@@ -225,6 +225,57 @@ def test_eval_and_peer_ids_order_and_encoding_match_perl(perl: PerlOracle, tmp_p
         compare(perl, tmp_path, config, options)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["-n", "2.5", "-2", "2.5", "-t", "1.0", "-c", "95.0", "-w", "1.20", "-f", "b", "-r", "7"],
+        ["-c", "abc", "-2", "abc", "-n", "1", "-r", "5", "-x"],
+        ["-p", "0.2", "-t", "3", "-n", "1", "-r", "3", "-u", "-2", "1"],
+        ["-ma", "-n2", "-2", "-1", "-r1"],
+    ],
+    ids=["float-n-2-t-c", "non-numeric-c-2", "t3-u", "clustered"],
+)
+def test_option_quirks_match_perl(perl: PerlOracle, tmp_path: Path, options: list[str]) -> None:
+    """Option values as Perl reads them; names embed them as typed (ROUGE-S2.5, abc%-...)."""
+    rows = spread(load_rows("rouge155-sample-test/ROUGE-test.jsonl"), 12)
+    config = write_xml_case_files(tmp_path, single_peer_cases(rows))
+    compare(perl, tmp_path, config, options)
+
+
+def see_file(text: str) -> str:
+    """A DUC SEE (HTML) file for the sentences of ``text``, with lines Perl ignores."""
+    out = ["<html>", "<body>", '  indented <a name="0">[0]</a> ignored']
+    for i, sentence in enumerate(text.split("\n"), start=1):
+        size = f'size="{len(sentence)}" ' if i % 2 else ""
+        out.append(f'<a {size}name="{i}">[{i}]</a> <a href="#{i}" id={i}>{sentence}</a>')
+    out += ["</body>", "</html>"]
+    return "\n".join(out)
+
+
+def isi_file(text: str) -> str:
+    """An ISI file for the sentences of ``text``, plus lines Perl ignores."""
+    out = ["<DOC>", '<S SNTNO="A1">upper-case number: ignored</S>']
+    for i, sentence in enumerate(text.split("\n"), start=1):
+        out.append(f'<S SNTNO="{i},{i}a">{sentence}</S>')
+    return "\n".join([*out, "</DOC>"])
+
+
+@pytest.mark.parametrize(("fmt", "make"), [("SEE", see_file), ("ISI", isi_file)])
+def test_see_and_isi_files_match_perl(
+    perl: PerlOracle, tmp_path: Path, fmt: str, make: Any
+) -> None:
+    """Sentences with inline markup (cut at "<"), entities kept, indented lines ignored."""
+    rows = spread(load_rows("newsroom-human-eval/newsroom.jsonl"), 10)
+    extra = ["AT&amp;T <b>rose</b> today", "  leading spaces", "<i>starts with markup</i>"]
+    cases = []
+    for i, row in enumerate(rows):
+        prediction = row["prediction"] + "\n" + extra[i % 3]
+        cases.append(Case(peers={"A": make(prediction)}, references=[make(row["references"][0])]))
+    config = write_xml_case_files(tmp_path, cases)
+    config.write_text(config.read_text().replace('TYPE="SPL"', f'TYPE="{fmt}"'))
+    compare(perl, tmp_path, config, ["-n", "2", "-l", "12", "-w", "1.2", "-r", "10"])
+
+
 # -- hypothesis: hostile text ------------------------------------------------------------------
 
 WORDS = [
