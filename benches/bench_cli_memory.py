@@ -145,10 +145,17 @@ def main() -> None:
         targets.write_text(RECORD_SEPARATOR.join(r["references"][0] for r in rows))
         preds.write_text(RECORD_SEPARATOR.join(r["prediction"] for r in rows))
         wall, rss, _ = timed(
-            [sys.executable, "-m", "rouge_score.rouge", f"--rouge_types={TYPES}",
-             f"--target_filepattern={targets}", f"--prediction_filepattern={preds}",
-             f"--output_filename={args.workdir / 'rouge-score.csv'}", "--use_stemmer",
-             f"--delimiter={RECORD_SEPARATOR}"]
+            [
+                sys.executable,
+                "-m",
+                "rouge_score.rouge",
+                f"--rouge_types={TYPES}",
+                f"--target_filepattern={targets}",
+                f"--prediction_filepattern={preds}",
+                f"--output_filename={args.workdir / 'rouge-score.csv'}",
+                "--use_stemmer",
+                f"--delimiter={RECORD_SEPARATOR}",
+            ]
         )
         lines.append(
             f"| rouge-score 0.1.2 CLI (`python -m rouge_score.rouge`), per-instance CSV + "

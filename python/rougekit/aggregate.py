@@ -135,7 +135,6 @@ class Accumulator:
             summary[t][f] = (self.mean(t, f), lo, hi)
         return CorpusResult(summary=summary, n=self.n, confidence=confidence, signature=signature)
 
-
     def perl_corpus(
         self,
         signature: Signature,
@@ -155,9 +154,7 @@ class Accumulator:
             self.types, self.n, columns, {}, [], (self.dropped[0], self.dropped[1]),  # type: ignore[arg-type]
             self.nrefs, options,
         )  # fmt: skip
-        return BatchResult(scores, signature).corpus(
-            confidence=confidence, n_bootstrap=n_bootstrap
-        )
+        return BatchResult(scores, signature).corpus(confidence=confidence, n_bootstrap=n_bootstrap)
 
 
 def _splitmix(counters: Any, seed: int) -> Any:
