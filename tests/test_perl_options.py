@@ -1,0 +1,186 @@
+"""``rougekit perl`` option parsing: Getopt::Std semantics and ROUGE-1.5.5's checks (spec §2).
+
+The expectations come from running ROUGE-1.5.5.pl (see the comments); the Perl-backed
+checks of whole outputs are in test_perl_differential.py.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from rougekit.perl.errors import PerlUsageError
+from rougekit.perl.options import PerlOptions, build_options, getopts, perl_number
+
+
+def opts(*argv: str) -> PerlOptions:
+    return build_options(getopts(argv))
+
+
+def test_clusters_attached_values_and_negative_next_argument() -> None:
+    parsed = getopts(["-ma", "-n4", "-2", "-1", "-U", "c.xml", "-d"])
+    assert parsed.values == {"m": "1", "a": "1", "n": "4", "2": "-1", "U": "1"}
+    # Options end at the first non-option: "-d" after the config is the system ID.
+    assert parsed.positional == ["c.xml", "-d"]
+    o = build_options(parsed)
+    assert (o.stem, o.all_peers, o.ngram_max, o.skip_gap, o.skip_text) == (
+        True,
+        True,
+        4,
+        -1,
+        "*",
+    )
+    assert o.skip_variants == "S+SU"
+
+
+def test_value_option_inside_cluster_takes_the_rest() -> None:
+    parsed = getopts(["-axw1.2", "c.xml"])
+    assert parsed.values == {"a": "1", "x": "1", "w": "1.2"}
+    parsed = getopts(["-an", "2", "c.xml"])
+    assert parsed.values == {"a": "1", "n": "2"}
+
+
+def test_unknown_letter_warns_and_parsing_goes_on() -> None:
+    # ROUGE-1.5.5.pl: "Unknown option: q", then -a still applies.
+    parsed = getopts(["-qa", "-y", "c.xml"])
+    assert parsed.values == {"a": "1"}
+    assert parsed.warnings == ["Unknown option: q", "Unknown option: y"]
+    assert parsed.positional == ["c.xml"]
+
+
+def test_double_dash_ends_options_and_single_dash_is_positional() -> None:
+    assert getopts(["-a", "--", "-n", "x"]).positional == ["-n", "x"]
+    assert getopts(["-a", "-", "A"]).positional == ["-", "A"]
+
+
+def test_value_option_without_value_counts_as_not_given() -> None:
+    parsed = getopts(["-n", "2", "-n"])
+    assert "n" not in parsed.values
+    assert parsed.positional == []
+    assert parsed.warnings == ["option -n needs a value; ignored"]
+
+
+def test_last_occurrence_wins() -> None:
+    assert opts("-n", "1", "-n", "3", "-a", "c.xml").ngram_max == 3
+
+
+def test_defaults() -> None:
+    o = opts("c.xml", "A")
+    assert (o.config, o.system_id, o.all_peers) == ("c.xml", "A", False)
+    assert (o.ngram_max, o.lcs, o.wlcs_weight, o.skip_gap, o.be_mode) == (0, True, None, None, None)
+    assert (o.multiref, o.alpha, o.unit, o.resamples) == ("A", 0.5, 0, 1000)
+    assert (o.confidence, o.confidence_text) == (95.0, "95")
+    assert (o.limit_words, o.limit_bytes, o.stopwords, o.stemmer) == (0, 0, False, "none")
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [("2.5", 2), ("0", 0), ("0.9", 0), ("1", 1), ("4abc", 4), ("abc", 0), ("-3", 0), ("nan", 0)],
+)
+def test_n_is_a_float_loop_bound(typed: str, expected: int) -> None:
+    assert opts("-n", typed, "-a", "c.xml").ngram_max == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "gap", "text"),
+    [("4", 4, "4"), ("0", 0, "0"), ("-1", -1, "*"), ("-0.5", -1, "*"), ("2.5", 2, "2.5")],
+)
+def test_skip_gap_and_its_printed_name(typed: str, gap: int, text: str) -> None:
+    # ROUGE-1.5.5.pl prints ROUGE-S2.5 for -2 2.5 and ROUGE-S* for any negative value.
+    o = opts("-2", typed, "-a", "c.xml")
+    assert (o.skip_gap, o.skip_text) == (gap, text)
+
+
+def test_skip_variants() -> None:
+    assert opts("-2", "4", "-u", "-a", "c.xml").skip_variants == "SU"
+    assert opts("-2", "4", "-U", "-a", "c.xml").skip_variants == "S+SU"
+    assert opts("-2", "4", "-u", "-U", "-a", "c.xml").skip_variants == "SU"  # -u wins
+    assert opts("-2", "4", "-a", "c.xml").skip_variants == "S"
+
+
+def test_quirky_values_as_perl_reads_them() -> None:
+    assert opts("-f", "b", "-a", "c.xml").multiref == "A"  # only exactly "B" is B
+    assert opts("-f", "B", "-a", "c.xml").multiref == "B"
+    assert opts("-t", "3", "-a", "c.xml").unit == 0  # anything but 1 or 2 is 0
+    assert opts("-t", "1.0", "-a", "c.xml").unit == 1  # compared numerically
+    assert opts("-t", " 2", "-a", "c.xml").unit == 2
+    o = opts("-c", "95.0", "-w", "1.20", "-a", "c.xml")
+    assert (o.confidence, o.confidence_text, o.wlcs_weight, o.wlcs_text) == (
+        95.0,
+        "95.0",
+        1.2,
+        "1.20",
+    )
+    o = opts("-c", "abc", "-a", "c.xml")  # Perl: 0 with a warning, printed "abc%-conf.int."
+    assert (o.confidence, o.confidence_text) == (0.0, "abc")
+    assert any("-c" in w for w in o.warnings)
+
+
+def test_x_and_be_disable_lcs() -> None:
+    assert opts("-x", "-a", "c.xml").lcs is False
+    assert opts("-3", "HM", "-a", "c.xml").lcs is False
+
+
+def test_stemmer_table_extension(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ROUGEKIT_PERL_STEMMER_TABLE", raising=False)
+    assert opts("-m", "-a", "c.xml").stemmer == "wordnet"
+    assert opts("--stemmer-table=none", "-m", "-a", "c.xml").stemmer == "porter"
+    assert opts("-m", "--stemmer-table", "none", "-a", "c.xml").stemmer == "porter"
+    assert opts("--stemmer-table=none", "-a", "c.xml").stemmer == "none"  # no -m, no stemming
+    monkeypatch.setenv("ROUGEKIT_PERL_STEMMER_TABLE", "none")
+    assert opts("-m", "-a", "c.xml").stemmer == "porter"
+    assert opts("--stemmer-table=wordnet", "-m", "-a", "c.xml").stemmer == "wordnet"
+    with pytest.raises(PerlUsageError, match="wordnet or none"):
+        opts("--stemmer-table=full", "-a", "c.xml")
+
+
+def test_z_ignores_a_and_needs_no_system_id() -> None:
+    o = opts("-z", "spl", "-a", "list.txt")
+    assert (o.list_format, o.all_peers, o.system_id) == ("SPL", False, None)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-a"], "missing the configuration file"),
+        (["c.xml"], "system ID"),
+        (["-c", "101", "-a", "c.xml"], "within 0 and 100"),
+        (["-c", "-1", "-a", "c.xml"], "within 0 and 100"),
+        (["-p", "2", "-a", "c.xml"], "between 0 and 1"),
+        (["-p", "-0.1", "-a", "c.xml"], "between 0 and 1"),
+        (["-w", "0", "-a", "c.xml"], "weight"),
+        (["-w", "abc", "-a", "c.xml"], "weight"),
+        (["-l", "10", "-b", "5", "-a", "c.xml"], "not both"),
+        (["-l", "0", "-b", "5", "-a", "c.xml"], "not both"),  # Perl: both given is enough
+        (["-r", "0", "-a", "c.xml"], "division by zero"),
+        (["-r", "-3", "-a", "c.xml"], "at least 1"),
+        (["-r", "2.5", "-a", "c.xml"], "whole number"),
+        (["-z", "XYZ", "list"], "unknown input format"),
+        (["-3", "XX", "-a", "c.xml"], "unknown Basic Element mode"),
+        (["-3", "hm", "-a", "c.xml"], "unknown Basic Element mode"),
+        (["-3", "HM", "-n", "2", "-a", "c.xml"], "SIMPLE"),
+        (["--frobnicate", "-a", "c.xml"], "unknown long option"),
+    ],
+)
+def test_usage_errors(argv: list[str], message: str) -> None:
+    with pytest.raises(PerlUsageError, match=message):
+        opts(*argv)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "whole"),
+    [
+        ("95", 95.0, True),
+        (" 4", 4.0, True),
+        ("1e1", 10.0, True),
+        (".5", 0.5, True),
+        ("+7", 7.0, True),
+        ("3abc", 3.0, False),
+        ("abc", 0.0, False),
+        ("0x10", 0.0, False),
+        ("", 0.0, False),
+        ("-Infinity", -math.inf, True),
+    ],
+)
+def test_perl_number(text: str, value: float, whole: bool) -> None:
+    assert perl_number(text) == (value, whole)
