@@ -71,6 +71,12 @@ CASES: dict[str, tuple[str, bytes | None, tuple[str, ...]]] = {
         None,
         ("OUT.txt",),
     ),
+    "perl-profile-options": (
+        "score -p bert.txt -r refs.txt -r refs-tconv.txt --profile perl-1.5.5 -t ROUGE-1 "
+        "ROUGE-L ROUGE-W-1.2 ROUGE-SU4 --stem --stopwords --multiref B --beta 1.5",
+        None,
+        (),
+    ),
     "table-ci": ("score -p bert.txt -r refs.txt --stem --ci 95", None, ()),
     # compare
     "compare-table": (

@@ -259,3 +259,51 @@ def test_line_endings(tmp_path):
     assert list(rio.lines(path)) == ["a", "b", "", "c"]
     path.write_bytes(b"")
     assert list(rio.lines(path)) == []
+
+
+PERL_OPTIONS = [
+    ([], {}),
+    (["--stem", "--stopwords", "--multiref", "B", "--alpha", "0.3"],
+     {"stemmer": True, "stopwords": True, "multiref": "B", "alpha": 0.3}),
+    (["--limit-words", "12", "--ci", "90", "--bootstrap", "200"],
+     {"limit_words": 12, "confidence": 0.9, "n_bootstrap": 200}),
+    (["--limit-bytes", "75", "--beta", "2"], {"limit_bytes": 75, "beta": 2.0}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("flags", "kwargs"), PERL_OPTIONS)
+def test_perl_profile_equals_the_api_across_chunks(flags, kwargs, monkeypatch, capsys):
+    monkeypatch.setattr(rio, "CHUNK_SIZE", 7)
+    rows = load_corpus(SAMPLE)
+    types = ["rouge1", "rouge2", "rougeL", "rougeW-1.2", "rougeSU4"]
+    out = cli_json(["score", "--jsonl", str(SAMPLE), "--profile", "perl-1.5.5", "-t", *types,
+                    *flags], capsys)  # fmt: skip
+    corpus_kwargs = {k: kwargs.pop(k) for k in ("confidence", "n_bootstrap") if k in kwargs}
+    scorer = rougekit.RougeScorer(types, profile="perl-1.5.5", **kwargs)
+    api = scorer.corpus(
+        [r["prediction"] for r in rows], [r["references"] for r in rows], **corpus_kwargs
+    )
+    assert out == api.to_dict()
+
+
+def test_perl_profile_on_the_official_sample(capsys):
+    path = require_shared() / "rouge155-sample-test" / "ROUGE-test.jsonl"
+    rows = load_corpus(path)
+    out = cli_json(["score", "--jsonl", str(path), "--profile", "perl-1.5.5", "--stem",
+                    "-t", "rouge1", "rouge2", "rougeSU4"], capsys)  # fmt: skip
+    api = rougekit.RougeScorer(["rouge1", "rouge2", "rougeSU4"], profile="perl-1.5.5",
+                               stemmer=True).corpus(
+        [r["prediction"] for r in rows], [r["references"] for r in rows])  # fmt: skip
+    assert out == api.to_dict()
+
+
+def test_perl_signature_round_trips(capsys):
+    args = ["score", "--jsonl", str(SAMPLE), "--profile", "perl-1.5.5", "-t", "rouge2",
+            "rougeSU4", "--stopwords", "--limit-words", "20", "--multiref", "B", "--alpha",
+            "0.25"]  # fmt: skip
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    assert cli.main(["signature", "--parse", out.splitlines()[-1], "-f", "json"]) == 0
+    command = json.loads(capsys.readouterr().out)["command"].split()[1:]
+    assert cli.main([*command, "--jsonl", str(SAMPLE)]) == 0
+    assert capsys.readouterr().out == out

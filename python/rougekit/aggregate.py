@@ -23,6 +23,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rougekit.perl_profile import PerlBatchScores, PerlOptions
 from rougekit.results import FIELDS, BatchResult, CorpusResult
 from rougekit.signature import KEYS, Signature
 
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
-#: Resampled values held at once while bootstrapping (memory: 16 bytes each).
-_BLOCK = 1 << 21
+#: Resampled values held at once while bootstrapping: the draws need a few uint64
+#: temporaries each, so this bounds the bootstrap's extra memory to tens of megabytes.
+_BLOCK = 1 << 19
 
 
 def _numpy() -> Any:
@@ -132,6 +134,27 @@ class Accumulator:
         for (t, f), (lo, hi) in zip(keys, bounds):
             summary[t][f] = (self.mean(t, f), lo, hi)
         return CorpusResult(summary=summary, n=self.n, confidence=confidence, signature=signature)
+
+    def perl_corpus(
+        self,
+        signature: Signature,
+        options: PerlOptions,
+        *,
+        confidence: float | None = None,
+        n_bootstrap: int = 1000,
+    ) -> CorpusResult:
+        """ROUGE-1.5.5's corpus numbers (its bootstrap of the per-pair scores), as
+        ``RougeScorer.corpus`` computes them for the perl-1.5.5 profile: the kept columns
+        are handed to the same code path."""
+        columns = {
+            t: tuple(self._columns[t, f].tolist() for f in ("recall", "precision", "fmeasure"))
+            for t in self.types
+        }
+        scores = PerlBatchScores(
+            self.types, self.n, columns, {}, [], (self.dropped[0], self.dropped[1]),  # type: ignore[arg-type]
+            self.nrefs, options,
+        )  # fmt: skip
+        return BatchResult(scores, signature).corpus(confidence=confidence, n_bootstrap=n_bootstrap)
 
 
 def _splitmix(counters: Any, seed: int) -> Any:

@@ -29,7 +29,7 @@ from rougekit.config import DEFAULT_TYPES, PROFILES
 from rougekit.diagnostics import NoTokensWarning
 from rougekit.io import DataError, Pair
 from rougekit.progress import ProgressBar
-from rougekit.results import FIELDS, BatchResult
+from rougekit.results import FIELDS, BatchResult, CorpusResult
 from rougekit.scorer import RougeScorer
 from rougekit.signature import KEYS, Signature, nrefs_field
 from rougekit.signature import parse as parse_signature
@@ -288,18 +288,13 @@ _PASS_THROUGH = {
     "limit_bytes": "--limit-bytes",
     "multiref": "--multiref",
     "alpha": "--alpha",
+    "beta": "--beta",
 }
 
 
 def _scorer(args: argparse.Namespace) -> RougeScorer:
     """The scorer for these options; ``UsageError`` for options this version lacks."""
     kwargs: dict[str, Any] = {}
-    if args.beta is not None:
-        if args.alpha is not None:
-            raise UsageError("give --alpha or --beta, not both")
-        if args.beta <= 0:
-            raise UsageError(f"--beta must be positive, got {args.beta:g}")
-        args.alpha = 1.0 / (1.0 + args.beta**2)
     for name, flag in _PASS_THROUGH.items():
         value = getattr(args, name)
         if value is None:
@@ -537,6 +532,27 @@ def _check_aligned(
                 )
 
 
+def _is_perl(scorer: RougeScorer) -> bool:
+    return scorer.config.profile == "perl-1.5.5"
+
+
+def _corpus(
+    acc: Accumulator,
+    scorer: RougeScorer,
+    signature: Signature,
+    *,
+    confidence: float | None,
+    n_bootstrap: int,
+    seed: int,
+) -> CorpusResult:
+    """The corpus result ``RougeScorer.corpus`` gives for the same input and options."""
+    if _is_perl(scorer):
+        return acc.perl_corpus(
+            signature, scorer.config.perl_options(), confidence=confidence, n_bootstrap=n_bootstrap
+        )
+    return acc.corpus(signature, confidence=confidence, n_bootstrap=n_bootstrap, seed=seed)
+
+
 # -- writing ----------------------------------------------------------------------------------
 
 
@@ -563,7 +579,12 @@ def _run_score(args: argparse.Namespace) -> int:
     _check_outputs(args)
     progress = rio.Progress()
     systems = _sources(args, progress)
-    keep = confidence is not None or args.plot is not None or args.html is not None
+    keep = (
+        confidence is not None
+        or args.plot is not None
+        or args.html is not None
+        or _is_perl(scorer)  # ROUGE-1.5.5's corpus numbers always come from its bootstrap
+    )
     with contextlib.ExitStack() as stack:
         on_chunk = None
         if args.per_instance is not None:
@@ -580,7 +601,9 @@ def _run_score(args: argparse.Namespace) -> int:
     warning = _dropped_warning(acc, scorer.config.profile)
     if warning:
         print(f"rougekit: warning: {warning}", file=sys.stderr)
-    result = acc.corpus(
+    result = _corpus(
+        acc,
+        scorer,
         _signature(scorer, args, acc.nrefs),
         confidence=confidence,
         n_bootstrap=1000 if args.bootstrap is None else args.bootstrap,
@@ -630,7 +653,9 @@ def _run_compare(args: argparse.Namespace) -> int:
             print(f"rougekit: warning: {name}: {warning}", file=sys.stderr)
     confidence = args.ci / 100
     results = [
-        acc.corpus(
+        _corpus(
+            acc,
+            scorer,
             _signature(scorer, args, accs[0].nrefs),
             confidence=confidence,
             n_bootstrap=args.bootstrap,
@@ -656,8 +681,12 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _run_tokenize(args: argparse.Namespace) -> int:
-    if args.profile not in PROFILES:
-        raise UsageError(f"unknown profile {args.profile!r}; available: {', '.join(PROFILES)}")
+    if args.profile != "rouge-score":
+        # The core exposes only the rouge-score tokenizer to Python so far.
+        raise UsageError(
+            f"tokenize supports the rouge-score profile in rougekit {__version__} "
+            f"(got {args.profile!r})"
+        )
     texts: Iterator[str] | list[str] = args.texts or rio.lines(Path("-"))
     for text in texts:
         tokens = _core.tokenize(text, args.stem)
@@ -708,10 +737,22 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
         "alpha": float(f["alpha"]),
         "aggregate": f["agg"],
         "confidence_percent": ci,
-        "bootstrap_resamples": None if f["bs"] == "no" else int(f["bs"]),
-        "seed": None if f["seed"] == "no" else int(f["seed"]),
+        "bootstrap_resamples": None if f["bs"] == "no" else _int_or_text(f["bs"]),
+        "seed": None if f["seed"] == "no" else _int_or_text(f["seed"]),
         "rougelsum_sentences": extra.get("split", "newline"),
     }
+
+
+def _int_or_text(value: str) -> int | str:
+    """Seeds are integers, except ROUGE-1.5.5's own scheme (``perl``)."""
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+#: ``mref`` signature values -> ``--multiref`` (``best-f`` is the rouge-score rule).
+_MULTIREF_FLAG = {"pooled": "A", "best-recall": "B"}
 
 
 def command_of(signature: Signature, extra: dict[str, str]) -> str:
@@ -725,12 +766,14 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
     if m:
         argv += [f"--limit-{m.group(1)}", m.group(2)]
-    if f["mref"] in ("A", "B"):
-        argv += ["--multiref", f["mref"]]
+    if f["mref"] in _MULTIREF_FLAG:
+        argv += ["--multiref", _MULTIREF_FLAG[f["mref"]]]
     if float(f["alpha"]) != 0.5:
         argv += ["--alpha", f["alpha"]]
     if f["ci"] != "no":
-        argv += ["--ci", f["ci"], "--bootstrap", f["bs"], "--seed", f["seed"]]
+        argv += ["--ci", f["ci"], "--bootstrap", f["bs"]]
+        if f["seed"].isdigit():
+            argv += ["--seed", f["seed"]]
     if extra.get("split") == sentences.NAME:
         argv += ["--split-sentences", "rules"]
     return shlex.join(argv)
