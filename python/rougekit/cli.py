@@ -1,70 +1,82 @@
-"""The ``rougekit`` command line.
+"""The ``rougekit`` command line: ``score``, ``compare``, ``tokenize`` and ``signature``.
 
-``rougekit score --jsonl FILE`` or ``rougekit score -p PRED -r REF [-r REF2 ...]``.
-Exit codes: 0 ok, 1 data error (one line naming file and line), 2 usage error.
+Exit codes: 0 ok, 1 data error (one line naming file and line), 2 usage error, 130
+interrupted (Ctrl-C). Inputs are read and scored in chunks, so memory stays flat however
+long the input, unless per-pair scores are needed (confidence intervals, ``compare``,
+plots), which are then kept as compact float64 arrays. Output files are written to a
+temporary file and renamed into place only when the run succeeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import inspect
 import json
+import os
+import re
+import shlex
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
-from rougekit import __version__
+from rougekit import __version__, _core, report, sentences
+from rougekit import io as rio
+from rougekit.aggregate import Accumulator
 from rougekit.config import DEFAULT_TYPES, PROFILES
 from rougekit.diagnostics import NoTokensWarning
-from rougekit.io import DataError, Pairs, read_jsonl, read_line_files
+from rougekit.io import DataError, Pair
+from rougekit.progress import ProgressBar
+from rougekit.results import FIELDS, BatchResult, CorpusResult
 from rougekit.scorer import RougeScorer
+from rougekit.signature import KEYS, Signature, nrefs_field
+from rougekit.signature import parse as parse_signature
+
+EXIT_CODES = (
+    "Exit codes: 0 ok, 1 data error (the message names file and line), 2 usage error, "
+    "130 interrupted."
+)
+
+#: Signature fields the command line adds to the core's (they change numbers too).
+#: ``split``: how rougeLsum sentences were found when not from newlines alone.
+EXTRA_KEYS = ("split",)
+
+
+class UsageError(Exception):
+    """A bad combination of command-line options (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``rougekit: error: ...``) and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+# -- the parser -------------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rougekit",
-        description="Exact and fast ROUGE (rouge-score profile).",
-        epilog="Exit codes: 0 ok, 1 data error (the message names file and line), 2 usage error.",
+        description="Exact and fast ROUGE: score, compare systems, inspect tokens and signatures.",
+        epilog=EXIT_CODES,
     )
     parser.add_argument("--version", action="version", version=f"rougekit {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
     score = sub.add_parser(
         "score",
         help="score predictions against references",
-        description="Score predictions against references and print corpus means.",
-        epilog="Exit codes: 0 ok, 1 data error (the message names file and line), 2 usage error.",
+        description="Score predictions against references and report corpus means "
+        "(with a bootstrap confidence interval if asked). Every report ends with the "
+        "signature: the settings behind the numbers.",
+        epilog=EXIT_CODES,
     )
-    src = score.add_mutually_exclusive_group(required=True)
-    src.add_argument(
-        "--jsonl", type=Path, metavar="FILE",
-        help="JSON Lines, one object per pair with a prediction and references (- for stdin)",
-    )  # fmt: skip
-    src.add_argument(
-        "-p", "--predictions", type=Path, metavar="FILE",
-        help="one prediction per line (- for stdin), aligned with -r",
-    )  # fmt: skip
-    score.add_argument(
-        "-r", "--references", type=Path, action="append", default=[], metavar="FILE",
-        help="one reference per line, aligned with -p (repeat for several references)",
-    )  # fmt: skip
-    score.add_argument(
-        "--unescape-newlines", action="store_true",
-        help="with -p/-r: read a literal \\n inside a line as a sentence break (for rougeLsum)",
-    )  # fmt: skip
-    score.add_argument(
-        "--prediction-field", default="prediction", metavar="NAME",
-        help="JSONL field holding the prediction (default: prediction)",
-    )  # fmt: skip
-    score.add_argument(
-        "--references-field", default="references", metavar="NAME",
-        help="JSONL field holding a reference or a list of references (default: references)",
-    )  # fmt: skip
-    score.add_argument(
-        "-t", "--types", nargs="+", default=list(DEFAULT_TYPES), metavar="TYPE",
-        help="ROUGE types, space or comma separated (default: rouge1 rouge2 rougeL rougeLsum)",
-    )  # fmt: skip
-    score.add_argument("--profile", default="rouge-score", choices=PROFILES, help="whose rules")
-    score.add_argument("--stem", action="store_true", help="NLTK Porter stemming")
+    _add_inputs(score, several=False)
+    _add_scoring(score)
     score.add_argument(
         "--ci", type=float, metavar="PCT",
         help="add a bootstrap confidence interval at this level in percent, e.g. 95",
@@ -73,15 +85,232 @@ def _parser() -> argparse.ArgumentParser:
         "--bootstrap", type=int, metavar="N", help="bootstrap resamples for --ci (default: 1000)"
     )
     score.add_argument("--seed", type=int, metavar="S", help="bootstrap seed for --ci (default: 0)")
+    _add_outputs(score)
     score.add_argument(
-        "-f", "--format", choices=("table", "json"), default="table",
-        help="table (x100, two decimals) or json (scores in [0, 1])",
+        "--per-instance", type=Path, metavar="FILE",
+        help="also write every pair's scores with its id to FILE (JSON Lines, or CSV for *.csv)",
     )  # fmt: skip
     score.add_argument(
+        "--per-instance-format", choices=report.INSTANCE_FORMATS,
+        help="format of --per-instance (default: from the file name)",
+    )  # fmt: skip
+    score.set_defaults(run=_run_score)
+
+    cmp = sub.add_parser(
+        "compare",
+        help="compare two or more systems on the same references (significance tests)",
+        description="Score two or more systems against the same references and test each "
+        "against the first (the baseline) with a paired bootstrap and approximate "
+        "randomization, both seeded. '*' marks differences with p below --level in both.",
+        epilog=EXIT_CODES,
+    )
+    _add_inputs(cmp, several=True)
+    _add_scoring(cmp)
+    cmp.add_argument(
+        "--name", action="append", default=[], metavar="NAME",
+        help="a system's name, in the order of -p / --jsonl (default: file names)",
+    )  # fmt: skip
+    cmp.add_argument(
+        "--metric", choices=FIELDS, default="fmeasure",
+        help="the score compared (default: fmeasure)",
+    )  # fmt: skip
+    cmp.add_argument(
+        "--ci", type=float, default=95.0, metavar="PCT",
+        help="confidence level of every interval, in percent (default: 95)",
+    )  # fmt: skip
+    cmp.add_argument(
+        "--bootstrap", type=int, default=1000, metavar="N",
+        help="bootstrap resamples, for the CIs and the paired test (default: 1000)",
+    )  # fmt: skip
+    cmp.add_argument(
+        "--trials", type=int, default=10000, metavar="N",
+        help="approximate randomization trials (default: 10000)",
+    )  # fmt: skip
+    cmp.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
+    cmp.add_argument(
+        "--level", type=float, default=0.05, metavar="P",
+        help="significance level for the '*' mark (default: 0.05)",
+    )  # fmt: skip
+    cmp.add_argument(
+        "--all-pairs", action="store_true",
+        help="test every pair of systems, not only each against the first",
+    )  # fmt: skip
+    _add_outputs(cmp)
+    cmp.set_defaults(run=_run_compare)
+
+    tok = sub.add_parser(
+        "tokenize",
+        help="show the tokens a profile makes of a text",
+        description="Print the tokens of each TEXT (or of each line of standard input), "
+        "space separated, one line per text: what the scorer compares.",
+        epilog=EXIT_CODES,
+    )
+    tok.add_argument("texts", nargs="*", metavar="TEXT", help="texts (default: stdin lines)")
+    tok.add_argument("--profile", default="rouge-score", help="whose rules (default: rouge-score)")
+    tok.add_argument("--stem", action="store_true", help="stem the tokens")
+    tok.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text",
+        help="text (space separated) or json (a JSON list per line)",
+    )  # fmt: skip
+    tok.set_defaults(run=_run_tokenize)
+
+    sig = sub.add_parser(
+        "signature",
+        help="turn a signature back into settings",
+        description="Read a signature (or, with -, the first one in a report on standard "
+        "input) and print the settings behind it, with the command that reproduces them.",
+        epilog=EXIT_CODES,
+    )
+    sig.add_argument(
+        "--parse", required=True, metavar="SIG", help="the signature, or - for standard input"
+    )
+    sig.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    sig.set_defaults(run=_run_signature)
+    return parser
+
+
+def _add_inputs(p: argparse.ArgumentParser, *, several: bool) -> None:
+    g = p.add_argument_group("input")
+    if several:
+        g.add_argument(
+            "-p", "--predictions", type=Path, action="append", default=[], metavar="PATH",
+            help="a system's predictions: a line file or a directory (repeat per system)",
+        )  # fmt: skip
+    else:
+        g.add_argument(
+            "-p", "--predictions", type=Path, metavar="PATH",
+            help="one prediction per line, aligned with -r (- for stdin); or a directory of "
+            "one file per summary, matched by name with the files of the -r directories",
+        )  # fmt: skip
+    g.add_argument(
+        "-r", "--references", type=Path, action="append", default=[], metavar="PATH",
+        help="one reference per line, aligned with -p (repeat for several references); "
+        "or a directory of reference files",
+    )  # fmt: skip
+    for flag, what in (("--jsonl", "JSON Lines"), ("--csv", "CSV"), ("--tsv", "TSV")):
+        g.add_argument(
+            flag, type=Path, metavar="FILE", action="append" if several else "store",
+            default=[] if several else None,
+            help=f"{what}: predictions and references in one file (- for stdin)"
+            + ("; repeat per system" if several else ""),
+        )  # fmt: skip
+    g.add_argument(
+        "--prediction-field", default="prediction", metavar="NAME",
+        help="JSONL field / CSV column of the prediction (default: prediction)",
+    )  # fmt: skip
+    g.add_argument(
+        "--references-field", action="append", metavar="NAME",
+        help="JSONL field (a string or a list) / CSV column(s, repeatable) of the references "
+        "(default: references; for CSV also reference)",
+    )  # fmt: skip
+    g.add_argument(
+        "--id-field", default="id", metavar="NAME",
+        help="JSONL field / CSV column of the pair id (default: id, else the position)",
+    )  # fmt: skip
+    g.add_argument(
+        "--prediction-pattern", metavar="REGEX",
+        help="directories: prediction file names; the first group is the id (e.g. 'sys(\\d+).txt')",
+    )  # fmt: skip
+    g.add_argument(
+        "--reference-pattern", metavar="REGEX",
+        help="directories: reference file names with #ID# for the id (e.g. 'ref.[A-Z].#ID#.txt')",
+    )  # fmt: skip
+    g.add_argument(
+        "--unescape-newlines", action="store_true",
+        help="read a literal \\n inside a text as a sentence break (for rougeLsum)",
+    )  # fmt: skip
+    g.add_argument(
+        "--sentence-separator", metavar="SEP",
+        help="read SEP inside a text as a sentence break, e.g. '<q>' (for rougeLsum)",
+    )  # fmt: skip
+    g.add_argument(
+        "--split-sentences", choices=("newline", "rules"), default="newline",
+        help="rougeLsum sentences: from newlines only (default), or also split by the "
+        f"built-in offline rule-based splitter ({sentences.NAME}; recorded in the signature)",
+    )  # fmt: skip
+
+
+def _add_scoring(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("scoring")
+    g.add_argument(
+        "-t", "--types", nargs="+", default=list(DEFAULT_TYPES), metavar="TYPE",
+        help="ROUGE types, space or comma separated (default: rouge1 rouge2 rougeL rougeLsum)",
+    )  # fmt: skip
+    g.add_argument(
+        "--profile", default="rouge-score",
+        help=f"whose rules (available: {', '.join(PROFILES)}; default: rouge-score)",
+    )  # fmt: skip
+    g.add_argument("--stem", action="store_true", help="stem tokens (the profile's stemmer)")
+    g.add_argument("--stopwords", action="store_true", default=None, help="drop stopwords")
+    g.add_argument("--limit-words", type=int, metavar="N", help="truncate texts to N words")
+    g.add_argument("--limit-bytes", type=int, metavar="N", help="truncate texts to N bytes")
+    g.add_argument(
+        "--multiref", choices=("A", "B"),
+        help="multi-reference rule of ROUGE-1.5.5: A pools the references, B takes the best",
+    )  # fmt: skip
+    g.add_argument("--alpha", type=float, metavar="A", help="F = 1 / (A/P + (1-A)/R)")
+    g.add_argument("--beta", type=float, metavar="B", help="F-beta (alpha = 1 / (1 + B^2))")
+    g.add_argument(
         "-j", "--threads", type=int, default=None, metavar="N",
         help="worker threads (default: $ROUGEKIT_NUM_THREADS, else every core)",
     )  # fmt: skip
-    return parser
+    g.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
+
+
+def _add_outputs(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("output")
+    g.add_argument(
+        "-f", "--format", choices=report.FORMATS, default="table",
+        help="table, markdown, latex (x100, two decimals) or json, jsonl, csv (in [0, 1])",
+    )  # fmt: skip
+    g.add_argument(
+        "-o", "--output", type=Path, metavar="FILE",
+        help="write the report to FILE (atomically) instead of standard output",
+    )  # fmt: skip
+    g.add_argument("--plot", type=Path, metavar="FILE.png", help="draw a picture (needs [plot])")
+    g.add_argument(
+        "--html", type=Path, metavar="FILE",
+        help="a self-contained HTML report with the picture (needs [plot])",
+    )  # fmt: skip
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+def _types(args: argparse.Namespace) -> list[str]:
+    return [t for item in args.types for t in item.split(",") if t]
+
+
+#: Options passed straight to ``RougeScorer`` when given (profiles beyond rouge-score).
+_PASS_THROUGH = {
+    "stopwords": "--stopwords",
+    "limit_words": "--limit-words",
+    "limit_bytes": "--limit-bytes",
+    "multiref": "--multiref",
+    "alpha": "--alpha",
+    "beta": "--beta",
+}
+
+
+def _scorer(args: argparse.Namespace) -> RougeScorer:
+    """The scorer for these options; ``UsageError`` for options this version lacks."""
+    kwargs: dict[str, Any] = {}
+    for name, flag in _PASS_THROUGH.items():
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if name not in inspect.signature(RougeScorer).parameters:
+            raise UsageError(
+                f"{flag} is not supported by rougekit {__version__} "
+                f"(profiles: {', '.join(PROFILES)})"
+            )
+        kwargs[name] = value
+    try:
+        return RougeScorer(
+            _types(args), profile=args.profile, stemmer=args.stem, threads=args.threads, **kwargs
+        )
+    except (TypeError, ValueError) as e:
+        raise UsageError(str(e)) from None
 
 
 def _confidence(args: argparse.Namespace) -> float | None:
@@ -94,27 +323,497 @@ def _confidence(args: argparse.Namespace) -> float | None:
         raise UsageError(
             f"--ci is a percentage between 1 and 100, e.g. 95 for a 95% interval (got {args.ci:g})"
         )
+    if args.bootstrap is not None and not 1 <= args.bootstrap <= 10_000_000:
+        raise UsageError(f"--bootstrap must be from 1 to 10000000, got {args.bootstrap}")
+    if args.seed is not None and not 0 <= args.seed < 2**64:
+        raise UsageError(f"seed must be an integer from 0 to 2**64 - 1, got {args.seed}")
     return float(args.ci) / 100
 
 
-class UsageError(Exception):
-    """A bad combination of command-line options (exit code 2)."""
+def _transform(args: argparse.Namespace) -> Callable[[str], str] | None:
+    """What to do to each text before scoring (sentence breaks), or None."""
+    steps: list[Callable[[str], str]] = []
+    if args.unescape_newlines:
+        steps.append(lambda s: s.replace("\\n", "\n"))
+    if args.sentence_separator:
+        sep = args.sentence_separator
+        steps.append(lambda s: s.replace(sep, "\n"))
+    if args.split_sentences != "newline":
+        steps.append(sentences.one_per_line)
+    if not steps:
+        return None
+
+    def transform(text: str) -> str:
+        for step in steps:
+            text = step(text)
+        return text
+
+    return transform
 
 
-def _load(args: argparse.Namespace) -> Pairs:
-    if args.jsonl is not None:
-        if args.references:
-            raise DataError("--jsonl carries its references: do not combine it with -r")
-        return read_jsonl(
-            args.jsonl,
-            prediction_field=args.prediction_field,
-            references_field=args.references_field,
-        )
-    if not args.references:
-        raise DataError("-p needs at least one -r REFERENCES file")
-    return read_line_files(
-        args.predictions, args.references, unescape_newlines=args.unescape_newlines
+def _signature(scorer: RougeScorer, args: argparse.Namespace, nrefs: tuple[int, int]) -> Signature:
+    base = scorer.signature(nrefs_field(*nrefs))
+    if args.split_sentences == "newline":
+        return base
+    return Signature((*base.items, ("split", sentences.NAME)))
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Fails before any scoring when a picture is asked for and cannot be drawn."""
+    if args.plot is not None or args.html is not None:
+        from rougekit import plots
+
+        try:
+            plots.check_available()
+        except ImportError as e:
+            raise UsageError(str(e)) from None
+        if args.plot is not None and args.plot.suffix.lower() != ".png":
+            raise UsageError(f"--plot writes PNG: name the file *.png (got {args.plot})")
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _sources(args: argparse.Namespace, progress: rio.Progress) -> list[tuple[str, Iterator[Pair]]]:
+    """(name, pairs) per system: one for ``score``, one per -p / --jsonl for ``compare``."""
+    files = [
+        (kind, path)
+        for kind in ("jsonl", "csv", "tsv")
+        for path in (getattr(args, kind) if isinstance(getattr(args, kind), list) else
+                     [getattr(args, kind)] if getattr(args, kind) is not None else [])
+    ]  # fmt: skip
+    preds = args.predictions if isinstance(args.predictions, list) else (
+        [args.predictions] if args.predictions is not None else [])  # fmt: skip
+    if files and preds:
+        raise UsageError("give -p/-r files or --jsonl/--csv/--tsv, not both")
+    if files and args.references:
+        raise UsageError(f"--{files[0][0]} carries its references: do not combine it with -r")
+    if len({kind for kind, _ in files}) > 1:
+        raise UsageError("give the systems in one format (--jsonl, --csv or --tsv)")
+    if not files and not preds:
+        raise UsageError("no input: give -p PRED -r REF, --jsonl FILE, --csv FILE or --tsv FILE")
+    if preds and not args.references:
+        raise UsageError("-p needs at least one -r REFERENCES file")
+    refs_field = args.references_field
+    if refs_field is not None and len(refs_field) > 1 and not any(k != "jsonl" for k, _ in files):
+        raise UsageError("--references-field takes several names only for CSV/TSV columns")
+    out: list[tuple[str, Iterator[Pair]]] = []
+    for kind, path in files:
+        if kind == "jsonl":
+            it = rio.read_jsonl(
+                path, prediction_field=args.prediction_field,
+                references_field=refs_field[0] if refs_field else "references",
+                id_field=args.id_field, progress=progress,
+            )  # fmt: skip
+        else:
+            it = rio.read_table(
+                path, delimiter="," if kind == "csv" else "\t",
+                prediction_column=args.prediction_field, reference_columns=refs_field,
+                id_column=args.id_field, progress=progress,
+            )  # fmt: skip
+        out.append((_stem(path), it))
+    for path in preds:
+        if path.is_dir():
+            it = rio.read_dirs(
+                path, args.references, prediction_pattern=args.prediction_pattern,
+                reference_pattern=args.reference_pattern, progress=progress,
+            )  # fmt: skip
+        else:
+            bad = [r for r in args.references if r.is_dir()]
+            if bad:
+                raise UsageError(
+                    f"{bad[0]} is a directory but {path} is not: give both as directories"
+                )
+            it = rio.read_line_files(path, args.references, progress=progress)
+        out.append((_stem(path), it))
+    return out
+
+
+def _stem(path: Path) -> str:
+    return "stdin" if str(path) == "-" else (path.stem or str(path))
+
+
+def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> BatchResult:
+    try:
+        return scorer.score_batch([p.prediction for p in chunk], [p.references for p in chunk])
+    except (TypeError, ValueError) as e:
+        # The core names the index within the chunk; name the pair instead.
+        m = re.match(r"(predictions|references)\[(\d+)\]", str(e))
+        ident = chunk[int(m.group(2))].id if m else "?"
+        detail = re.sub(r"^(predictions|references)\[\d+\]", "", str(e)).strip()
+        what = m.group(1)[:-1] if m else "input"
+        raise DataError(f"{where}: pair {ident}: {what} {detail}") from None
+
+
+def _dropped(batch: BatchResult) -> tuple[int, int]:
+    # Counts of non-blank texts without any token; the public warning only has them as text.
+    counts: tuple[int, int] = batch._scores.dropped_counts()
+    return counts
+
+
+def _dropped_warning(acc: Accumulator, profile: str) -> str | None:
+    preds, refs = acc.dropped
+    if not preds and not refs:
+        return None
+    other = [p for p in ("unicode-v1", "char-v1") if p in PROFILES]
+    hint = (
+        f"for other scripts use --profile {' or --profile '.join(other)}"
+        if other
+        else "this version has no profile for other scripts yet; in Python, "
+        "rougekit.compute(..., tokenizer=str.split) (or tokenizer=list for characters) works"
     )
+    return (
+        f"{preds} of {acc.n} predictions and the references of {refs} of {acc.n} pairs are "
+        f"not blank but have no token under the {profile!r} profile (it keeps only ASCII "
+        f"letters and digits), so they score 0; {hint}"
+    )
+
+
+def _consume(
+    args: argparse.Namespace,
+    scorer: RougeScorer,
+    systems: list[tuple[str, Iterator[Pair]]],
+    *,
+    keep: bool,
+    progress: rio.Progress,
+    on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
+) -> list[Accumulator]:
+    """Scores the systems chunk by chunk, in lockstep; returns one accumulator each."""
+    transform = _transform(args)
+    accs = [Accumulator(scorer.types, keep=keep) for _ in systems]
+    iters = [rio.chunks(rio.map_texts(it, transform) if transform else it) for _, it in systems]
+    bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
+    try:
+        with warnings.catch_warnings():
+            # Reported once, with totals, at the end (per chunk it would repeat).
+            warnings.simplefilter("ignore", NoTokensWarning)
+            while True:
+                chunk_list = [next(it, None) for it in iters]
+                if all(c is None for c in chunk_list):
+                    break
+                _check_aligned(systems, chunk_list, accs)
+                for k, chunk in enumerate(chunk_list):
+                    assert chunk is not None
+                    batch = _score_chunk(scorer, chunk, systems[k][0])
+                    accs[k].add(batch, [len(p.references) for p in chunk], _dropped(batch))
+                    if on_chunk is not None:
+                        on_chunk(k, chunk, batch)
+                bar.update(len(chunk_list[0] or []))
+    finally:
+        bar.close()
+    if accs[0].n == 0:
+        raise DataError("no pairs to score: the input is empty")
+    return accs
+
+
+def _check_aligned(
+    systems: list[tuple[str, Iterator[Pair]]],
+    chunk_list: list[list[Pair] | None],
+    accs: list[Accumulator],
+) -> None:
+    """Systems of ``compare`` must have the same number of pairs and the same references."""
+    if len(chunk_list) < 2:
+        return
+    first = chunk_list[0]
+    for (name, _), chunk, acc in zip(systems[1:], chunk_list[1:], accs[1:]):
+        if (chunk is None) != (first is None) or len(chunk or []) != len(first or []):
+            a = acc.n + len(chunk or [])
+            b = accs[0].n + len(first or [])
+            raise DataError(
+                f"{name} has {a}{'+' if chunk else ''} pairs but {systems[0][0]} has "
+                f"{b}{'+' if first else ''}: systems must score the same pairs"
+            )
+        assert chunk is not None and first is not None
+        for x, y in zip(first, chunk):
+            if x.references != y.references:
+                raise DataError(
+                    f"{name}: pair {y.id}: references differ from those of {systems[0][0]} "
+                    "(systems must be compared on the same references)"
+                )
+
+
+def _is_perl(scorer: RougeScorer) -> bool:
+    return scorer.config.profile == "perl-1.5.5"
+
+
+def _corpus(
+    acc: Accumulator,
+    scorer: RougeScorer,
+    signature: Signature,
+    *,
+    confidence: float | None,
+    n_bootstrap: int,
+    seed: int,
+) -> CorpusResult:
+    """The corpus result ``RougeScorer.corpus`` gives for the same input and options."""
+    if _is_perl(scorer):
+        return acc.perl_corpus(
+            signature, scorer.config.perl_options(), confidence=confidence, n_bootstrap=n_bootstrap
+        )
+    return acc.corpus(signature, confidence=confidence, n_bootstrap=n_bootstrap, seed=seed)
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _emit(path: Path | None, text: str) -> None:
+    if path is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    with rio.atomic_output(path) as handle:
+        handle.write(text)
+
+
+def _emit_binary(path: Path, data: bytes) -> None:
+    with rio.atomic_binary_output(path) as handle:
+        handle.write(data)
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+def _run_score(args: argparse.Namespace) -> int:
+    confidence = _confidence(args)
+    scorer = _scorer(args)
+    _check_outputs(args)
+    progress = rio.Progress()
+    systems = _sources(args, progress)
+    keep = (
+        confidence is not None
+        or args.plot is not None
+        or args.html is not None
+        or _is_perl(scorer)  # ROUGE-1.5.5's corpus numbers always come from its bootstrap
+    )
+    with contextlib.ExitStack() as stack:
+        on_chunk = None
+        if args.per_instance is not None:
+            fmt = args.per_instance_format or (
+                "csv" if args.per_instance.suffix.lower() == ".csv" else "jsonl"
+            )
+            handle = stack.enter_context(rio.atomic_output(args.per_instance))
+            writer = report.InstanceWriter(handle, fmt, scorer.types)
+
+            def on_chunk(_k: int, chunk: list[Pair], batch: BatchResult) -> None:
+                writer.write([p.id for p in chunk], batch)
+
+        (acc,) = _consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
+    warning = _dropped_warning(acc, scorer.config.profile)
+    if warning:
+        print(f"rougekit: warning: {warning}", file=sys.stderr)
+    result = _corpus(
+        acc,
+        scorer,
+        _signature(scorer, args, acc.nrefs),
+        confidence=confidence,
+        n_bootstrap=1000 if args.bootstrap is None else args.bootstrap,
+        seed=0 if args.seed is None else args.seed,
+    )
+    if args.plot is not None or args.html is not None:
+        from rougekit import plots
+
+        png = plots.score_distributions(result, {t: acc.column(t, "fmeasure") for t in acc.types})
+        if args.plot is not None:
+            _emit_binary(args.plot, png)
+        if args.html is not None:
+            _emit(args.html, report.html_score(result, png))
+    _emit(args.output, report.render(result, args.format))
+    return 0
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    from rougekit import significance
+
+    if not 1 < args.ci < 100:
+        raise UsageError(f"--ci is a percentage between 1 and 100, e.g. 95 (got {args.ci:g})")
+    for flag, value in (("--bootstrap", args.bootstrap), ("--trials", args.trials)):
+        if value < 1:
+            raise UsageError(f"{flag} must be positive, got {value}")
+    if not 0 <= args.seed < 2**64:
+        raise UsageError(f"seed must be an integer from 0 to 2**64 - 1, got {args.seed}")
+    if not 0 < args.level < 1:
+        raise UsageError(f"--level must be between 0 and 1, got {args.level:g}")
+    scorer = _scorer(args)
+    _check_outputs(args)
+    progress = rio.Progress()
+    systems = _sources(args, progress)
+    if len(systems) < 2:
+        raise UsageError("compare needs two or more systems (-p A -p B, or --jsonl A --jsonl B)")
+    if args.name:
+        if len(args.name) != len(systems):
+            raise UsageError(f"{len(args.name)} --name for {len(systems)} systems")
+        systems = [(n, it) for n, (_, it) in zip(args.name, systems)]
+    names = [n for n, _ in systems]
+    if len(set(names)) != len(names):
+        raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
+    accs = _consume(args, scorer, systems, keep=True, progress=progress)
+    for name, acc in zip(names, accs):
+        warning = _dropped_warning(acc, scorer.config.profile)
+        if warning:
+            print(f"rougekit: warning: {name}: {warning}", file=sys.stderr)
+    confidence = args.ci / 100
+    results = [
+        _corpus(
+            acc,
+            scorer,
+            _signature(scorer, args, accs[0].nrefs),
+            confidence=confidence,
+            n_bootstrap=args.bootstrap,
+            seed=args.seed,
+        )
+        for acc in accs
+    ]
+    cmp = significance.compare(
+        names, results, [{t: acc.column(t, args.metric) for t in acc.types} for acc in accs],
+        field=args.metric, all_pairs=args.all_pairs, n_resamples=args.bootstrap,
+        n_trials=args.trials, seed=args.seed, confidence=confidence, level=args.level,
+    )  # fmt: skip
+    if args.plot is not None or args.html is not None:
+        from rougekit import plots
+
+        png = plots.comparison(cmp)
+        if args.plot is not None:
+            _emit_binary(args.plot, png)
+        if args.html is not None:
+            _emit(args.html, report.html_comparison(cmp, png))
+    _emit(args.output, report.render_comparison(cmp, args.format))
+    return 0
+
+
+def _run_tokenize(args: argparse.Namespace) -> int:
+    if args.profile != "rouge-score":
+        # The core exposes only the rouge-score tokenizer to Python so far.
+        raise UsageError(
+            f"tokenize supports the rouge-score profile in rougekit {__version__} "
+            f"(got {args.profile!r})"
+        )
+    texts: Iterator[str] | list[str] = args.texts or rio.lines(Path("-"))
+    for text in texts:
+        tokens = _core.tokenize(text, args.stem)
+        print(json.dumps(tokens) if args.format == "json" else " ".join(tokens))
+    return 0
+
+
+def _read_signature(text: str) -> tuple[Signature, dict[str, str]]:
+    """The signature and the command line's extra fields (``split``)."""
+    if text == "-":
+        found = None
+        for line in sys.stdin:
+            m = re.search(r"rougekit:[^\s\"'`]*\|[^\s\"'`]*", line)
+            if m:
+                found = m.group(0)
+                break
+        if found is None:
+            raise DataError("<stdin>: no signature (a line with 'rougekit:...|...') found")
+        text = found
+    parts = text.strip().split("|")
+    extra = {}
+    kept = []
+    for part in parts:
+        key, _, value = part.partition(":")
+        if key in EXTRA_KEYS:
+            extra[key] = value
+        else:
+            kept.append(part)
+    try:
+        return parse_signature("|".join(kept)), extra
+    except ValueError as e:
+        raise DataError(f"signature: {e}") from None
+
+
+def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
+    """The scorer and report settings a signature records."""
+    f = signature.fields
+    ci = None if f["ci"] == "no" else float(f["ci"])
+    return {
+        "rougekit_version": f["rougekit"],
+        "profile": f["profile"],
+        "types": list(signature.types),
+        "stemmer": f["stem"] if f["stem"] != "no" else None,
+        "stopwords": f["sw"] != "no",
+        "truncation": None if f["trunc"] == "no" else f["trunc"],
+        "references_per_pair": f["nrefs"],
+        "multi_reference_rule": f["mref"],
+        "alpha": float(f["alpha"]),
+        "aggregate": f["agg"],
+        "confidence_percent": ci,
+        "bootstrap_resamples": None if f["bs"] == "no" else _int_or_text(f["bs"]),
+        "seed": None if f["seed"] == "no" else _int_or_text(f["seed"]),
+        "rougelsum_sentences": extra.get("split", "newline"),
+    }
+
+
+def _int_or_text(value: str) -> int | str:
+    """Seeds are integers, except ROUGE-1.5.5's own scheme (``perl``)."""
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+#: ``mref`` signature values -> ``--multiref`` (``best-f`` is the rouge-score rule).
+_MULTIREF_FLAG = {"pooled": "A", "best-recall": "B"}
+
+
+def command_of(signature: Signature, extra: dict[str, str]) -> str:
+    """The ``rougekit score`` options that reproduce a signature's numbers."""
+    f = signature.fields
+    argv = ["rougekit", "score", "-t", *signature.types, "--profile", f["profile"]]
+    if f["stem"] != "no":
+        argv.append("--stem")
+    if f["sw"] != "no":
+        argv.append("--stopwords")
+    m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
+    if m:
+        argv += [f"--limit-{m.group(1)}", m.group(2)]
+    if f["mref"] in _MULTIREF_FLAG:
+        argv += ["--multiref", _MULTIREF_FLAG[f["mref"]]]
+    if float(f["alpha"]) != 0.5:
+        argv += ["--alpha", f["alpha"]]
+    if f["ci"] != "no":
+        argv += ["--ci", f["ci"], "--bootstrap", f["bs"]]
+        if f["seed"].isdigit():
+            argv += ["--seed", f["seed"]]
+    if extra.get("split") == sentences.NAME:
+        argv += ["--split-sentences", "rules"]
+    return shlex.join(argv)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(value)
+    if value is None or value is False:
+        return "no"
+    if value is True:
+        return "yes"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _run_signature(args: argparse.Namespace) -> int:
+    signature, extra = _read_signature(args.parse)
+    settings = settings_of(signature, extra)
+    command = command_of(signature, extra)
+    notes = []
+    if signature.fields["rougekit"] != __version__:
+        notes.append(
+            f"made by rougekit {signature.fields['rougekit']}; this is {__version__} "
+            "(a profile's numbers never change between versions)"
+        )
+    if args.format == "json":
+        fields = {**signature.fields, **extra}
+        out = {"fields": fields, "settings": settings, "command": command, "notes": notes}
+        print(json.dumps(out, indent=2))
+        return 0
+    width = max(len(k) for k in settings)
+    for key, value in settings.items():
+        print(f"{key.ljust(width)}  {_shown(value)}")
+    print(f"{'command'.ljust(width)}  {command}")
+    for note in notes:
+        print(f"note: {note}")
+    return 0
+
+
+# -- entry point ------------------------------------------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,41 +823,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         from rougekit.perl import main as perl_main
 
         return perl_main(argv[1:])
-    args = _parser().parse_args(argv)
-    types = [t for item in args.types for t in item.split(",") if t]
     try:
-        confidence = _confidence(args)
-        scorer = RougeScorer(types, profile=args.profile, stemmer=args.stem, threads=args.threads)
-    except (UsageError, TypeError, ValueError) as e:
-        print(f"rougekit: error: {e}", file=sys.stderr)
-        return 2
-    try:
-        pairs = _load(args)
-        if not pairs.predictions:
-            raise DataError("no pairs to score: the input is empty")
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", NoTokensWarning)
-            result = scorer.corpus(
-                pairs.predictions,
-                pairs.references,
-                confidence=confidence,
-                n_bootstrap=1000 if args.bootstrap is None else args.bootstrap,
-                seed=0 if args.seed is None else args.seed,
-            )
+        args = _parser().parse_args(argv)
+        code: int = args.run(args)
+        return code
+    except UsageError as e:
+        return _fail(str(e), 2)
     except DataError as e:
-        print(f"rougekit: error: {e}", file=sys.stderr)
+        return _fail(str(e), 1)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as Unix tools do.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (TypeError, ValueError) as e:
-        print(f"rougekit: error: {e}", file=sys.stderr)
-        return 2
-    for w in caught:
-        print(f"rougekit: warning: {w.message}", file=sys.stderr)
-    if args.format == "json":
-        print(json.dumps(result.to_dict(), indent=2))
-    else:
-        print(result)
-    return 0
 
+
+def _fail(message: str, code: int) -> int:
+    print(f"rougekit: error: {message}", file=sys.stderr)
+    return code
+
+
+assert set(KEYS).isdisjoint(EXTRA_KEYS)
 
 if __name__ == "__main__":
     sys.exit(main())

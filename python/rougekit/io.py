@@ -1,43 +1,171 @@
-"""Reading predictions and references from files, with errors that name file and line."""
+"""Reading predictions and references lazily, and writing output files atomically.
+
+Every reader is a generator of :class:`Pair` that holds one line (or one file, for
+directories) at a time, so memory stays flat however long the input. Bad input raises
+:class:`DataError` whose message names the file and, where it applies, the line.
+
+Formats:
+
+* line-aligned text files (``-p PRED -r REF [-r REF2 ...]``): line i of each file;
+* JSON Lines: one object per pair; the references field is a string or a list of strings;
+* CSV / TSV with a header row: a prediction column and one or more reference columns;
+* directories of one file per summary (the ROUGE-1.5.5 / pyrouge convention): a
+  prediction ``NAME.txt`` is matched with the reference files named ``NAME.txt`` or
+  ``NAME.<anything>`` in each reference directory; each file is one text whose lines are
+  its sentences.
+
+``-`` stands for standard input wherever a file is read.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import json
+import os
+import re
 import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+#: Pairs per chunk handed to the scorer: big enough to keep every core busy, small enough
+#: that a chunk's texts are a few megabytes at most.
+CHUNK_SIZE = 8192
 
 
 class DataError(Exception):
     """Bad input data: the message names the file and, where it applies, the line."""
 
 
+class Pair(NamedTuple):
+    """One prediction with its references; ``id`` names it in per-instance output."""
+
+    id: str
+    prediction: str
+    references: list[str]
+
+
 @dataclass
 class Pairs:
-    """Aligned predictions and references (each a list of one or more strings)."""
+    """Aligned predictions and references held in memory (small inputs, tests)."""
 
     predictions: list[str] = field(default_factory=list)
     references: list[list[str]] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
 
+    @classmethod
+    def collect(cls, pairs: Iterable[Pair]) -> Pairs:
+        out = cls()
+        for p in pairs:
+            out.ids.append(p.id)
+            out.predictions.append(p.prediction)
+            out.references.append(p.references)
+        return out
 
-def _lines(path: Path) -> list[str]:
-    """The lines of ``path`` (``-``: standard input), decoded as UTF-8."""
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+class Progress:
+    """Bytes read so far against the total, over every file a reader opened.
+
+    The total is unknown (``None``) when any input is a pipe or standard input.
+    """
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.total: int | None = 0
+
+    def add_total(self, size: int | None) -> None:
+        self.total = None if size is None or self.total is None else self.total + size
+
+    def fraction(self) -> float | None:
+        if not self.total:
+            return None
+        return min(1.0, self.done / self.total)
+
+
+def _open(path: Path, progress: Progress | None) -> IO[bytes]:
+    """``path`` opened for binary reading (``-``: standard input), sizes counted."""
+    if str(path) == "-":
+        if progress is not None:
+            progress.add_total(None)
+        return contextlib.nullcontext(sys.stdin.buffer)  # type: ignore[return-value]
     try:
-        raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+        handle = open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a directory (directories go with -p DIR -r DIR)") from None
     except OSError as e:
         raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
-    out = []
-    for number, line in enumerate(raw.split(b"\n"), start=1):
+    if progress is not None:
         try:
-            out.append(line.decode("utf-8"))
-        except UnicodeDecodeError as e:
-            raise DataError(
-                f"{path}:{number}: not valid UTF-8 (byte {e.start + 1} of the line)"
-            ) from None
-    if out and out[-1] == "":
-        out.pop()
-    return out
+            st = os.fstat(handle.fileno())
+            progress.add_total(st.st_size if os.path.isfile(path) else None)
+        except OSError:
+            progress.add_total(None)
+    return handle
+
+
+def _decode(raw: bytes, path: Path, number: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError(
+            f"{path}:{number}: not valid UTF-8 (byte {e.start + 1} of the line)"
+        ) from None
+
+
+def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
+    """The lines of ``path`` decoded as UTF-8, without their ``\\n`` (or ``\\r\\n``) ending.
+
+    A last line without a newline still counts; a file ending in a newline has no extra
+    empty line after it.
+    """
+    with _open(path, progress) as handle:
+        for number, raw in enumerate(handle, start=1):
+            if progress is not None:
+                progress.done += len(raw)
+            if raw.endswith(b"\n"):
+                raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+            yield _decode(raw, path, number)
+
+
+def read_line_files(
+    prediction_path: Path,
+    reference_paths: list[Path],
+    *,
+    progress: Progress | None = None,
+) -> Iterator[Pair]:
+    """Line-aligned text files: line i of each reference file is a reference of prediction i.
+
+    Raises :class:`DataError` naming both files and both line counts when they differ.
+    """
+    if not reference_paths:
+        raise DataError("-p needs at least one -r REFERENCES file")
+    stdin_uses = [p for p in [prediction_path, *reference_paths] if str(p) == "-"]
+    if len(stdin_uses) > 1:
+        raise DataError("standard input (-) can feed only one of -p / -r")
+    readers = [lines(prediction_path, progress), *(lines(r, progress) for r in reference_paths)]
+    count = 0
+    done = object()
+    while True:
+        row = [next(r, done) for r in readers]
+        if any(cell is done for cell in row):
+            if all(cell is done for cell in row):
+                return
+            counts = [
+                count + (cell is not done) + sum(1 for _ in r) for cell, r in zip(row, readers)
+            ]
+            for ref_path, n in zip(reference_paths, counts[1:]):
+                if n != counts[0]:
+                    raise DataError(
+                        f"{ref_path} has {n} lines but {prediction_path} has {counts[0]}"
+                    )
+        yield Pair(str(count), row[0], row[1:])  # type: ignore[arg-type]
+        count += 1
 
 
 def read_jsonl(
@@ -46,19 +174,24 @@ def read_jsonl(
     prediction_field: str = "prediction",
     references_field: str = "references",
     id_field: str = "id",
-) -> Pairs:
-    """One JSON object per line; the references field is a string or a list of strings."""
-    pairs = Pairs()
-    for number, line in enumerate(_lines(path), start=1):
+    progress: Progress | None = None,
+) -> Iterator[Pair]:
+    """One JSON object per line; the references field is a string or a list of strings.
+
+    Blank lines are skipped. The id is the ``id_field`` value if present, else the pair's
+    position (0-based).
+    """
+    count = 0
+    for number, line in enumerate(lines(path, progress), start=1):
         if not line.strip():
             continue
         where = f"{path}:{number}"
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            raise DataError(f"{where}: malformed JSON: {e.msg}") from None
+            raise DataError(f"{where}: malformed JSON: {e.msg} (column {e.colno})") from None
         if not isinstance(obj, dict):
-            raise DataError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+            raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
         for name in (prediction_field, references_field):
             if name not in obj:
                 raise DataError(f"{where}: missing field {name!r}")
@@ -66,47 +199,227 @@ def read_jsonl(
         if isinstance(refs, str):
             refs = [refs]
         if not isinstance(pred, str):
-            raise DataError(f"{where}: field {prediction_field!r} must be a string")
+            raise DataError(
+                f"{where}: field {prediction_field!r} must be a string, got {_json_kind(pred)}"
+            )
         if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
             raise DataError(
                 f"{where}: field {references_field!r} must be a string or a list of strings"
             )
         if not refs:
             raise DataError(f"{where}: field {references_field!r} is an empty list")
-        pairs.predictions.append(pred)
-        pairs.references.append(refs)
-        pairs.ids.append(str(obj.get(id_field, len(pairs.ids))))
-    return pairs
+        ident = obj.get(id_field, count)
+        yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
+        count += 1
 
 
-def read_line_files(
-    prediction_path: Path, reference_paths: list[Path], *, unescape_newlines: bool = False
-) -> Pairs:
-    """Line-aligned text files: line i of each reference file is a reference of prediction i.
+def _json_kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number")
 
-    With ``unescape_newlines``, a literal ``\\n`` (backslash, n) inside a line is a sentence
-    break (for rougeLsum); otherwise lines are taken as they are.
+
+def read_table(
+    path: Path,
+    *,
+    delimiter: str = ",",
+    prediction_column: str = "prediction",
+    reference_columns: list[str] | None = None,
+    id_column: str = "id",
+    progress: Progress | None = None,
+) -> Iterator[Pair]:
+    """CSV or TSV with a header row.
+
+    ``reference_columns`` defaults to the column ``references``, else ``reference``. Cells
+    are taken as they are (an empty cell is an empty text, which scores 0). Quoted cells
+    may span lines (sentence breaks, for rougeLsum).
     """
-    preds = _lines(prediction_path)
-    columns = []
-    for ref_path in reference_paths:
-        refs = _lines(ref_path)
-        if len(refs) != len(preds):
+    decoded = lines(path, progress)
+    reader = csv.reader(decoded, delimiter=delimiter, strict=True)
+    try:
+        header = next(reader, None)
+    except csv.Error as e:
+        raise DataError(f"{path}:{reader.line_num}: malformed {_kind(delimiter)}: {e}") from None
+    if header is None:
+        return
+    index = {name: i for i, name in reversed(list(enumerate(header)))}
+    if reference_columns is None:
+        reference_columns = ["references" if "references" in index else "reference"]
+    missing = [c for c in [prediction_column, *reference_columns] if c not in index]
+    if missing:
+        raise DataError(
+            f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
+            f"(columns: {', '.join(header)})"
+        )
+    p_col = index[prediction_column]
+    r_cols = [index[c] for c in reference_columns]
+    i_col = index.get(id_column)
+    width = len(header)
+    count = 0
+    while True:
+        try:
+            row = next(reader, None)
+        except csv.Error as e:
             raise DataError(
-                f"{ref_path} has {len(refs)} lines but {prediction_path} has {len(preds)}"
+                f"{path}:{reader.line_num}: malformed {_kind(delimiter)}: {e}"
+            ) from None
+        if row is None:
+            return
+        if not row:
+            continue
+        if len(row) != width:
+            raise DataError(
+                f"{path}:{reader.line_num}: {len(row)} cells but the header has {width}"
             )
-        columns.append(refs)
-    unescape = _unescape_newlines if unescape_newlines else _same
-    return Pairs(
-        predictions=[unescape(p) for p in preds],
-        references=[[unescape(c[i]) for c in columns] for i in range(len(preds))],
-        ids=[str(i) for i in range(len(preds))],
-    )
+        ident = row[i_col] if i_col is not None else str(count)
+        yield Pair(ident, row[p_col], [row[c] for c in r_cols])
+        count += 1
 
 
-def _same(line: str) -> str:
-    return line
+def _kind(delimiter: str) -> str:
+    return "TSV" if delimiter == "\t" else "CSV"
 
 
-def _unescape_newlines(line: str) -> str:
-    return line.replace("\\n", "\n")
+def read_dirs(
+    prediction_dir: Path,
+    reference_dirs: list[Path],
+    *,
+    prediction_pattern: str | None = None,
+    reference_pattern: str | None = None,
+    progress: Progress | None = None,
+) -> Iterator[Pair]:
+    """One file per summary, matched by name (ROUGE-1.5.5 / pyrouge style).
+
+    Without patterns, the id of a prediction file is its name without the last extension
+    (``d061.txt`` -> ``d061``), and its references are the files of each reference
+    directory named ``d061`` or ``d061.<anything>`` (``d061.txt``, ``d061.A.txt``,
+    ``d061.B.txt``), in name order. With pyrouge-style patterns, ``prediction_pattern`` is
+    a regular expression whose first group is the id (e.g. ``summary(\\d+).txt``) and
+    ``reference_pattern`` contains ``#ID#`` (e.g. ``ref.[A-Z].#ID#.txt``). Each file is one
+    text; its lines are its sentences (joined with ``\\n``). Files are read one at a time.
+    """
+    if not reference_dirs:
+        raise DataError("-p DIR needs at least one -r DIR of references")
+    for d in [prediction_dir, *reference_dirs]:
+        if not d.is_dir():
+            raise DataError(f"{d}: not a directory (with -p DIR, every -r must be one too)")
+    pred_re = re.compile(prediction_pattern) if prediction_pattern else None
+    pred_files: list[tuple[str, Path]] = []
+    for f in sorted(prediction_dir.iterdir()):
+        if not f.is_file() or f.name.startswith("."):
+            continue
+        if pred_re is None:
+            pred_files.append((f.stem, f))
+            continue
+        m = pred_re.fullmatch(f.name)
+        if m:
+            pred_files.append((m.group(1) if m.groups() else f.stem, f))
+    if not pred_files:
+        raise DataError(f"{prediction_dir}: no prediction file found")
+    listings = [sorted(x for x in d.iterdir() if x.is_file()) for d in reference_dirs]
+    if progress is not None:
+        progress.add_total(sum(f.stat().st_size for _, f in pred_files))
+    for ident, pred_file in pred_files:
+        if reference_pattern:
+            ref_re = re.compile(reference_pattern.replace("#ID#", re.escape(ident)))
+            matches = [f for listing in listings for f in listing if ref_re.fullmatch(f.name)]
+        else:
+            matches = [
+                f
+                for listing in listings
+                for f in listing
+                if f.name == ident or f.name.startswith(ident + ".")
+            ]
+        if not matches:
+            raise DataError(
+                f"{pred_file}: no reference file for {ident!r} in "
+                f"{', '.join(str(d) for d in reference_dirs)}"
+            )
+        prediction = _read_summary(pred_file)
+        if progress is not None:
+            progress.done += pred_file.stat().st_size
+        yield Pair(ident, prediction, [_read_summary(f) for f in matches])
+
+
+def _read_summary(path: Path) -> str:
+    return "\n".join(lines(path))
+
+
+# -- transforming and chunking ----------------------------------------------------------------
+
+
+def map_texts(pairs: Iterable[Pair], transform: Callable[[str], str]) -> Iterator[Pair]:
+    """Applies ``transform`` to every prediction and reference."""
+    for p in pairs:
+        yield Pair(p.id, transform(p.prediction), [transform(r) for r in p.references])
+
+
+def chunks(pairs: Iterable[Pair], size: int | None = None) -> Iterator[list[Pair]]:
+    """Lists of at most ``size`` (default :data:`CHUNK_SIZE`) consecutive pairs."""
+    size = size or CHUNK_SIZE
+    chunk: list[Pair] = []
+    for p in pairs:
+        chunk.append(p)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path, *, newline: str | None = "\n") -> Iterator[IO[str]]:
+    """A text file that appears under ``path`` only when the block finishes without error.
+
+    It is written to a temporary file in the same directory and moved into place with
+    ``os.replace`` (atomic on POSIX and Windows), so an interrupted run (Ctrl-C, a data
+    error) never leaves a partial file under the final name. ``-`` is standard output.
+    """
+    if str(path) == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as e:
+        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
+    try:
+        with open(fd, "w", encoding="utf-8", newline=newline) as handle:
+            yield handle
+        _publish(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_binary_output(path: Path) -> Iterator[IO[bytes]]:
+    """:func:`atomic_output` for binary files (pictures)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as e:
+        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
+    try:
+        with open(fd, "wb") as handle:
+            yield handle
+        _publish(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _publish(tmp: str, path: Path) -> None:
+    """Moves ``tmp`` to ``path`` with the permissions a plain ``open()`` would have given
+    (``mkstemp`` creates files readable by their owner only)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    os.replace(tmp, path)

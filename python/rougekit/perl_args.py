@@ -1,9 +1,8 @@
-"""ROUGE-1.5.5's command-line options (spec §2) as a rougekit configuration.
+"""ROUGE-1.5.5's command-line options (spec §2) as a rougekit configuration for the Python API.
 
 ``RougeConfig.from_perl_args("-c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -m -a")`` parses the flags
-the way Perl's ``Getopt::Std`` does (clustered switches, values attached or in the next
-argument even when it starts with ``-``) and keeps every value as typed, because ROUGE-1.5.5
-names its output with them (``ROUGE-W-1.20``, ``95%-conf.int.``).
+with ``rougekit perl``'s ``Getopt::Std`` parser and keeps every value as typed, because
+ROUGE-1.5.5 names its output with them (``ROUGE-W-1.20``, ``95%-conf.int.``).
 """
 
 from __future__ import annotations
@@ -16,49 +15,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rougekit.config import ScorerConfig, resolve_threads
+from rougekit.perl.errors import PerlUsageError
+from rougekit.perl.options import getopts
 from rougekit.perl_profile import PROFILE, normalize_types
 
 if TYPE_CHECKING:
     from rougekit.scorer import RougeScorer
-
-#: Letters that take a value, and plain switches (ROUGE-1.5.5's getopts string).
-VALUE_OPTIONS = frozenset("bceflnprtwz23")
-SWITCHES = frozenset("adhHmMsuUvx")
-
-
-class PerlUsageError(ValueError):
-    """A ROUGE-1.5.5 option that the script itself would die on."""
-
-
-def getopts(argv: Sequence[str]) -> tuple[dict[str, str], list[str], list[str]]:
-    """Perl ``Getopt::Std::getopts`` over ``argv``: (options, remaining args, warnings).
-
-    Switches get the value ``"1"``. Parsing stops at the first argument that does not start
-    with ``-`` (or is ``-`` alone) and after ``--``. Unknown letters only warn, as in Perl.
-    """
-    opts: dict[str, str] = {}
-    notes: list[str] = []
-    args = list(argv)
-    while args and args[0].startswith("-") and args[0] != "-":
-        arg = args.pop(0)
-        if arg == "--":
-            break
-        rest = arg[1:]
-        while rest:
-            letter, rest = rest[0], rest[1:]
-            if letter in VALUE_OPTIONS:
-                if rest:
-                    value, rest = rest, ""
-                elif args:
-                    value = args.pop(0)
-                else:
-                    raise PerlUsageError(f"option -{letter} needs a value")
-                opts[letter] = value
-            elif letter in SWITCHES:
-                opts[letter] = "1"
-            else:
-                notes.append(f"Unknown option: {letter}")
-    return opts, args, notes
 
 
 def perl_number(text: str, flag: str) -> float:
@@ -97,10 +59,10 @@ class RougeConfig:
         may follow and are ignored here). ``table=False`` selects the empty exception table
         many installs built for ``-m``."""
         argv = shlex.split(args) if isinstance(args, str) else list(args)
-        opts, _, notes = getopts(argv)
-        for note in notes:
+        parsed = getopts(argv)
+        for note in parsed.warnings:
             warnings.warn(note, stacklevel=2)
-        return cls.from_options(opts, table=table, threads=threads)
+        return cls.from_options(parsed.values, table=table, threads=threads)
 
     @classmethod
     def from_options(

@@ -7,7 +7,9 @@ use crate::lcs::{self, LcsScratch};
 use crate::multiref;
 use crate::ngram::{self, KeyCounter, NgramIds, UnigramCounter};
 use crate::score::Score;
+use crate::skip;
 use crate::tokenize::rouge_score;
+use crate::wlcs::{self, Weights, WlcsScratch};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -207,6 +209,8 @@ struct Scratch {
     marks: Vec<bool>,
     union: Vec<u32>,
     per_ref: Vec<Score>,
+    weights: Weights,
+    wlcs: WlcsScratch,
 }
 
 /// Per-thread state: interners (their stem caches outlive a batch; ids only matter within a
@@ -406,6 +410,40 @@ impl Engine {
                     }
                 }
                 RougeType::Lsum => summary_level_lcs(pred, refs, s),
+                RougeType::W(bits) => {
+                    let w = f64::from_bits(bits);
+                    if s.weights.weight() != w {
+                        s.weights = Weights::new(w);
+                    }
+                    for r in refs {
+                        let (m, n) = (r.tokens.len(), pred.tokens.len());
+                        let sc = if m == 0 || n == 0 {
+                            Score::from_counts(0, n, m)
+                        } else {
+                            let f = &mut s.weights;
+                            let value = wlcs::wlcs_value(&r.tokens, &pred.tokens, f, &mut s.wlcs);
+                            let (fm, fn_) = (f.f(m), f.f(n));
+                            let recall = f.inverse(value / fm);
+                            let precision = f.inverse(value / fn_);
+                            Score {
+                                precision,
+                                recall,
+                                fmeasure: crate::score::fmeasure(precision, recall),
+                                int_zero: false,
+                            }
+                        };
+                        s.per_ref.push(sc);
+                    }
+                }
+                RougeType::S { gap, su } => {
+                    skip::skip_keys_all_unigrams(&pred.tokens, gap, su, &mut s.pred_keys);
+                    for r in refs {
+                        skip::skip_keys_all_unigrams(&r.tokens, gap, su, &mut s.ref_keys);
+                        let hits = s.ngrams.overlap(&s.ref_keys, &s.pred_keys);
+                        let sc = Score::from_counts(hits, s.pred_keys.len(), s.ref_keys.len());
+                        s.per_ref.push(sc);
+                    }
+                }
             }
             *slot = multiref::best_f(s.per_ref.iter().copied()).unwrap_or(Score::INT_ZERO);
         }

@@ -10,6 +10,55 @@ pub enum RougeType {
     L,
     /// rouge-score's `rougeLsum`: summary-level union LCS over `\n`-separated lines.
     Lsum,
+    /// ROUGE-W over the whole text (Lin 2004 §3.3), weight `f(k) = k^w` stored as the
+    /// `f64` bits of `w` (so the type stays `Eq + Hash`).
+    W(u64),
+    /// ROUGE-S (`su` false) or ROUGE-SU with at most `gap` tokens between the two words
+    /// (`None`: unlimited).
+    S { gap: Option<usize>, su: bool },
+}
+
+/// Default ROUGE-W weight (ROUGE-1.5.5's sample runs and pyrouge use 1.2).
+pub const DEFAULT_WEIGHT: f64 = 1.2;
+
+/// Parses `rougeW`, `rougeW-1.5`, `ROUGE-W-1.5`, `rougeS4`, `rougeSU*`, `ROUGE-SU4`.
+fn parse_w_or_s(name: &str) -> Option<Result<RougeType, RougeError>> {
+    let rest = name
+        .strip_prefix("rouge")
+        .or_else(|| name.strip_prefix("ROUGE-"))?;
+    if let Some(w) = rest.strip_prefix('W') {
+        let weight = match w.strip_prefix('-') {
+            None if w.is_empty() => DEFAULT_WEIGHT,
+            Some(num)
+                if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
+            {
+                match num.parse::<f64>() {
+                    Ok(x) if x > 0.0 && x.is_finite() => x,
+                    _ => {
+                        return Some(Err(RougeError::InvalidType(format!(
+                        "invalid ROUGE type {name:?}: the ROUGE-W weight must be a positive number"
+                    ))))
+                    }
+                }
+            }
+            _ => return None,
+        };
+        return Some(Ok(RougeType::W(weight.to_bits())));
+    }
+    let (su, gap) = if let Some(g) = rest.strip_prefix("SU") {
+        (true, g)
+    } else {
+        (false, rest.strip_prefix('S')?)
+    };
+    let gap = match gap {
+        "*" => None,
+        g if !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()) => match g.parse() {
+            Ok(d) => Some(d),
+            Err(_) => return None,
+        },
+        _ => return None,
+    };
+    Some(Ok(RougeType::S { gap, su }))
 }
 
 impl RougeType {
@@ -20,6 +69,9 @@ impl RougeType {
             "rougeL" => return Ok(RougeType::L),
             "rougeLsum" => return Ok(RougeType::Lsum),
             _ => {}
+        }
+        if let Some(parsed) = parse_w_or_s(name) {
+            return parsed;
         }
         let digits = name
             .strip_prefix("rouge")
@@ -46,17 +98,11 @@ impl RougeType {
                 " (did you mean 'rougeLsum'?)"
             }
             "rougel" | "rouge-l" | "rouge_l" => " (did you mean 'rougeL'?)",
-            n if n.starts_with("rougeW")
-                || n.starts_with("rougeS")
-                || n.starts_with("ROUGE-W")
-                || n.starts_with("ROUGE-S") =>
-            {
-                " (ROUGE-W and ROUGE-S/SU come with the perl-1.5.5 profile, not available yet)"
-            }
             _ => "",
         };
         Err(RougeError::InvalidType(format!(
-            "invalid ROUGE type {name:?}: expected rouge1..rougeN, rougeL or rougeLsum{hint}"
+            "invalid ROUGE type {name:?}: expected rouge1..rougeN, rougeL, rougeLsum, rougeW \
+             or rougeW-<weight>, rougeS<gap>, rougeSU<gap>, rougeS* or rougeSU*{hint}"
         )))
     }
 
@@ -66,6 +112,14 @@ impl RougeType {
             RougeType::N(n) => format!("rouge{n}"),
             RougeType::L => "rougeL".to_string(),
             RougeType::Lsum => "rougeLsum".to_string(),
+            RougeType::W(bits) => format!("rougeW-{}", f64::from_bits(*bits)),
+            RougeType::S { gap, su } => {
+                let kind = if *su { "SU" } else { "S" };
+                match gap {
+                    Some(d) => format!("rouge{kind}{d}"),
+                    None => format!("rouge{kind}*"),
+                }
+            }
         }
     }
 }

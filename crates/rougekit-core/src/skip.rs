@@ -27,6 +27,17 @@ pub fn skip_keys(tokens: &[u32], gap: Option<usize>, unigrams: bool, out: &mut V
     }
 }
 
+/// Skip-bigram items of `tokens` as the paper defines them for the non-Perl profiles: every
+/// pair within the gap, plus (ROUGE-SU) the unigram of *every* token, the last included.
+pub fn skip_keys_all_unigrams(tokens: &[u32], gap: Option<usize>, su: bool, out: &mut Vec<u64>) {
+    skip_keys(tokens, gap, su, out);
+    if su {
+        if let Some(&last) = tokens.last() {
+            out.push(UNIGRAM | u64::from(last));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

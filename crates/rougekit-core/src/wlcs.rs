@@ -130,6 +130,39 @@ pub fn mark_wlcs(
     true
 }
 
+/// The weighted LCS value `WLCS(rows, cols)` of Lin (2004) §3.3 (the table's last cell), in
+/// O(|cols|) memory.
+pub fn wlcs_value(rows: &[u32], cols: &[u32], f: &mut Weights, s: &mut WlcsScratch) -> f64 {
+    let n = cols.len();
+    if rows.is_empty() || n == 0 {
+        return 0.0;
+    }
+    f.f(rows.len().min(n) + 1);
+    for v in [&mut s.w_prev, &mut s.w_cur] {
+        v.clear();
+        v.resize(n + 1, 0.0);
+    }
+    for v in [&mut s.k_prev, &mut s.k_cur] {
+        v.clear();
+        v.resize(n + 1, 0);
+    }
+    for &r in rows {
+        for (b, &c) in cols.iter().enumerate() {
+            if r == c {
+                let k = s.k_prev[b] as usize;
+                s.w_cur[b + 1] = s.w_prev[b] + f.table[k + 1] - f.table[k];
+                s.k_cur[b + 1] = s.k_prev[b] + 1;
+            } else {
+                s.w_cur[b + 1] = s.w_prev[b + 1].max(s.w_cur[b]);
+                s.k_cur[b + 1] = 0;
+            }
+        }
+        std::mem::swap(&mut s.w_prev, &mut s.w_cur);
+        std::mem::swap(&mut s.k_prev, &mut s.k_cur);
+    }
+    s.w_prev[n]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +187,18 @@ mod tests {
         assert_eq!(marks(&[1, 2], &[]), [false, false]);
         // Ties go up: for rows `a b`, cols `b a` the one marked token is `a` (spec E04).
         assert_eq!(marks(&[1, 2], &[2, 1]), [true, false]);
+    }
+
+    #[test]
+    fn value_rewards_consecutive_matches() {
+        let mut f = Weights::new(2.0);
+        let mut s = WlcsScratch::default();
+        assert_eq!(wlcs_value(&[1, 2, 3], &[1, 2, 3], &mut f, &mut s), 9.0);
+        assert_eq!(
+            wlcs_value(&[1, 2, 3], &[1, 9, 2, 9, 3], &mut f, &mut s),
+            3.0
+        );
+        assert_eq!(wlcs_value(&[], &[1], &mut f, &mut s), 0.0);
     }
 
     #[test]

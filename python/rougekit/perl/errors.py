@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class PerlUsageError(Exception):
+class PerlUsageError(ValueError):
     """Bad options or arguments (exit code 2). ROUGE-1.5.5.pl dies on most of these."""
 
 

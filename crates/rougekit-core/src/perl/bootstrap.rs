@@ -106,10 +106,20 @@ pub fn bootstrap(
         ));
     }
     let count = settings.count();
-    // samples[b][3v + k]: resample b, variant v, component k.
+    // Instance-major copy: one draw reads one contiguous row of every variant's triple
+    // (3·V doubles) instead of 3·V scattered columns.
     let width = 3 * variants.len();
+    let mut rows = vec![0.0f64; n * width];
+    for (v, cols) in variants.iter().enumerate() {
+        for (k, col) in cols.iter().enumerate() {
+            for (i, &x) in col.iter().enumerate() {
+                rows[i * width + 3 * v + k] = x;
+            }
+        }
+    }
+    // samples[b·width + 3v + k]: resample b, variant v, component k.
     let mut samples = vec![0.0f64; count * width];
-    let one = |(b, out): (usize, &mut [f64])| resample(b as u64, n, variants, settings, out);
+    let one = |(b, out): (usize, &mut [f64])| resample(b as u64, n, &rows, settings, out);
     let pool = if threads > 1 {
         shared_pool(threads)
     } else {
@@ -140,29 +150,24 @@ pub fn bootstrap(
     Ok(estimates)
 }
 
-/// Resample `b`: n draws ⌊n·U⌋ from `srand(b)`, sums in draw order, then the sample values.
-fn resample(b: u64, n: usize, variants: &[Triples<'_>], s: Settings, out: &mut [f64]) {
+/// Resample `b` into `out` (one triple per variant): n draws ⌊n·U⌋ from `srand(b)`, the
+/// instances' rows summed in draw order, then the sample values.
+fn resample(b: u64, n: usize, rows: &[f64], s: Settings, out: &mut [f64]) {
+    let width = out.len();
     let mut rng = Drand48::seeded(b);
     let nf = n as f64;
-    let idx: Vec<usize> = (0..n)
-        .map(|_| ((nf * rng.next_f64()) as usize).min(n - 1))
-        .collect();
-    for (v, cols) in variants.iter().enumerate() {
-        let mut sum = [0.0f64; 3];
-        for &i in &idx {
-            sum[0] += cols[0][i];
-            sum[1] += cols[1][i];
-            sum[2] += cols[2][i];
+    out.fill(0.0);
+    for _ in 0..n {
+        let i = ((nf * rng.next_f64()) as usize).min(n - 1);
+        for (acc, &x) in out.iter_mut().zip(&rows[i * width..(i + 1) * width]) {
+            *acc += x;
         }
-        let o = &mut out[3 * v..3 * v + 3];
+    }
+    for o in out.chunks_mut(3) {
         match s.unit {
-            Unit::Summary => {
-                for k in 0..3 {
-                    o[k] = sum[k] / nf;
-                }
-            }
+            Unit::Summary => o.iter_mut().for_each(|x| *x /= nf),
             Unit::Token => {
-                let [m, p, h] = sum;
+                let (m, p, h) = (o[0], o[1], o[2]);
                 let r = if m > 0.0 { h / m } else { 0.0 };
                 let prec = if p > 0.0 { h / p } else { 0.0 };
                 let denom = (1.0 - s.alpha) * prec + s.alpha * r;

@@ -3,9 +3,10 @@
 use super::combine::round5;
 use super::doc::PerlDoc;
 use crate::lcs::{self, LcsScratch};
-use crate::ngram::{self, KeyCounter, NgramIds};
+use crate::ngram::KeyCounter;
 use crate::skip;
 use crate::wlcs::{self, Weights, WlcsScratch};
+use rustc_hash::FxHashMap;
 
 /// One model's counts for one variant.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -36,8 +37,28 @@ pub struct Counter {
     lcs: LcsScratch,
     wlcs: WlcsScratch,
     marks: Vec<bool>,
+    prefix_ids: FxHashMap<u64, u32>,
     model_budget: Vec<u32>,
     peer_budget: Vec<u32>,
+}
+
+/// Exact integer keys of the n-grams of `tokens` (into `out`, cleared first): a unigram is
+/// its id, a longer n-gram packs (id of its (n−1)-gram prefix, last token), where prefix ids
+/// come from `ids`, shared by all texts of an instance. Distinct n-grams of one length get
+/// distinct keys by induction on n; keys are only ever compared within one length.
+fn ngram_keys(tokens: &[u32], n: usize, ids: &mut FxHashMap<u64, u32>, out: &mut Vec<u64>) {
+    out.clear();
+    if n == 0 || tokens.len() < n {
+        return;
+    }
+    out.extend(tokens[..=tokens.len() - n].iter().map(|&t| u64::from(t)));
+    for level in 1..n {
+        for (i, key) in out.iter_mut().enumerate() {
+            let next = ids.len() as u32;
+            let prefix = *ids.entry(*key).or_insert(next);
+            *key = (u64::from(prefix) << 32) | u64::from(tokens[i + level]);
+        }
+    }
 }
 
 /// `round5(hit / m)`, or 0 when `m == 0`: the `-f B` choice for ROUGE-N and ROUGE-S/SU.
@@ -59,10 +80,10 @@ impl Counter {
         out: &mut Vec<ModelCounts>,
     ) -> f64 {
         out.clear();
-        let mut ids = NgramIds::new();
-        ngram::keys(&peer.flat, n, &mut ids, &mut self.peer_keys);
+        self.prefix_ids.clear();
+        ngram_keys(&peer.flat, n, &mut self.prefix_ids, &mut self.peer_keys);
         for model in models {
-            ngram::keys(&model.flat, n, &mut ids, &mut self.model_keys);
+            ngram_keys(&model.flat, n, &mut self.prefix_ids, &mut self.model_keys);
             out.push(self.clipped(self.model_keys.len() as f64));
         }
         self.peer_keys.len() as f64

@@ -1,0 +1,407 @@
+"""Renderers: corpus results and system comparisons as text, JSON, CSV, Markdown, LaTeX
+and HTML; per-instance scores as JSON Lines or CSV.
+
+Human-facing formats (table, Markdown, LaTeX, HTML) show scores x100 with two decimals;
+machine formats (JSON, JSON Lines, CSV) keep the floats in [0, 1] exactly as computed.
+Every report carries the signature.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import math
+from collections.abc import Sequence
+from typing import IO, Any
+
+from rougekit.results import FIELDS, BatchResult, CorpusResult
+from rougekit.significance import Comparison, Difference, format_p
+
+#: Formats of a report on standard output or ``-o FILE``.
+FORMATS = ("table", "json", "jsonl", "csv", "markdown", "latex")
+#: Formats of the per-instance file.
+INSTANCE_FORMATS = ("jsonl", "csv")
+_SHORT = {"precision": "P", "recall": "R", "fmeasure": "F"}
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.2f}"
+
+
+def _has_ci(result: CorpusResult) -> bool:
+    return result.low is not None and result.high is not None
+
+
+def _cell(result: CorpusResult, rouge_type: str, field: str) -> str:
+    """``39.25`` or ``39.25 [38.90, 39.61]`` (x100)."""
+    text = _pct(getattr(result.mean[rouge_type], field))
+    if result.low is not None and result.high is not None:
+        lo, hi = getattr(result.low[rouge_type], field), getattr(result.high[rouge_type], field)
+        if not (math.isnan(lo) or math.isnan(hi)):
+            text += f" [{_pct(lo)}, {_pct(hi)}]"
+    return text
+
+
+def _footer(result: CorpusResult) -> str:
+    ci = f", {result.confidence * 100:g}% CI" if _has_ci(result) and result.confidence else ""
+    return f"n={result.n}{ci}"
+
+
+# -- corpus results ---------------------------------------------------------------------------
+
+
+def render(result: CorpusResult, fmt: str) -> str:
+    """``result`` in format ``fmt`` (one of :data:`FORMATS`), ending with a newline."""
+    renderers = {
+        "table": lambda r: str(r) + "\n",
+        "json": lambda r: json.dumps(r.to_dict(), indent=2) + "\n",
+        "jsonl": _jsonl,
+        "csv": _csv,
+        "markdown": _markdown,
+        "latex": _latex,
+    }
+    return renderers[fmt](result)
+
+
+def _jsonl(result: CorpusResult) -> str:
+    data = result.to_dict()
+    lines = []
+    for t, entry in data["scores"].items():
+        row = {"type": t, **entry, "n": result.n, "confidence": result.confidence}
+        row["signature"] = data["signature"]
+        lines.append(json.dumps(row))
+    return "\n".join(lines) + "\n"
+
+
+def _csv(result: CorpusResult) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    ci = _has_ci(result)
+    head = ["type", "n", *FIELDS]
+    if ci:
+        head += [f"{f}_{side}" for f in FIELDS for side in ("low", "high")]
+    writer.writerow([*head, "signature"])
+    for t in result.types:
+        row: list[Any] = [t, result.n, *(repr(getattr(result.mean[t], f)) for f in FIELDS)]
+        if result.low is not None and result.high is not None:
+            for f in FIELDS:
+                row += [repr(getattr(result.low[t], f)), repr(getattr(result.high[t], f))]
+        writer.writerow([*row, str(result.signature)])
+    return out.getvalue()
+
+
+def _markdown(result: CorpusResult) -> str:
+    lines = ["| type | P | R | F |", "|---|---:|---:|---:|"]
+    for t in result.types:
+        lines.append(f"| {t} | " + " | ".join(_cell(result, t, f) for f in FIELDS) + " |")
+    return "\n".join([*lines, "", f"{_footer(result)}; signature: `{result.signature}`"]) + "\n"
+
+
+def latex_escape(text: str) -> str:
+    """``text`` safe inside LaTeX (the signature has ``|``, ``*``, ``_`` ...)."""
+    table = {
+        "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+        "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+        "|": r"\textbar{}", "<": r"\textless{}", ">": r"\textgreater{}",
+    }  # fmt: skip
+    return "".join(table.get(c, c) for c in text)
+
+
+def _latex_signature_rows(signature: str, columns: int) -> list[str]:
+    return [
+        f"% {signature}",
+        rf"\multicolumn{{{columns}}}{{l}}{{\tiny\texttt{{{latex_escape(signature)}}}}} \\",
+    ]
+
+
+def _latex(result: CorpusResult) -> str:
+    lines = [
+        r"\begin{tabular}{lrrr}",
+        r"\toprule",
+        r"type & P & R & F \\",
+        r"\midrule",
+    ]
+    for t in result.types:
+        cells = [latex_escape(t)] + [_cell(result, t, f) for f in FIELDS]
+        lines.append(" & ".join(cells) + r" \\")
+    lines += [
+        r"\midrule",
+        rf"\multicolumn{{4}}{{l}}{{\footnotesize {latex_escape(_footer(result))}}} \\",
+        *_latex_signature_rows(str(result.signature), 4),
+        r"\bottomrule",
+        r"\end{tabular}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# -- per-instance scores ----------------------------------------------------------------------
+
+
+class InstanceWriter:
+    """Writes each pair's scores, chunk by chunk, as JSON Lines or CSV.
+
+    JSON Lines: ``{"id": ..., "rouge1": {"precision": p, "recall": r, "fmeasure": f}, ...}``;
+    CSV: columns ``id`` and ``<type>_<field>``. Values in [0, 1], exactly as computed.
+    """
+
+    def __init__(self, handle: IO[str], fmt: str, types: Sequence[str]) -> None:
+        if fmt not in INSTANCE_FORMATS:
+            raise ValueError(f"per-instance format must be jsonl or csv, got {fmt!r}")
+        self._handle = handle
+        self._fmt = fmt
+        self._types = list(types)
+        self._csv = csv.writer(handle, lineterminator="\n") if fmt == "csv" else None
+        if self._csv is not None:
+            self._csv.writerow(["id", *(f"{t}_{f}" for t in self._types for f in FIELDS)])
+
+    def write(self, ids: Sequence[str], batch: BatchResult) -> None:
+        columns = [[float(v) for v in getattr(batch, f)(t)] for t in self._types for f in FIELDS]
+        if self._csv is not None:
+            self._csv.writerows([ident, *map(repr, row)] for ident, *row in zip(ids, *columns))
+            return
+        width = len(FIELDS)
+        out = []
+        for ident, *row in zip(ids, *columns):
+            obj: dict[str, Any] = {"id": ident}
+            for k, t in enumerate(self._types):
+                obj[t] = dict(zip(FIELDS, row[k * width : (k + 1) * width]))
+            out.append(json.dumps(obj))
+        self._handle.write("\n".join(out) + "\n")
+
+
+# -- comparisons ------------------------------------------------------------------------------
+
+
+def render_comparison(cmp: Comparison, fmt: str) -> str:
+    """A system comparison in format ``fmt`` (one of :data:`FORMATS`)."""
+    renderers = {
+        "table": _cmp_table,
+        "json": lambda c: json.dumps(comparison_dict(c), indent=2) + "\n",
+        "jsonl": _cmp_jsonl,
+        "csv": _cmp_csv,
+        "markdown": _cmp_markdown,
+        "latex": _cmp_latex,
+    }
+    return renderers[fmt](cmp)
+
+
+def _tests_line(cmp: Comparison) -> str:
+    return (
+        f"n={cmp.n}; {cmp.confidence * 100:g}% CIs; differences: paired bootstrap "
+        f"({cmp.n_resamples} resamples) and approximate randomization ({cmp.n_trials} "
+        f"trials), seed {cmp.seed}, two-sided; * = p < {cmp.level:g} in both tests"
+    )
+
+
+def _diff_cell(d: Difference | None) -> tuple[str, str, str]:
+    if d is None:
+        return "", "", ""
+    mark = " *" if d.significant else ""
+    delta = f"{d.delta * 100:+.2f} [{d.low * 100:+.2f}, {d.high * 100:+.2f}]{mark}"
+    return delta, format_p(d.p_bootstrap), format_p(d.p_randomization)
+
+
+def _cmp_rows(cmp: Comparison) -> list[list[str]]:
+    """Rows of type, system, mean [CI], delta vs baseline [CI], p (bootstrap), p (AR)."""
+    rows = []
+    for t in cmp.types:
+        for name, result in zip(cmp.names, cmp.results):
+            d = cmp.difference(t, name)
+            rows.append([t, name, _cell(result, t, cmp.field), *_diff_cell(d)])
+    return rows
+
+
+def _cmp_head(cmp: Comparison) -> list[str]:
+    f = _SHORT[cmp.field]
+    base = cmp.differences[0].baseline if cmp.differences else cmp.names[0]
+    vs = "previous" if len({d.baseline for d in cmp.differences}) > 1 else base
+    return ["type", "system", f"{f} [CI]", f"{f} - {vs} [CI]", "p boot", "p AR"]
+
+
+def _cmp_table(cmp: Comparison) -> str:
+    head, rows = _cmp_head(cmp), _cmp_rows(cmp)
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+    return "\n".join([*lines, _tests_line(cmp), _signature(cmp)]) + "\n"
+
+
+def _signature(cmp: Comparison) -> str:
+    return str(cmp.results[0].signature)
+
+
+def comparison_dict(cmp: Comparison) -> dict[str, Any]:
+    """JSON-ready comparison: each system's scores and each tested difference."""
+    return {
+        "n": cmp.n,
+        "field": cmp.field,
+        "systems": {
+            name: {t: _entry(r, t, cmp.field) for t in r.types}
+            for name, r in zip(cmp.names, cmp.results)
+        },
+        "differences": [
+            {
+                "type": d.rouge_type,
+                "baseline": d.baseline,
+                "system": d.system,
+                "delta": d.delta,
+                "ci": [d.low, d.high],
+                "p_bootstrap": d.p_bootstrap,
+                "p_randomization": d.p_randomization,
+                "significant": d.significant,
+            }
+            for d in cmp.differences
+        ],
+        "tests": {
+            "confidence": cmp.confidence,
+            "bootstrap_resamples": cmp.n_resamples,
+            "randomization_trials": cmp.n_trials,
+            "seed": cmp.seed,
+            "level": cmp.level,
+            "significant_when": "both p-values below level",
+        },
+        "signature": _signature(cmp),
+    }
+
+
+def _entry(result: CorpusResult, rouge_type: str, field: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {"mean": getattr(result.mean[rouge_type], field)}
+    if result.low is not None and result.high is not None:
+        entry["ci"] = [
+            getattr(result.low[rouge_type], field),
+            getattr(result.high[rouge_type], field),
+        ]
+    return entry
+
+
+def _cmp_jsonl(cmp: Comparison) -> str:
+    data = comparison_dict(cmp)
+    lines = []
+    for t in cmp.types:
+        for name in cmp.names:
+            row: dict[str, Any] = {"type": t, "system": name, "field": cmp.field}
+            row.update(data["systems"][name][t])
+            d = cmp.difference(t, name)
+            if d is not None:
+                row.update(
+                    baseline=d.baseline, delta=d.delta, delta_ci=[d.low, d.high],
+                    p_bootstrap=d.p_bootstrap, p_randomization=d.p_randomization,
+                    significant=d.significant,
+                )  # fmt: skip
+            row.update(n=cmp.n, signature=data["signature"])
+            lines.append(json.dumps(row))
+    return "\n".join(lines) + "\n"
+
+
+def _cmp_csv(cmp: Comparison) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["type", "system", "field", "mean", "low", "high", "baseline", "delta", "delta_low",
+         "delta_high", "p_bootstrap", "p_randomization", "significant", "n", "signature"]
+    )  # fmt: skip
+    for t in cmp.types:
+        for name, r in zip(cmp.names, cmp.results):
+            e = _entry(r, t, cmp.field)
+            lo, hi = e.get("ci", ["", ""])
+            d = cmp.difference(t, name)
+            diff: list[Any] = (
+                [d.baseline, repr(d.delta), repr(d.low), repr(d.high), repr(d.p_bootstrap),
+                 repr(d.p_randomization), str(d.significant).lower()]
+                if d is not None
+                else [""] * 7
+            )  # fmt: skip
+            writer.writerow(
+                [t, name, cmp.field, repr(e["mean"]), lo and repr(lo), hi and repr(hi), *diff,
+                 cmp.n, _signature(cmp)]
+            )  # fmt: skip
+    return out.getvalue()
+
+
+def _cmp_markdown(cmp: Comparison) -> str:
+    head = _cmp_head(cmp)
+    lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|---:|---:|"]
+    lines += ["| " + " | ".join(r) + " |" for r in _cmp_rows(cmp)]
+    return "\n".join([*lines, "", _tests_line(cmp), "", f"signature: `{_signature(cmp)}`"]) + "\n"
+
+
+def _cmp_latex(cmp: Comparison) -> str:
+    head = [latex_escape(h) for h in _cmp_head(cmp)]
+    lines = [r"\begin{tabular}{llrrrr}", r"\toprule", " & ".join(head) + r" \\", r"\midrule"]
+    for row in _cmp_rows(cmp):
+        lines.append(" & ".join(latex_escape(c) for c in row).replace(" *", "$^*$") + r" \\")
+    lines += [
+        r"\midrule",
+        rf"\multicolumn{{6}}{{p{{0.9\linewidth}}}}"
+        rf"{{\footnotesize {latex_escape(_tests_line(cmp))}}} \\",
+        *_latex_signature_rows(_signature(cmp), 6),
+        r"\bottomrule",
+        r"\end{tabular}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# -- HTML -------------------------------------------------------------------------------------
+
+
+def html_page(title: str, table_rows: list[list[str]], head: list[str], notes: list[str],
+              signature: str, image_png: bytes | None) -> str:  # fmt: skip
+    """A self-contained HTML report: a table, notes, the signature and the picture
+    embedded as a base64 PNG (no external file, script or style sheet)."""
+    import base64
+
+    esc = html.escape
+    cells = "\n".join(
+        "<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in table_rows
+    )
+    img = (
+        f'<img alt="{esc(title)}" src="data:image/png;base64,'
+        f'{base64.b64encode(image_png).decode("ascii")}">'
+        if image_png
+        else ""
+    )
+    note_html = "".join(f"<p>{esc(n)}</p>" for n in notes)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{esc(title)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em; color: #222; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+th, td {{ border-bottom: 1px solid #ccc; padding: 0.3em 0.8em; text-align: right; }}
+th:first-child, td:first-child, td:nth-child(2) {{ text-align: left; }}
+code {{ font-size: 0.85em; word-break: break-all; }}
+img {{ max-width: 100%; }}
+</style>
+</head>
+<body>
+<h1>{esc(title)}</h1>
+<table>
+<thead><tr>{"".join(f"<th>{esc(h)}</th>" for h in head)}</tr></thead>
+<tbody>
+{cells}
+</tbody>
+</table>
+{note_html}
+<p>Signature: <code>{esc(signature)}</code></p>
+{img}
+</body>
+</html>
+"""
+
+
+def html_score(result: CorpusResult, image_png: bytes | None) -> str:
+    rows = [[t, *(_cell(result, t, f) for f in FIELDS)] for t in result.types]
+    return html_page(
+        "rougekit score", rows, ["type", "P", "R", "F"], [_footer(result)],
+        str(result.signature), image_png,
+    )  # fmt: skip
+
+
+def html_comparison(cmp: Comparison, image_png: bytes | None) -> str:
+    return html_page(
+        "rougekit compare", _cmp_rows(cmp), _cmp_head(cmp), [_tests_line(cmp)],
+        _signature(cmp), image_png,
+    )  # fmt: skip

@@ -1,0 +1,309 @@
+"""The command line streams its input in chunks yet prints the Python API's numbers, bit for
+bit (means and bootstrap CIs); interrupted runs leave no partial output file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+import rougekit
+from conftest import SAMPLE, load_corpus, require_shared
+from rougekit import cli
+from rougekit import io as rio
+from rougekit.aggregate import Accumulator, bootstrap_bounds, sequential_sum
+
+pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoTokensWarning")
+
+
+def api_result(rows, *, stem=False, confidence=None, n_bootstrap=1000, seed=0, types=None):
+    scorer = rougekit.RougeScorer(types or rougekit.DEFAULT_TYPES, stemmer=stem)
+    return scorer.corpus(
+        [r["prediction"] for r in rows],
+        [r["references"] for r in rows],
+        confidence=confidence,
+        n_bootstrap=n_bootstrap,
+        seed=seed,
+    )
+
+
+def cli_json(args: list[str], capsys) -> dict:
+    assert cli.main([*args, "-f", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 40, 8192])
+def test_chunked_means_and_ci_equal_the_api(chunk, monkeypatch, capsys):
+    monkeypatch.setattr(rio, "CHUNK_SIZE", chunk)
+    rows = load_corpus(SAMPLE)
+    out = cli_json(
+        ["score", "--jsonl", str(SAMPLE), "--stem", "--ci", "90", "--bootstrap", "300",
+         "--seed", "11"], capsys
+    )  # fmt: skip
+    assert out == api_result(rows, stem=True, confidence=0.9, n_bootstrap=300, seed=11).to_dict()
+
+
+def test_real_corpus_equals_the_api(capsys):
+    path = require_shared() / "summeval-cnndm" / "summeval.jsonl"
+    rows = load_corpus(path)
+    out = cli_json(["score", "--jsonl", str(path), "--stem", "--ci", "95"], capsys)
+    assert out == api_result(rows, stem=True, confidence=0.95).to_dict()
+    assert out["signature"].split("|")[6] == "nrefs:11"
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 100, 1001])
+@pytest.mark.parametrize("seed", [0, 1, 2**63 + 5])
+def test_bootstrap_mirror_equals_the_core(n, seed):
+    rng = np.random.default_rng(n)
+    preds = [" ".join(rng.choice(list("abcdef"), size=rng.integers(0, 9))) for _ in range(n)]
+    refs = [" ".join(rng.choice(list("abcdef"), size=rng.integers(1, 9))) for _ in range(n)]
+    batch = rougekit.RougeScorer(["rouge1", "rougeL"]).score_batch(preds, refs)
+    core = batch.corpus(confidence=0.8, n_bootstrap=257, seed=seed)
+    acc = Accumulator(batch.types, keep=True)
+    acc.add(batch, [1] * n, (0, 0))
+    mine = acc.corpus(batch.signature, confidence=0.8, n_bootstrap=257, seed=seed)
+    assert mine.to_dict() == core.to_dict()
+
+
+def _reference_draws(seed: int, n: int, count: int, threshold: int) -> list[int]:
+    """``SplitMix64::below`` of the core, one draw at a time, in Python integers."""
+    mask = 2**64 - 1
+    state, out = seed, []
+    while len(out) < count:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        m = z * n
+        if m & mask >= threshold:
+            out.append(m >> 64)
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 3, 1000, 2**31 + 1, 2**32 - 1])
+def test_draws_equal_the_core_generator(n):
+    from rougekit.aggregate import _Draws
+
+    draws = _Draws(123, n)
+    assert list(draws.take(500)) == _reference_draws(123, n, 500, (2**64) % n)
+
+
+def test_draws_skip_rejected_values_in_order():
+    # Real rejections have probability below n / 2**64; force many to test the path.
+    from rougekit.aggregate import _Draws
+
+    draws = _Draws(9, 1000)
+    draws.threshold = 2**63
+    first, second = list(draws.take(300)), list(draws.take(300))
+    assert first + second == _reference_draws(9, 1000, 600, 2**63)
+
+
+def test_sequential_sum_is_left_to_right():
+    values = [1e16, 1.0, -1e16, 1.0]
+    assert sequential_sum(values) == ((1e16 + 1.0) - 1e16) + 1.0
+    assert sequential_sum(values, 2.0) == (((2.0 + 1e16) + 1.0) - 1e16) + 1.0
+
+
+def test_bootstrap_bounds_match_core_on_one_pair():
+    col = np.array([0.25])
+    assert bootstrap_bounds([col], 10, 0, 0.95) == [(0.25, 0.25)]
+
+
+@pytest.mark.parametrize("fmt", ["lines", "jsonl", "csv", "dirs"])
+def test_every_input_format_equals_the_api(fmt, tmp_path, capsys):
+    rows = load_corpus(SAMPLE)[:12]
+    for r in rows:
+        r["references"] = [r["references"][0], r["prediction"][::-1]]
+    if fmt == "lines":
+        (tmp_path / "p").write_text("".join(r["prediction"] + "\n" for r in rows))
+        for k in range(2):
+            (tmp_path / f"r{k}").write_text("".join(r["references"][k] + "\n" for r in rows))
+        args = ["-p", str(tmp_path / "p"), "-r", str(tmp_path / "r0"), "-r", str(tmp_path / "r1")]
+    elif fmt == "jsonl":
+        (tmp_path / "x.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+        args = ["--jsonl", str(tmp_path / "x.jsonl")]
+    elif fmt == "csv":
+        import csv
+
+        with open(tmp_path / "x.csv", "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["prediction", "a", "b"])
+            w.writerows([r["prediction"], *r["references"]] for r in rows)
+        args = ["--csv", str(tmp_path / "x.csv"), "--references-field", "a",
+                "--references-field", "b"]  # fmt: skip
+    else:
+        (tmp_path / "sys").mkdir()
+        (tmp_path / "ref").mkdir()
+        for i, r in enumerate(rows):
+            (tmp_path / "sys" / f"{i:03d}.txt").write_text(r["prediction"] + "\n")
+            for k, ref in enumerate(r["references"]):
+                (tmp_path / "ref" / f"{i:03d}.{k}.txt").write_text(ref + "\n")
+        args = ["-p", str(tmp_path / "sys"), "-r", str(tmp_path / "ref")]
+    out = cli_json(["score", *args, "--ci", "95"], capsys)
+    assert out == api_result(rows, confidence=0.95).to_dict()
+
+
+def test_per_instance_values_equal_score_batch(tmp_path, capsys):
+    rows = load_corpus(SAMPLE)
+    out = tmp_path / "pairs.jsonl"
+    assert cli.main(["score", "--jsonl", str(SAMPLE), "--per-instance", str(out)]) == 0
+    capsys.readouterr()
+    batch = rougekit.RougeScorer().score_batch(
+        [r["prediction"] for r in rows], [r["references"] for r in rows]
+    )
+    written = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [w["id"] for w in written] == [r["id"] for r in rows]
+    for i, w in enumerate(written):
+        assert {t: tuple(w[t].values()) for t in batch.types} == {
+            t: tuple(s) for t, s in batch[i].items()
+        }
+
+
+def test_failed_run_leaves_no_output_file(tmp_path, monkeypatch, capsys):
+    # A data error on the 3rd chunk: per-instance and report files must not appear.
+    monkeypatch.setattr(rio, "CHUNK_SIZE", 2)
+    bad = tmp_path / "bad.jsonl"
+    lines = [*SAMPLE.read_text().splitlines()[:5], "{oops"]
+    bad.write_text("\n".join(lines) + "\n")
+    pi, report = tmp_path / "pi.jsonl", tmp_path / "report.txt"
+    code = cli.main(["score", "--jsonl", str(bad), "--per-instance", str(pi), "-o", str(report)])
+    assert code == 1 and "bad.jsonl:6: malformed JSON" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+def test_keyboard_interrupt_exits_130_without_partial_files(tmp_path, monkeypatch, capsys):
+    calls = []
+    real = rougekit.RougeScorer.score_batch
+
+    def interrupted(self, predictions, references):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(self, predictions, references)
+
+    monkeypatch.setattr(rio, "CHUNK_SIZE", 5)
+    monkeypatch.setattr(rougekit.RougeScorer, "score_batch", interrupted)
+    pi = tmp_path / "pi.csv"
+    code = cli.main(["score", "--jsonl", str(SAMPLE), "--per-instance", str(pi)])
+    assert code == 130
+    assert capsys.readouterr().err == "rougekit: error: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sigint_on_a_real_process(tmp_path):
+    """Ctrl-C while the command waits for more input: exit 130, one line, no file."""
+    pi = tmp_path / "pi.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", "score", "--jsonl", "-", "--per-instance", str(pi)],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(SAMPLE.read_bytes())
+    proc.stdin.flush()
+    # The temporary per-instance file exists once the command is running its loop.
+    for _ in range(600):
+        if any(tmp_path.iterdir()):
+            break
+        time.sleep(0.05)
+    assert any(tmp_path.iterdir()), "the command never started"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    proc.stdin.close()
+    assert proc.returncode == 130, err
+    assert err.decode() == "rougekit: error: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_file_permissions_are_ordinary(tmp_path, capsys):
+    out = tmp_path / "r.txt"
+    assert cli.main(["score", "--jsonl", str(SAMPLE), "-o", str(out)]) == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_memory_is_flat_without_ci(monkeypatch, capsys):
+    """Without --ci, compare or plots, no per-pair score is kept."""
+    kept = []
+    real_init = Accumulator.__init__
+
+    def spy(self, types, *, keep):
+        kept.append(keep)
+        real_init(self, types, keep=keep)
+
+    monkeypatch.setattr(Accumulator, "__init__", spy)
+    assert cli.main(["score", "--jsonl", str(SAMPLE)]) == 0
+    assert cli.main(["score", "--jsonl", str(SAMPLE), "--ci", "95"]) == 0
+    capsys.readouterr()
+    assert kept == [False, True]
+
+
+def test_lines_reader_is_lazy(tmp_path):
+    path = tmp_path / "x.txt"
+    path.write_text("a\nb\n")
+    it = rio.read_line_files(path, [path])
+    assert next(it) == rio.Pair("0", "a", ["a"])
+
+
+def test_line_endings(tmp_path):
+    path = tmp_path / "x.txt"
+    path.write_bytes(b"a\r\nb\n\nc")
+    assert list(rio.lines(path)) == ["a", "b", "", "c"]
+    path.write_bytes(b"")
+    assert list(rio.lines(path)) == []
+
+
+PERL_OPTIONS = [
+    ([], {}),
+    (["--stem", "--stopwords", "--multiref", "B", "--alpha", "0.3"],
+     {"stemmer": True, "stopwords": True, "multiref": "B", "alpha": 0.3}),
+    (["--limit-words", "12", "--ci", "90", "--bootstrap", "200"],
+     {"limit_words": 12, "confidence": 0.9, "n_bootstrap": 200}),
+    (["--limit-bytes", "75", "--beta", "2"], {"limit_bytes": 75, "beta": 2.0}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("flags", "kwargs"), PERL_OPTIONS)
+def test_perl_profile_equals_the_api_across_chunks(flags, kwargs, monkeypatch, capsys):
+    monkeypatch.setattr(rio, "CHUNK_SIZE", 7)
+    rows = load_corpus(SAMPLE)
+    types = ["rouge1", "rouge2", "rougeL", "rougeW-1.2", "rougeSU4"]
+    out = cli_json(["score", "--jsonl", str(SAMPLE), "--profile", "perl-1.5.5", "-t", *types,
+                    *flags], capsys)  # fmt: skip
+    corpus_kwargs = {k: kwargs.pop(k) for k in ("confidence", "n_bootstrap") if k in kwargs}
+    scorer = rougekit.RougeScorer(types, profile="perl-1.5.5", **kwargs)
+    api = scorer.corpus(
+        [r["prediction"] for r in rows], [r["references"] for r in rows], **corpus_kwargs
+    )
+    assert out == api.to_dict()
+
+
+def test_perl_profile_on_the_official_sample(capsys):
+    path = require_shared() / "rouge155-sample-test" / "ROUGE-test.jsonl"
+    rows = load_corpus(path)
+    out = cli_json(["score", "--jsonl", str(path), "--profile", "perl-1.5.5", "--stem",
+                    "-t", "rouge1", "rouge2", "rougeSU4"], capsys)  # fmt: skip
+    api = rougekit.RougeScorer(["rouge1", "rouge2", "rougeSU4"], profile="perl-1.5.5",
+                               stemmer=True).corpus(
+        [r["prediction"] for r in rows], [r["references"] for r in rows])  # fmt: skip
+    assert out == api.to_dict()
+
+
+def test_perl_signature_round_trips(capsys):
+    args = ["score", "--jsonl", str(SAMPLE), "--profile", "perl-1.5.5", "-t", "rouge2",
+            "rougeSU4", "--stopwords", "--limit-words", "20", "--multiref", "B", "--alpha",
+            "0.25"]  # fmt: skip
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    assert cli.main(["signature", "--parse", out.splitlines()[-1], "-f", "json"]) == 0
+    command = json.loads(capsys.readouterr().out)["command"].split()[1:]
+    assert cli.main([*command, "--jsonl", str(SAMPLE)]) == 0
+    assert capsys.readouterr().out == out

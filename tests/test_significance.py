@@ -1,0 +1,156 @@
+"""Paired bootstrap and approximate randomization: outcomes known in advance (identical
+systems, a system strictly better), seeding, symmetry, and the CLI's marks."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import numpy as np
+import pytest
+from conftest import SAMPLE, load_corpus
+from rougekit import cli
+from rougekit.significance import approximate_randomization, format_p, paired_bootstrap
+
+RNG = np.random.default_rng(0)
+A = RNG.uniform(0, 1, size=300)
+
+
+def test_identical_systems_have_no_difference():
+    boot = paired_bootstrap(A, A.copy(), n_resamples=500, seed=3)
+    assert (boot.delta, boot.low, boot.high, boot.p_value) == (0.0, 0.0, 0.0, 1.0)
+    assert approximate_randomization(A, A.copy(), n_trials=500, seed=3) == 1.0
+
+
+def test_a_constant_improvement_is_as_significant_as_the_test_can_say():
+    b = A + 0.01
+    boot = paired_bootstrap(A, b, n_resamples=999, seed=1)
+    # Every resampled difference equals the observed one: none is as far from 0 as... 0.
+    assert boot.p_value == 1 / 1000
+    assert boot.low == pytest.approx(0.01) and boot.high == pytest.approx(0.01)
+    # Only the all-"no swap" sign vector (probability 2**-300) reaches the observed sum.
+    assert approximate_randomization(A, b, n_trials=999, seed=1) == 1 / 1000
+
+
+def test_a_noisy_but_strictly_better_system_is_significant():
+    b = np.clip(A + RNG.uniform(0.0, 0.05, size=A.size), 0, 1)
+    boot = paired_bootstrap(A, b, n_resamples=1000, seed=0)
+    assert boot.delta > 0 and boot.low > 0 and boot.p_value < 0.01
+    assert approximate_randomization(A, b, n_trials=1000, seed=0) < 0.01
+
+
+def test_pure_noise_is_not_significant():
+    b = A + RNG.normal(0, 0.05, size=A.size)
+    b += A.mean() - b.mean()  # exactly no difference in means (up to rounding)
+    assert paired_bootstrap(A, b, n_resamples=500, seed=0).p_value > 0.5
+    assert approximate_randomization(A, b, n_trials=500, seed=0) > 0.5
+
+
+def test_seeded_and_symmetric():
+    b = A + RNG.normal(0.01, 0.05, size=A.size)
+    one = paired_bootstrap(A, b, n_resamples=300, seed=7)
+    assert one == paired_bootstrap(A, b, n_resamples=300, seed=7)
+    assert one != paired_bootstrap(A, b, n_resamples=300, seed=8)
+    swapped = paired_bootstrap(b, A, n_resamples=300, seed=7)
+    assert swapped.delta == pytest.approx(-one.delta)
+    assert swapped.p_value == one.p_value
+    p = approximate_randomization(A, b, n_trials=300, seed=7)
+    assert p == approximate_randomization(b, A, n_trials=300, seed=7)
+
+
+def test_approximate_randomization_matches_the_exact_permutation_test():
+    """On 10 pairs, enumerate all 2**10 sign vectors: the exact p-value. AR with many trials
+    must land close to it (a statistical check with a generous margin, seeded)."""
+    a = np.array([0.1, 0.5, 0.3, 0.9, 0.2, 0.4, 0.6, 0.7, 0.35, 0.05])
+    b = a + np.array([0.1, -0.05, 0.2, 0.0, 0.15, -0.1, 0.05, 0.1, 0.02, 0.08])
+    d = b - a
+    total = abs(d.sum())
+    exact = np.mean([abs(np.dot(s, d)) >= total - 1e-12 for s in product((-1, 1), repeat=d.size)])
+    p = approximate_randomization(a, b, n_trials=20000, seed=0)
+    assert abs(p - exact) < 0.01
+
+
+def test_one_pair_is_never_significant():
+    assert approximate_randomization([0.2], [0.9], n_trials=100, seed=0) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"n_resamples": 0}, "n_resamples"), ({"confidence": 1.5}, "confidence")],
+)
+def test_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        paired_bootstrap(A, A, **kwargs)
+
+
+def test_mismatched_lengths():
+    with pytest.raises(ValueError, match="one length"):
+        approximate_randomization(A, A[:-1])
+
+
+def test_format_p():
+    assert format_p(1.0) == "1.0000" and format_p(0.00001) == "1.0e-05"
+
+
+# -- through the command line ----------------------------------------------------------------
+
+
+def _systems(tmp_path):
+    rows = load_corpus(SAMPLE)
+    refs = tmp_path / "refs.txt"
+    refs.write_text("".join(r["references"][0] + "\n" for r in rows))
+    base = tmp_path / "base.txt"
+    base.write_text("".join(r["prediction"] + "\n" for r in rows))
+    # Strictly better: the reference itself for every pair (F = 1 everywhere it was < 1).
+    better = tmp_path / "better.txt"
+    better.write_text("".join(r["references"][0] + "\n" for r in rows))
+    return refs, base, better
+
+
+def test_cli_identical_systems_are_not_marked(tmp_path, capsys):
+    refs, base, _ = _systems(tmp_path)
+    code = cli.main(["compare", "-p", str(base), "-p", str(base), "-r", str(refs),
+                     "--name", "a", "--name", "b", "-f", "json"])  # fmt: skip
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    for d in out["differences"]:
+        assert (d["delta"], d["p_bootstrap"], d["p_randomization"]) == (0.0, 1.0, 1.0)
+        assert d["significant"] is False
+
+
+def test_cli_strictly_better_system_is_marked(tmp_path, capsys):
+    refs, base, better = _systems(tmp_path)
+    assert cli.main(["compare", "-p", str(base), "-p", str(better), "-r", str(refs)]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.split()[1:2] == ["better"]]
+    assert len(rows) == 4 and all(" *" in r for r in rows), out
+    assert cli.main(["compare", "-p", str(base), "-p", str(better), "-r", str(refs),
+                     "-f", "json"]) == 0  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert all(d["significant"] and d["delta"] > 0 for d in data["differences"])
+    assert all(d["p_randomization"] == 1 / 10001 for d in data["differences"])
+
+
+def test_cli_compare_means_equal_score(tmp_path, capsys):
+    refs, base, better = _systems(tmp_path)
+    args = ["-r", str(refs), "-t", "rouge1", "--ci", "95", "--bootstrap", "200", "--seed", "4"]
+    assert cli.main(["compare", "-p", str(base), "-p", str(better), *args, "-f", "json"]) == 0
+    cmp = json.loads(capsys.readouterr().out)
+    for path in (base, better):
+        assert cli.main(["score", "-p", str(path), *args, "-f", "json"]) == 0
+        score = json.loads(capsys.readouterr().out)
+        system = cmp["systems"][path.stem]["rouge1"]
+        assert system["mean"] == score["scores"]["rouge1"]["fmeasure"]
+        assert system["ci"] == score["scores"]["rouge1"]["ci"]["fmeasure"]
+        assert cmp["signature"] == score["signature"]
+
+
+def test_cli_all_pairs(tmp_path, capsys):
+    refs, base, better = _systems(tmp_path)
+    assert cli.main(["compare", "-p", str(base), "-p", str(better), "-p", str(base),
+                     "--name", "x", "--name", "y", "--name", "z", "-r", str(refs), "-t",
+                     "rouge1", "--all-pairs", "-f", "json", "--trials", "100"]) == 0  # fmt: skip
+    pairs = [
+        (d["baseline"], d["system"]) for d in json.loads(capsys.readouterr().out)["differences"]
+    ]
+    assert pairs == [("x", "y"), ("x", "z"), ("y", "z")]
