@@ -182,7 +182,9 @@ fn resample(b: u64, n: usize, rows: &[f64], s: Settings, out: &mut [f64]) {
 fn summarise(values: &mut [f64], s: Settings) -> Estimate {
     values.sort_by(f64::total_cmp);
     let r = s.resamples;
-    let average = values.iter().sum::<f64>() / r;
+    // The mean over the samples actually drawn (⌈R⌉ of them); R itself only places the
+    // interval bounds. The same number for every whole R (observed with `-r 2.5` in Perl).
+    let average = values.iter().sum::<f64>() / values.len() as f64;
     let delta = r * ((100.0 - s.confidence) / 2.0) / 100.0;
     let upper_pos = r - delta - 1.0;
     let ua = upper_pos.trunc();
