@@ -11,11 +11,27 @@ from pathlib import Path
 import pytest
 from rougekit.perl.config import read_file_list, read_xml_config
 from rougekit.perl.errors import PerlDataError
-from rougekit.perl.formats import read_isi, read_see, read_simple, read_spl
+from rougekit.perl.formats import read_summary
 from rougekit.perl.options import build_options, getopts
 from rougekit.perl.output import detail_order, encode_line, perl_default_number, variant_name
 
 # -- summary formats ---------------------------------------------------------------------------
+
+
+def read_spl(data: bytes) -> list[bytes]:
+    return read_summary(data, "SPL", "f.spl")
+
+
+def read_see(data: bytes) -> list[bytes]:
+    return read_summary(data, "SEE", "f.html")
+
+
+def read_isi(data: bytes) -> list[bytes]:
+    return read_summary(data, "ISI", "f.isi")
+
+
+def read_simple(data: bytes, path: str) -> list[bytes]:
+    return read_summary(data, "SIMPLE", path)
 
 
 def test_spl_keeps_whitespace_lines_and_carriage_returns() -> None:

@@ -6,15 +6,52 @@
 1.0
 """
 
+from typing import TYPE_CHECKING, Any
+
 from rougekit._core import __version__
-from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
-from rougekit.diagnostics import NoTokensWarning
-from rougekit.evaluate import compute
-from rougekit.perl_args import RougeConfig
-from rougekit.results import BatchResult, CorpusResult, Score
-from rougekit.scorer import RougeScorer
-from rougekit.signature import Signature
-from rougekit.signature import parse as parse_signature
+
+if TYPE_CHECKING:
+    from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
+    from rougekit.diagnostics import NoTokensWarning
+    from rougekit.evaluate import compute
+    from rougekit.perl_args import RougeConfig
+    from rougekit.results import BatchResult, CorpusResult, Score
+    from rougekit.scorer import RougeScorer
+    from rougekit.signature import Signature
+    from rougekit.signature import parse as parse_signature
+
+# The public names, imported on first use (PEP 562): ``rougekit perl`` and ``import
+# rougekit.compat`` then start without loading the scorer, results and report modules.
+_LAZY = {
+    "DEFAULT_TYPES": ("rougekit.config", "DEFAULT_TYPES"),
+    "PROFILES": ("rougekit.config", "PROFILES"),
+    "ScorerConfig": ("rougekit.config", "ScorerConfig"),
+    "NoTokensWarning": ("rougekit.diagnostics", "NoTokensWarning"),
+    "compute": ("rougekit.evaluate", "compute"),
+    "RougeConfig": ("rougekit.perl_args", "RougeConfig"),
+    "BatchResult": ("rougekit.results", "BatchResult"),
+    "CorpusResult": ("rougekit.results", "CorpusResult"),
+    "Score": ("rougekit.results", "Score"),
+    "RougeScorer": ("rougekit.scorer", "RougeScorer"),
+    "Signature": ("rougekit.signature", "Signature"),
+    "parse_signature": ("rougekit.signature", "parse"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'rougekit' has no attribute {name!r}")
+    import importlib
+
+    module, attribute = _LAZY[name]
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "DEFAULT_TYPES",

@@ -4,73 +4,24 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rougekit import _core, perl_profile
+from rougekit.checks import as_int, numpy_bool, resolve_threads
 
 #: Profiles whose behaviour is implemented in this version.
 PROFILES = ("rouge-score", "perl-1.5.5")
 #: Profiles named in the design that later versions add.
 PLANNED_PROFILES = ("unicode-v1", "char-v1", "whitespace")
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-THREADS_ENV = "ROUGEKIT_NUM_THREADS"
-#: Most worker threads a scorer may use (the core's limit too).
-MAX_THREADS = 1024
-
-
-def available_cores() -> int:
-    """Cores this process may run on (its CPU affinity where the OS reports it)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def resolve_threads(threads: int | None) -> int:
-    """``threads``, else ``$ROUGEKIT_NUM_THREADS``, else every core this process may use."""
-    if threads is None:
-        env = os.environ.get(THREADS_ENV, "").strip()
-        if env:
-            try:
-                threads = int(env)
-            except ValueError:
-                raise ValueError(f"{THREADS_ENV} must be a positive integer, got {env!r}") from None
-            if not 1 <= threads <= MAX_THREADS:
-                raise ValueError(
-                    f"{THREADS_ENV} must be an integer from 1 to {MAX_THREADS}, got {env!r}"
-                )
-            return threads
-        return min(available_cores(), MAX_THREADS)
-    threads = as_int(threads, "threads")
-    if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, got {threads}")
-    return threads
-
-
-def as_int(value: object, name: str) -> int:
-    """``value`` as a Python int (NumPy integers too), never a bool or a float."""
-    if isinstance(value, bool) or _numpy_bool(value):
-        raise TypeError(f"{name} must be an int, got a bool")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
-
-
-def _numpy_bool(value: object) -> bool:
-    """True for NumPy's boolean scalar (``numpy.bool_``, named ``bool`` in NumPy 2)."""
-    kind = type(value)
-    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
 
 
 def as_bool(value: object, name: str) -> bool:
     """``value`` as a bool (NumPy booleans too)."""
     if isinstance(value, bool):
         return value
-    if _numpy_bool(value):
+    if numpy_bool(value):
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
 

@@ -84,6 +84,34 @@ class PerlOptions:
     alpha: float = 0.5
 
 
+def core_settings(
+    options: PerlOptions,
+    *,
+    ngram_max: int,
+    lcs: bool,
+    wlcs_weight: float | None,
+    skip_gap: int | None,
+    skip_variants: str,
+) -> _core.PerlSettings:
+    """The core's settings for one run: the variants asked for and ``options``' text pipeline.
+
+    ``skip_gap`` is ROUGE-1.5.5's ``-2`` (``-1``: unlimited; ``None``: no skip-bigrams).
+    """
+    return _core.PerlSettings(
+        ngram_max=ngram_max,
+        lcs=lcs,
+        wlcs_weight=wlcs_weight,
+        skip_gap=skip_gap,
+        skip_variants=skip_variants,
+        stemmer=options.stemmer,
+        stopwords=options.stopwords,
+        limit_words=options.limit_words,
+        limit_bytes=options.limit_bytes,
+        multiref=options.multiref,
+        alpha=options.alpha,
+    )
+
+
 @dataclass(frozen=True)
 class _Run:
     """One core call: every N and L type, at most one W weight and one skip gap."""
@@ -139,22 +167,15 @@ def score(
     dropped = (0, 0)
     n = 0
     for run in plan(types):
-        batch = _core.perl_score_texts(
-            predictions,
-            references,
+        settings = core_settings(
+            options,
             ngram_max=run.ngram_max,
             lcs=run.lcs,
             wlcs_weight=None if run.weight is None else float(run.weight),
             skip_gap=None if run.skip_variants is None else (-1 if run.gap is None else run.gap),
             skip_variants=run.skip_variants or "S",
-            stemmer=options.stemmer,
-            stopwords=options.stopwords,
-            limit_words=options.limit_words,
-            limit_bytes=options.limit_bytes,
-            multiref=options.multiref,
-            alpha=options.alpha,
-            threads=threads,
         )
+        batch = _core.perl_score_texts(predictions, references, settings, threads=threads)
         n = len(batch)
         dropped = batch.dropped_counts()
         for key, name in run.types.items():

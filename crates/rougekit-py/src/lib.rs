@@ -17,10 +17,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::porter_stem, m)?)?;
     m.add_class::<perl::PerlBatch>()?;
-    m.add_function(wrap_pyfunction!(perl::perl_score, m)?)?;
+    m.add_class::<perl::PerlSettings>()?;
+    m.add("PerlFileError", m.py().get_type::<perl::PerlFileError>())?;
+    m.add_function(wrap_pyfunction!(perl::perl_score_files, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_score_texts, m)?)?;
-    m.add_function(wrap_pyfunction!(perl::perl_score_be, m)?)?;
-    m.add_function(wrap_pyfunction!(perl::perl_bootstrap, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_bootstrap_many, m)?)?;
     Ok(())
 }

@@ -1,17 +1,22 @@
-//! The perl-1.5.5 profile's bindings: `perl_score` (raw sentences, for `rougekit perl`),
-//! `perl_score_texts` (Python strings, for `RougeScorer`), `perl_score_be`, the bootstrap,
-//! and the `PerlBatch` result.
+//! The perl-1.5.5 profile's bindings: `PerlSettings` (the scoring options, checked once),
+//! `perl_score_files` (a run's summary files, for `rougekit perl`), `perl_score_texts`
+//! (Python strings, for `RougeScorer`), the XML configuration and summary-file readers, the
+//! bootstrap, and the `PerlBatch` result.
 use crate::convert;
 use crate::errors::{guarded, to_py};
+use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyBytes;
 use rougekit_core::perl::be::{self, BeMode};
 use rougekit_core::perl::bootstrap::{self, Estimate, Settings, Unit};
+use rougekit_core::perl::eval_config;
+use rougekit_core::perl::files::{self, BadLine, LoadError, Summaries, SummaryFormat};
 use rougekit_core::perl::text::spl_sentences;
 use rougekit_core::perl::{
     self, Instance, MultiRef, PerlConfig, PerlScores, PerlStemmer, Skip, TokenRules, Truncation,
 };
+use std::path::PathBuf;
 
 fn stemmer(name: &str) -> PyResult<PerlStemmer> {
     match name {
@@ -93,10 +98,133 @@ fn config(
     Ok(config)
 }
 
-fn instances<'a>(
-    peers: &'a [Vec<PyBackedBytes>],
-    models: &'a [Vec<Vec<PyBackedBytes>>],
-) -> PyResult<Vec<Instance<'a>>> {
+/// The perl-1.5.5 scoring options (ROUGE-1.5.5's -n, -x, -w, -2/-u/-U, -m, -s, -l, -b, -f,
+/// -p), checked once as ROUGE-1.5.5 checks them and shared by every scoring entry point.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct PerlSettings {
+    config: PerlConfig,
+}
+
+#[pymethods]
+impl PerlSettings {
+    #[new]
+    #[pyo3(signature = (*, ngram_max=0, lcs=true, wlcs_weight=None, skip_gap=None,
+        skip_variants="S", stemmer="none", stopwords=false, limit_words=0, limit_bytes=0,
+        multiref="A", alpha=0.5))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        ngram_max: usize,
+        lcs: bool,
+        wlcs_weight: Option<f64>,
+        skip_gap: Option<i64>,
+        skip_variants: &str,
+        stemmer: &str,
+        stopwords: bool,
+        limit_words: usize,
+        limit_bytes: usize,
+        multiref: &str,
+        alpha: f64,
+    ) -> PyResult<Self> {
+        let config = config(
+            ngram_max,
+            lcs,
+            wlcs_weight,
+            skip_gap,
+            skip_variants,
+            stemmer,
+            stopwords,
+            limit_words,
+            limit_bytes,
+            multiref,
+            alpha,
+        )?;
+        Ok(PerlSettings { config })
+    }
+
+    /// The variant keys these settings compute, in ROUGE-1.5.5's output order.
+    #[getter]
+    fn variants(&self) -> Vec<String> {
+        self.config.variants().iter().map(|v| v.key()).collect()
+    }
+}
+
+create_exception!(
+    _core,
+    PerlFileError,
+    PyValueError,
+    "A summary file of a run could not be used: args (file index, line, detail): line None \
+     and the OS reason for a read failure; the 1-based line and its bytes for a bad SIMPLE line."
+);
+
+fn file_error(py: Python<'_>, e: LoadError) -> PyErr {
+    match e {
+        LoadError::Io { file, reason } => {
+            PerlFileError::new_err((file, py.None(), reason))
+        }
+        LoadError::BadLine { file, line, text } => {
+            PerlFileError::new_err((file, line, PyBytes::new(py, &text).unbind()))
+        }
+    }
+}
+
+/// The raw sentences of one summary file's bytes in `format` (SPL, SEE, ISI, SIMPLE).
+#[pyfunction]
+pub fn perl_split_summary(py: Python<'_>, data: &[u8], format: &str) -> PyResult<Vec<Py<PyBytes>>> {
+    let format = summary_format(format)?;
+    let sentences = files::sentences(data, format).map_err(|BadLine(line)| {
+        let text = files::line_text(data, line).to_vec();
+        file_error(py, LoadError::BadLine { file: 0, line, text })
+    })?;
+    Ok(sentences
+        .into_iter()
+        .map(|s| PyBytes::new(py, s).unbind())
+        .collect())
+}
+
+/// One `EVAL` of an XML configuration: (id, format or None, [(peer id, path)],
+/// [(model id, path)]).
+type EvalTuple = (
+    String,
+    Option<&'static str>,
+    Vec<(String, String)>,
+    Vec<(String, String)>,
+);
+
+/// The `EVAL`s of a ROUGE-1.5.5 XML configuration (decoded text), in document order;
+/// `ValueError` with a one-line reason (without the file name) when it is unusable.
+#[pyfunction]
+pub fn perl_eval_config(py: Python<'_>, text: &str) -> PyResult<Vec<EvalTuple>> {
+    let evals = py
+        .allow_threads(|| guarded(|| eval_config::parse(text)))?
+        .map_err(PyValueError::new_err)?;
+    Ok(evals
+        .into_iter()
+        .map(|e| (e.id, e.format.map(SummaryFormat::name), e.peers, e.models))
+        .collect())
+}
+
+fn summary_format(name: &str) -> PyResult<SummaryFormat> {
+    SummaryFormat::parse(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "format must be 'SPL', 'SEE', 'ISI' or 'SIMPLE', got {name:?}"
+        ))
+    })
+}
+
+/// Scores the instances of a run from its summary files: `files[k]` is (path, format),
+/// instance i is peer file `peers[i]` against model files `models[i]`. The files are read
+/// and split in parallel; with `be_mode` the run is Basic Elements (`-3`, SIMPLE files).
+#[pyfunction]
+#[pyo3(signature = (files, peers, models, settings, *, be_mode=None, threads=1))]
+pub fn perl_score_files(
+    py: Python<'_>,
+    files: Vec<(PathBuf, String)>,
+    peers: Vec<usize>,
+    models: Vec<Vec<usize>>,
+    settings: &PerlSettings,
+    be_mode: Option<&str>,
+    threads: usize,
+) -> PyResult<PerlBatch> {
     if peers.len() != models.len() {
         return Err(PyValueError::new_err(format!(
             "peers and models must have the same length, got {} and {}",
@@ -104,95 +232,57 @@ fn instances<'a>(
             models.len()
         )));
     }
-    let as_slices = |s: &'a [PyBackedBytes]| s.iter().map(|b| &b[..]).collect::<Vec<&[u8]>>();
-    Ok(peers
-        .iter()
-        .zip(models)
-        .map(|(p, ms)| Instance {
-            peer: as_slices(p),
-            models: ms.iter().map(|m| as_slices(m)).collect(),
+    if let Some(&bad) = peers.iter().chain(models.iter().flatten()).find(|&&k| k >= files.len()) {
+        return Err(PyValueError::new_err(format!(
+            "file index {bad} out of range: {} files",
+            files.len()
+        )));
+    }
+    let files: Vec<(PathBuf, SummaryFormat)> = files
+        .into_iter()
+        .map(|(path, name)| Ok((path, summary_format(&name)?)))
+        .collect::<PyResult<_>>()?;
+    let be_mode = be_mode.map(BeMode::parse).transpose().map_err(to_py)?;
+    let config = &settings.config;
+    let result = py.allow_threads(|| {
+        guarded(|| {
+            let summaries = Summaries::load(&files, threads)?;
+            let inst = summaries.instances(&peers, &models);
+            Ok(match be_mode {
+                None => Ok(perl::score_batch(config, &inst, threads)),
+                Some(mode) => be::score_be(
+                    &inst,
+                    mode,
+                    config.rules.stemmer,
+                    config.multiref,
+                    config.alpha,
+                ),
+            })
         })
-        .collect())
-}
-
-/// Scores instances given as raw sentences (bytes) with ROUGE-1.5.5's pipeline.
-#[pyfunction]
-#[pyo3(signature = (peers, models, *, ngram_max=0, lcs=true, wlcs_weight=None, skip_gap=None,
-    skip_variants="S", stemmer="none", stopwords=false, limit_words=0, limit_bytes=0,
-    multiref="A", alpha=0.5, threads=1))]
-#[allow(clippy::too_many_arguments)]
-pub fn perl_score(
-    py: Python<'_>,
-    peers: Vec<Vec<PyBackedBytes>>,
-    models: Vec<Vec<Vec<PyBackedBytes>>>,
-    ngram_max: usize,
-    lcs: bool,
-    wlcs_weight: Option<f64>,
-    skip_gap: Option<i64>,
-    skip_variants: &str,
-    stemmer: &str,
-    stopwords: bool,
-    limit_words: usize,
-    limit_bytes: usize,
-    multiref: &str,
-    alpha: f64,
-    threads: usize,
-) -> PyResult<PerlBatch> {
-    let config = config(
-        ngram_max,
-        lcs,
-        wlcs_weight,
-        skip_gap,
-        skip_variants,
-        stemmer,
-        stopwords,
-        limit_words,
-        limit_bytes,
-        multiref,
-        alpha,
-    )?;
-    let inst = instances(&peers, &models)?;
-    let inner = py.allow_threads(|| guarded(|| perl::score_batch(&config, &inst, threads)))?;
-    Ok(PerlBatch { inner })
+    })?;
+    match result.map_err(|e| file_error(py, e))? {
+        Ok(inner) => Ok(PerlBatch { inner }),
+        // SIMPLE files were checked line by line when loaded; this is a defect if reached.
+        Err(bad) => Err(PyValueError::new_err(format!(
+            "instance {}, line {}: a Basic Element line must be 'head|modifier|relation'",
+            bad.instance,
+            bad.line + 1
+        ))),
+    }
 }
 
 /// Scores Python strings (sentences = non-empty `\n`-separated lines, as SPL files) with
 /// ROUGE-1.5.5's pipeline; `references[i]` is a string or a list of strings.
 #[pyfunction]
-#[pyo3(signature = (predictions, references, *, ngram_max=0, lcs=true, wlcs_weight=None,
-    skip_gap=None, skip_variants="S", stemmer="none", stopwords=false, limit_words=0,
-    limit_bytes=0, multiref="A", alpha=0.5, threads=1))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (predictions, references, settings, *, threads=1))]
 pub fn perl_score_texts(
     py: Python<'_>,
     predictions: &Bound<'_, PyAny>,
     references: &Bound<'_, PyAny>,
-    ngram_max: usize,
-    lcs: bool,
-    wlcs_weight: Option<f64>,
-    skip_gap: Option<i64>,
-    skip_variants: &str,
-    stemmer: &str,
-    stopwords: bool,
-    limit_words: usize,
-    limit_bytes: usize,
-    multiref: &str,
-    alpha: f64,
+    settings: &PerlSettings,
     threads: usize,
 ) -> PyResult<PerlBatch> {
-    let config = config(
-        ngram_max,
-        lcs,
-        wlcs_weight,
-        skip_gap,
-        skip_variants,
-        stemmer,
-        stopwords,
-        limit_words,
-        limit_bytes,
-        multiref,
-        alpha,
-    )?;
+    let config = &settings.config;
     let texts = convert::batch_texts(predictions, references)?;
     let inner = py.allow_threads(|| {
         guarded(|| {
@@ -213,52 +303,10 @@ pub fn perl_score_texts(
                     }
                 })
                 .collect();
-            perl::score_batch(&config, &inst, threads)
+            perl::score_batch(config, &inst, threads)
         })
     })?;
     Ok(PerlBatch { inner })
-}
-
-/// Basic-Element scores (`-3 MODE`) of SIMPLE-format lines.
-#[pyfunction]
-#[pyo3(signature = (peers, models, *, mode, stemmer="none", multiref="A", alpha=0.5, threads=1))]
-#[allow(clippy::too_many_arguments)]
-pub fn perl_score_be(
-    py: Python<'_>,
-    peers: Vec<Vec<PyBackedBytes>>,
-    models: Vec<Vec<Vec<PyBackedBytes>>>,
-    mode: &str,
-    stemmer: &str,
-    multiref: &str,
-    alpha: f64,
-    threads: usize,
-) -> PyResult<PerlBatch> {
-    let _ = threads; // BE inputs are small; scored on the calling thread.
-    let mode = BeMode::parse(mode).map_err(to_py)?;
-    let stemmer = self::stemmer(stemmer)?;
-    let multiref = self::multiref(multiref)?;
-    if !(0.0..=1.0).contains(&alpha) {
-        return Err(PyValueError::new_err(format!(
-            "alpha must be between 0 and 1, got {alpha}"
-        )));
-    }
-    let inst = instances(&peers, &models)?;
-    let result =
-        py.allow_threads(|| guarded(|| be::score_be(&inst, mode, stemmer, multiref, alpha)))?;
-    match result {
-        Ok(inner) => Ok(PerlBatch { inner }),
-        Err(bad) => {
-            let who = match bad.model {
-                None => "the peer".to_string(),
-                Some(j) => format!("model {j}"),
-            };
-            Err(PyValueError::new_err(format!(
-                "instance {}, {who}, line {}: a Basic Element line must be 'head|modifier|relation'",
-                bad.instance,
-                bad.line + 1
-            )))
-        }
-    }
 }
 
 fn settings(unit: u8, alpha: f64, resamples: f64, confidence: f64) -> PyResult<Settings> {
@@ -287,36 +335,8 @@ fn triple(e: Estimate) -> Triple {
     (e.average, e.lower, e.upper)
 }
 
-/// ROUGE-1.5.5's bootstrap of one variant: ((R avg, lo, hi), (P ...), (F ...)), unrounded.
-#[pyfunction]
-#[pyo3(signature = (x, y, z, *, unit, alpha, resamples, confidence, threads=1))]
-#[allow(clippy::too_many_arguments)]
-pub fn perl_bootstrap(
-    py: Python<'_>,
-    x: Vec<f64>,
-    y: Vec<f64>,
-    z: Vec<f64>,
-    unit: u8,
-    alpha: f64,
-    resamples: f64,
-    confidence: f64,
-    threads: usize,
-) -> PyResult<(Triple, Triple, Triple)> {
-    let many = perl_bootstrap_many(
-        py,
-        vec![(x, y, z)],
-        unit,
-        alpha,
-        resamples,
-        confidence,
-        threads,
-    )?;
-    many.into_iter()
-        .next()
-        .ok_or_else(|| PyValueError::new_err("no bootstrap result"))
-}
-
-/// [`perl_bootstrap`] of several variants at once (they share each resample's draws).
+/// ROUGE-1.5.5's bootstrap of several variants' (x, y, z) columns, which share each
+/// resample's draws: per variant ((R avg, lo, hi), (P ...), (F ...)), unrounded.
 #[pyfunction]
 #[pyo3(signature = (variants, *, unit, alpha, resamples, confidence, threads=1))]
 #[allow(clippy::type_complexity)]
@@ -397,6 +417,60 @@ impl PerlBatch {
             c.iter().map(|s| s.total_p).collect(),
             c.iter().map(|s| s.total_hit).collect(),
         ))
+    }
+
+    /// ROUGE-1.5.5's bootstrap of every variant over the instances `order` (Perl's instance
+    /// order): `-t 0` resamples the rounded (R, P, F), `-t 1` the raw counts. Per variant
+    /// ((R avg, lo, hi), (P ...), (F ...)), unrounded; all variants share the draws.
+    #[pyo3(signature = (order, *, unit, alpha, resamples, confidence, threads=1))]
+    #[allow(clippy::too_many_arguments)]
+    fn bootstrap(
+        &self,
+        py: Python<'_>,
+        order: Vec<usize>,
+        unit: u8,
+        alpha: f64,
+        resamples: f64,
+        confidence: f64,
+        threads: usize,
+    ) -> PyResult<Vec<(Triple, Triple, Triple)>> {
+        let s = settings(unit, alpha, resamples, confidence)?;
+        let n = self.inner.len();
+        if let Some(bad) = order.iter().find(|&&i| i >= n) {
+            return Err(PyValueError::new_err(format!(
+                "instance {bad} out of range: the batch has {n}"
+            )));
+        }
+        let out = py.allow_threads(|| {
+            guarded(|| {
+                let pick = |f: fn(&perl::combine::InstanceScore) -> f64, c: &[_]| {
+                    order.iter().map(|&i| f(&c[i])).collect::<Vec<f64>>()
+                };
+                let columns: Vec<[Vec<f64>; 3]> = self
+                    .inner
+                    .columns
+                    .iter()
+                    .map(|c| match s.unit {
+                        Unit::Summary => [pick(|x| x.r, c), pick(|x| x.p, c), pick(|x| x.f, c)],
+                        Unit::Token => [
+                            pick(|x| x.total_m, c),
+                            pick(|x| x.total_p, c),
+                            pick(|x| x.total_hit, c),
+                        ],
+                    })
+                    .collect();
+                let cols: Vec<bootstrap::Triples<'_>> = columns
+                    .iter()
+                    .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
+                    .collect();
+                bootstrap::bootstrap(&cols, s, threads)
+            })
+        })?
+        .map_err(to_py)?;
+        Ok(out
+            .into_iter()
+            .map(|[r, p, f]| (triple(r), triple(p), triple(f)))
+            .collect())
     }
 
     /// (predictions, pairs with some reference) that are not blank but lost every token.

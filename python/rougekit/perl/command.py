@@ -18,7 +18,7 @@ from rougekit import _core
 from rougekit.perl import core
 from rougekit.perl.config import Evaluation, read_file_list, read_xml_config
 from rougekit.perl.errors import PerlDataError, PerlUsageError
-from rougekit.perl.formats import READERS, read_simple
+from rougekit.perl.formats import bad_line_message
 from rougekit.perl.options import PerlOptions, build_options, getopts
 from rougekit.perl.output import (
     BLOCK_RULE,
@@ -44,43 +44,8 @@ class Instance:
     models: tuple[tuple[str, str], ...]  # (model id, path)
 
 
-def read_file(path: str) -> bytes:
-    """The bytes of ``path`` (plain ``os`` calls: cheaper than ``open`` for 20k small files)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        chunks: list[bytes] = []
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-    finally:
-        os.close(fd)
-
-
 def _warn(message: str) -> None:
     print(f"{PROG}: warning: {message}", file=sys.stderr)
-
-
-class _Files:
-    """Reads each summary file once (a model is often shared by several peers)."""
-
-    def __init__(self, input_format: str) -> None:
-        self.input_format = input_format
-        self._cache: dict[str, list[bytes]] = {}
-
-    def sentences(self, path: str, what: str) -> list[bytes]:
-        if path not in self._cache:
-            try:
-                data = read_file(path)
-            except (OSError, ValueError) as e:
-                reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-                raise PerlDataError(f"cannot read {what} {path}: {reason}") from None
-            if self.input_format == "SIMPLE":
-                self._cache[path] = read_simple(data, path)
-            else:
-                self._cache[path] = READERS[self.input_format](data)
-        return self._cache[path]
 
 
 def _evaluations(opts: PerlOptions) -> list[Evaluation]:
@@ -132,15 +97,33 @@ def _instances(opts: PerlOptions, evaluations: list[Evaluation]) -> dict[str, li
 def _score(
     opts: PerlOptions, instances: list[Instance], formats: dict[str, str]
 ) -> _core.PerlBatch:
-    readers = {fmt: _Files(fmt) for fmt in set(formats.values())}
-    peers: list[list[bytes]] = []
-    models: list[list[list[bytes]]] = []
+    # Every file once (a model is often shared by several peers), in first-use order.
+    files: dict[tuple[str, str], int] = {}
+    peers: list[int] = []
+    models: list[list[int]] = []
     for inst in instances:
-        files = readers[formats[inst.eval_id]]
-        where = f"(EVAL {inst.eval_id})"
-        peers.append(files.sentences(inst.peer_path, f"peer summary {where}"))
-        models.append([files.sentences(path, f"model summary {where}") for _, path in inst.models])
-    return core.score(opts, peers, models)
+        fmt = formats[inst.eval_id]
+        peers.append(files.setdefault((inst.peer_path, fmt), len(files)))
+        models.append([files.setdefault((path, fmt), len(files)) for _, path in inst.models])
+    table = list(files)
+    try:
+        return core.score(opts, table, peers, models)
+    except _core.PerlFileError as e:
+        index, line, detail = e.args
+        path = table[index][0]
+        if line is not None:
+            raise PerlDataError(bad_line_message(path, line, detail)) from None
+        raise PerlDataError(f"cannot read {_role(path, instances)} {path}: {detail}") from None
+
+
+def _role(path: str, instances: list[Instance]) -> str:
+    """How the first instance that uses ``path`` names it (for an error message)."""
+    for inst in instances:
+        if inst.peer_path == path:
+            return f"peer summary (EVAL {inst.eval_id})"
+        if any(model == path for _, model in inst.models):
+            return f"model summary (EVAL {inst.eval_id})"
+    return "summary"
 
 
 def _report_failures(batch: _core.PerlBatch, instances: list[Instance], opts: PerlOptions) -> None:
@@ -171,18 +154,12 @@ def _render(
         shown = [start + i for i in detail_order([inst.eval_id for inst in insts])]
         estimates: dict[str, tuple[core.Interval, ...]] = {}
         if opts.unit != 2:
-            columns = [batch.rpf(k) if opts.unit == 0 else batch.counts(k) for k in batch.variants]
-            ordered = [
-                ([x[i] for i in boot], [y[i] for i in boot], [z[i] for i in boot])
-                for x, y, z in columns
-            ]
-            estimates = dict(zip(batch.variants, core.bootstrap(opts, ordered)))
+            estimates = dict(zip(batch.variants, core.bootstrap(opts, batch, boot)))
         for key in batch.variants:
             name = variant_name(key, opts)
-            rpf = batch.rpf(key)
-            counts = batch.counts(key)
             lines.append(BLOCK_RULE)
             if opts.unit == 2:
+                counts = batch.counts(key)
                 totals = [sum(column[i] for i in boot) for column in counts]
                 m, p, h = (int(t) for t in totals)  # truncated toward zero (§10.1)
                 lines.append(f"{peer} {name} M_count: {m} P_count: {p} H_count: {h}")
@@ -194,6 +171,7 @@ def _render(
                     )
             if opts.details:
                 lines.append(DETAIL_RULE)
+                rpf, counts = batch.rpf(key), batch.counts(key)
                 for i in shown:
                     if opts.unit == 0:
                         r, p_, f = (five_decimals(column[i]) for column in rpf)

@@ -6,15 +6,13 @@ builds them (``<root>/<file>``, plain concatenation, relative to the current dir
 
 from __future__ import annotations
 
-import functools
+import codecs
 import os
-import xml.etree.ElementTree as ET
+import re
 from dataclasses import dataclass, field
 
+from rougekit import _core
 from rougekit.perl.errors import PerlDataError
-from rougekit.perl.options import FORMATS
-
-_PERL_SPACE = " \t\n\r\f\v"
 
 
 @dataclass
@@ -36,92 +34,47 @@ def _read_bytes(path: str, what: str) -> bytes:
         raise PerlDataError(f"cannot read {what} {path}: {reason}") from None
 
 
-@functools.lru_cache(maxsize=256)
-def _name(tag: object) -> str:
-    """Element name, upper-cased: ROUGE-1.5.5 matches element names case-insensitively."""
-    return tag.rpartition("}")[2].upper() if isinstance(tag, str) else ""
+#: The encoding an XML declaration names (XML 1.0 §4.3.3); read from the ASCII-compatible start.
+_DECLARED_ENCODING = re.compile(
+    rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']"""
+)
 
 
-def _text(elem: ET.Element) -> str:
-    return "".join(elem.itertext()).strip(_PERL_SPACE)
-
-
-def _attribute(elem: ET.Element, name: str, path: str, what: str) -> str:
-    # Attribute names are case-sensitive in ROUGE-1.5.5 (<eval id="1"> makes it die).
-    value = elem.get(name)
-    if value is None:
-        raise PerlDataError(f"{path}: {what} has no {name} attribute (it must be upper case)")
-    return value
-
-
-class _EvalWalker:
-    """Collects one EVAL's parts in one walk over its subtree (document order)."""
-
-    def __init__(self, eval_id: str, path: str) -> None:
-        self.where = f"EVAL {eval_id}"
-        self.path = path
-        self.input_format: str | None = None
-        self.format_seen = False
-        self.roots: dict[str, str] = {}
-        self.peers: list[tuple[str, str]] = []
-        self.models: list[tuple[str, str]] = []
-
-    def walk(self, elem: ET.Element, section: str) -> None:
-        for child in elem:
-            name = _name(child.tag)
-            if name in ("PEER-ROOT", "MODEL-ROOT"):
-                self.roots.setdefault(name, _text(child))
-            elif name == "INPUT-FORMAT" and not self.format_seen:
-                self.format_seen = True
-                typed = _attribute(child, "TYPE", self.path, f"the INPUT-FORMAT of {self.where}")
-                self.input_format = typed.upper()
-                if self.input_format not in FORMATS:
-                    raise PerlDataError(
-                        f"{self.path}: {self.where}: unknown INPUT-FORMAT TYPE {typed!r} "
-                        "(SEE, SPL, ISI or SIMPLE)"
-                    )
-            elif name == "P" and section == "PEERS":
-                peer_id = _attribute(child, "ID", self.path, f"a P of {self.where}")
-                self.peers.append((peer_id, _text(child)))
-            elif name == "M" and section == "MODELS":
-                model_id = _attribute(child, "ID", self.path, f"an M of {self.where}")
-                self.models.append((model_id, _text(child)))
-            else:
-                self.walk(child, name if name in ("PEERS", "MODELS") else section)
+def _xml_text(data: bytes, path: str) -> str:
+    """The configuration as text: a byte-order mark, else the declared encoding, else UTF-8
+    (the XML rules expat, and so ROUGE-1.5.5's XML::DOM, follow)."""
+    if data.startswith(codecs.BOM_UTF8):
+        encoding = "utf-8-sig"
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    else:
+        declared = _DECLARED_ENCODING.match(data)
+        encoding = declared.group(1).decode("ascii") if declared else "utf-8"
+    try:
+        return data.decode(encoding)
+    except LookupError:
+        raise PerlDataError(f"{path}: malformed XML: unknown encoding {encoding!r}") from None
+    except UnicodeDecodeError as e:
+        raise PerlDataError(
+            f"{path}: malformed XML: not {encoding} text (byte {e.start}: {e.reason})"
+        ) from None
 
 
 def read_xml_config(path: str) -> list[Evaluation]:
-    """The ``EVAL`` elements of a ROUGE-1.5.5 XML configuration, in document order."""
-    data = _read_bytes(path, "configuration file")
+    """The ``EVAL`` elements of a ROUGE-1.5.5 XML configuration, in document order.
+
+    The core parses it (``perl/eval_config.rs`` says which elements and attributes count,
+    as ROUGE-1.5.5 reads them); its one-line reasons get the file name here.
+    """
+    text = _xml_text(_read_bytes(path, "configuration file"), path)
     try:
-        root = ET.fromstring(data)
-    except ET.ParseError as e:
-        raise PerlDataError(f"{path}: malformed XML: {e}") from None
-    evaluations: list[Evaluation] = []
-    seen: set[str] = set()
-    for node in root.iter():
-        if _name(node.tag) != "EVAL":
-            continue
-        eval_id = _attribute(node, "ID", path, "an EVAL")
-        if eval_id in seen:
-            raise PerlDataError(f"{path}: EVAL ID {eval_id!r} occurs twice")
-        seen.add(eval_id)
-        walker = _EvalWalker(eval_id, path)
-        walker.walk(node, "")
-        # A missing root is an empty string: Perl then builds "/<file>".
-        peer_root = walker.roots.get("PEER-ROOT", "")
-        model_root = walker.roots.get("MODEL-ROOT", "")
-        evaluations.append(
-            Evaluation(
-                eval_id=eval_id,
-                input_format=walker.input_format,
-                peers={peer_id: f"{peer_root}/{name}" for peer_id, name in walker.peers},
-                models=[(model_id, f"{model_root}/{name}") for model_id, name in walker.models],
-            )
-        )
-    if not evaluations:
-        raise PerlDataError(f"{path}: no EVAL element: nothing to evaluate")
-    return evaluations
+        parsed = _core.perl_eval_config(text)
+    except ValueError as e:
+        raise PerlDataError(f"{path}: {e}") from None
+    return [
+        Evaluation(eval_id, input_format, dict(peers), models)
+        for eval_id, input_format, peers, models in parsed
+    ]
 
 
 def read_file_list(path: str, input_format: str, peer_id: str) -> list[Evaluation]:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rougekit import perl_profile
 from rougekit.perl.errors import PerlUsageError
 
 FLAG_LETTERS = frozenset("adhHmMsuUvx")
@@ -168,6 +169,18 @@ class PerlOptions:
     def stemmer(self) -> str:
         """The core's stemmer name: ``none``, ``wordnet`` (canonical DB) or ``porter`` (empty)."""
         return STEMMER_TABLES[self.stemmer_table] if self.stem else "none"
+
+    @property
+    def text_options(self) -> perl_profile.PerlOptions:
+        """The text-pipeline options, as the Python API's perl-1.5.5 profile holds them."""
+        return perl_profile.PerlOptions(
+            stemmer=self.stemmer,
+            stopwords=self.stopwords,
+            limit_words=self.limit_words,
+            limit_bytes=self.limit_bytes,
+            multiref=self.multiref,
+            alpha=self.alpha,
+        )
 
 
 def _number(letter: str, text: str, warnings: list[str]) -> float:

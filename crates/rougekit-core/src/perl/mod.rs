@@ -9,6 +9,8 @@ pub mod bootstrap;
 pub mod combine;
 pub mod counts;
 pub mod doc;
+pub mod eval_config;
+pub mod files;
 pub mod text;
 pub mod vocab;
 
