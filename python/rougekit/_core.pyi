@@ -87,74 +87,74 @@ class PerlBatch:
         """Per-instance (R, P, F), R and P rounded to 5 decimals before F (``-t 0``)."""
     def counts(self, variant: str) -> _Columns:
         """Per-instance raw (TotalM, TotalP, TotalHit) (``-t 1`` / ``-t 2``)."""
+    def bootstrap(
+        self,
+        order: Sequence[int],
+        *,
+        unit: int,
+        alpha: float,
+        resamples: float,
+        confidence: float,
+        threads: int = 1,
+    ) -> list[tuple[_Estimate, _Estimate, _Estimate]]:
+        """ROUGE-1.5.5's bootstrap of every variant over the instances ``order``."""
     def dropped_counts(self) -> tuple[int, int]:
         """(peers, instances with some model) not blank but without any token character."""
     @property
     def failures(self) -> list[tuple[int, int, str, str]]:
         """(instance, model, variant, message) of scores ROUGE-1.5.5 dies on; they are 0."""
 
-def perl_score(
-    peers: Sequence[Sequence[bytes]],
-    models: Sequence[Sequence[Sequence[bytes]]],
+class PerlSettings:
+    """The perl-1.5.5 scoring options, checked once (``ValueError`` as ROUGE-1.5.5 dies)."""
+
+    def __init__(
+        self,
+        *,
+        ngram_max: int = 0,
+        lcs: bool = True,
+        wlcs_weight: float | None = None,
+        skip_gap: int | None = None,
+        skip_variants: str = "S",
+        stemmer: str = "none",
+        stopwords: bool = False,
+        limit_words: int = 0,
+        limit_bytes: int = 0,
+        multiref: str = "A",
+        alpha: float = 0.5,
+    ) -> None: ...
+    @property
+    def variants(self) -> list[str]: ...
+
+class PerlFileError(ValueError):
+    """A run's summary file is unusable: args (file index, line or None, reason or line)."""
+
+def perl_score_files(
+    files: Sequence[tuple[str, str]],
+    peers: Sequence[int],
+    models: Sequence[Sequence[int]],
+    settings: PerlSettings,
     *,
-    ngram_max: int = 0,
-    lcs: bool = True,
-    wlcs_weight: float | None = None,
-    skip_gap: int | None = None,
-    skip_variants: str = "S",
-    stemmer: str = "none",
-    stopwords: bool = False,
-    limit_words: int = 0,
-    limit_bytes: int = 0,
-    multiref: str = "A",
-    alpha: float = 0.5,
+    be_mode: str | None = None,
     threads: int = 1,
 ) -> PerlBatch:
-    """Scores instances given as raw sentences (bytes as read from summary files)."""
+    """Scores a run from its summary files ((path, format) each), read in parallel."""
 
 def perl_score_texts(
     predictions: Any,
     references: Any,
+    settings: PerlSettings,
     *,
-    ngram_max: int = 0,
-    lcs: bool = True,
-    wlcs_weight: float | None = None,
-    skip_gap: int | None = None,
-    skip_variants: str = "S",
-    stemmer: str = "none",
-    stopwords: bool = False,
-    limit_words: int = 0,
-    limit_bytes: int = 0,
-    multiref: str = "A",
-    alpha: float = 0.5,
     threads: int = 1,
 ) -> PerlBatch:
     """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files)."""
 
-def perl_score_be(
-    peers: Sequence[Sequence[bytes]],
-    models: Sequence[Sequence[Sequence[bytes]]],
-    *,
-    mode: str,
-    stemmer: str = "none",
-    multiref: str = "A",
-    alpha: float = 0.5,
-    threads: int = 1,
-) -> PerlBatch:
-    """Basic-Element scores (``-3 MODE``) of SIMPLE-format ``head|modifier|relation`` lines."""
+def perl_split_summary(data: bytes, format: str) -> list[bytes]:
+    """The raw sentences of one summary file's bytes (``PerlFileError`` on a bad SIMPLE line)."""
 
-def perl_bootstrap(
-    x: Sequence[float],
-    y: Sequence[float],
-    z: Sequence[float],
-    *,
-    unit: int,
-    alpha: float,
-    resamples: float,
-    confidence: float,
-    threads: int = 1,
-) -> tuple[_Estimate, _Estimate, _Estimate]:
-    """ROUGE-1.5.5's bootstrap of one variant: (R, P, F) each (average, lower, upper)."""
+def perl_eval_config(
+    text: str,
+) -> list[tuple[str, str | None, list[tuple[str, str]], list[tuple[str, str]]]]:
+    """The EVALs of an XML configuration: (id, format, peers, models), paths joined."""
 
 def perl_bootstrap_many(
     variants: Sequence[tuple[Sequence[float], Sequence[float], Sequence[float]]],
@@ -165,4 +165,4 @@ def perl_bootstrap_many(
     confidence: float,
     threads: int = 1,
 ) -> list[tuple[_Estimate, _Estimate, _Estimate]]:
-    """:func:`perl_bootstrap` of several variants sharing each resample's draws."""
+    """ROUGE-1.5.5's bootstrap of several variants' columns, sharing each resample's draws."""

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from rougekit.config import ScorerConfig, resolve_threads
+from rougekit.checks import resolve_threads
+from rougekit.config import ScorerConfig
 from rougekit.perl.errors import PerlUsageError
 from rougekit.perl.options import getopts
 from rougekit.perl.options import perl_number as read_perl_number

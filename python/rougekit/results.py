@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rougekit import _core, perl_profile
-from rougekit.config import as_int, normalize_types
+from rougekit.checks import as_int
+from rougekit.config import normalize_types
 from rougekit.perl_profile import PerlBatchScores
 from rougekit.signature import Signature
 

@@ -164,7 +164,7 @@ def _rebuild(config: ScorerConfig, threads: int | None) -> RougeScorer:
         # Re-resolve on the unpickling machine.
         from dataclasses import replace
 
-        from rougekit.config import resolve_threads
+        from rougekit.checks import resolve_threads
 
         scorer = RougeScorer.from_config(replace(config, threads=resolve_threads(None)))
     scorer._requested_threads = threads

@@ -45,29 +45,30 @@ impl Weights {
     }
 }
 
-/// Direction of a table cell (spec §8.3 step 1).
-const DIAG: u8 = 0;
-const UP: u8 = 1;
-const LEFT: u8 = 2;
-
-/// Reusable buffers of [`mark_wlcs`].
+/// Reusable buffers of [`mark_wlcs`] and [`wlcs_value`].
 #[derive(Debug, Default)]
 pub struct WlcsScratch {
     w_prev: Vec<f64>,
     w_cur: Vec<f64>,
     k_prev: Vec<u32>,
     k_cur: Vec<u32>,
-    dir: Vec<u8>,
+    /// `mark_wlcs`'s whole W table, row-major, (|rows| + 1) × (|cols| + 1).
+    table: Vec<f64>,
 }
 
-/// Most table cells one call may allocate (a byte each); larger pairs are refused.
-pub const MAX_CELLS: usize = 1 << 31;
+/// Most table cells one call may allocate (a `f64` each, so at most 2 GiB); larger pairs
+/// are refused.
+pub const MAX_CELLS: usize = 1 << 28;
 
 /// Marks in `mark` (ORed) the `rows` positions on the weighted LCS that ROUGE-1.5.5 traces
 /// back for (`rows`, `cols`): on equal tokens `W = W↖ + f(κ+1) − f(κ)` with κ the run length
 /// of the diagonal cell (evaluated left to right); otherwise the cell above if
 /// `W↑ ≥ W←` (ties prefer dropping the row token), else the cell to the left. Returns
 /// false, marking nothing, when the table would exceed [`MAX_CELLS`].
+///
+/// The forward pass keeps the whole W table and no directions: off the diagonal the value
+/// is `max(W↑, W←)` whichever way the tie rule goes, a branch-free step, and the trace back
+/// re-derives each direction from the table (a few cells instead of every cell).
 pub fn mark_wlcs(
     rows: &[u32],
     cols: &[u32],
@@ -79,52 +80,50 @@ pub fn mark_wlcs(
     if m == 0 || n == 0 {
         return true;
     }
-    if m.saturating_mul(n) > MAX_CELLS {
+    let width = n + 1;
+    if (m + 1).saturating_mul(width) > MAX_CELLS {
         return false;
     }
     let longest = m.min(n);
     f.f(longest + 1);
-    s.dir.clear();
-    s.dir.resize(m * n, UP);
-    s.w_prev.clear();
-    s.w_prev.resize(n + 1, 0.0);
+    let table = &f.table;
+    let w = &mut s.table;
+    w.clear();
+    w.resize((m + 1) * width, 0.0);
     s.k_prev.clear();
-    s.k_prev.resize(n + 1, 0);
-    s.w_cur.clear();
-    s.w_cur.resize(n + 1, 0.0);
+    s.k_prev.resize(width, 0);
     s.k_cur.clear();
-    s.k_cur.resize(n + 1, 0);
+    s.k_cur.resize(width, 0);
     for (a, &r) in rows.iter().enumerate() {
-        let dir = &mut s.dir[a * n..(a + 1) * n];
+        let (done, rest) = w.split_at_mut((a + 1) * width);
+        let up = &done[a * width..];
+        let cur = &mut rest[..width];
+        let (k_prev, k_cur) = (&s.k_prev[..], &mut s.k_cur[..]);
+        let mut left = 0.0f64;
         for (b, &c) in cols.iter().enumerate() {
-            if r == c {
-                let k = s.k_prev[b] as usize;
-                s.w_cur[b + 1] = s.w_prev[b] + f.table[k + 1] - f.table[k];
-                s.k_cur[b + 1] = s.k_prev[b] + 1;
-                dir[b] = DIAG;
-            } else if s.w_prev[b + 1] >= s.w_cur[b] {
-                s.w_cur[b + 1] = s.w_prev[b + 1];
-                s.k_cur[b + 1] = 0;
-                dir[b] = UP;
+            let value = if r == c {
+                let k = k_prev[b] as usize;
+                k_cur[b + 1] = k_prev[b] + 1;
+                up[b] + table[k + 1] - table[k]
             } else {
-                s.w_cur[b + 1] = s.w_cur[b];
-                s.k_cur[b + 1] = 0;
-                dir[b] = LEFT;
-            }
+                k_cur[b + 1] = 0;
+                up[b + 1].max(left)
+            };
+            cur[b + 1] = value;
+            left = value;
         }
-        std::mem::swap(&mut s.w_prev, &mut s.w_cur);
         std::mem::swap(&mut s.k_prev, &mut s.k_cur);
     }
     let (mut a, mut b) = (m, n);
     while a > 0 && b > 0 {
-        match s.dir[(a - 1) * n + (b - 1)] {
-            DIAG => {
-                mark[a - 1] = true;
-                a -= 1;
-                b -= 1;
-            }
-            UP => a -= 1,
-            _ => b -= 1,
+        if rows[a - 1] == cols[b - 1] {
+            mark[a - 1] = true;
+            a -= 1;
+            b -= 1;
+        } else if w[(a - 1) * width + b] >= w[a * width + b - 1] {
+            a -= 1;
+        } else {
+            b -= 1;
         }
     }
     true

@@ -158,9 +158,7 @@ create_exception!(
 
 fn file_error(py: Python<'_>, e: LoadError) -> PyErr {
     match e {
-        LoadError::Io { file, reason } => {
-            PerlFileError::new_err((file, py.None(), reason))
-        }
+        LoadError::Io { file, reason } => PerlFileError::new_err((file, py.None(), reason)),
         LoadError::BadLine { file, line, text } => {
             PerlFileError::new_err((file, line, PyBytes::new(py, &text).unbind()))
         }
@@ -173,7 +171,14 @@ pub fn perl_split_summary(py: Python<'_>, data: &[u8], format: &str) -> PyResult
     let format = summary_format(format)?;
     let sentences = files::sentences(data, format).map_err(|BadLine(line)| {
         let text = files::line_text(data, line).to_vec();
-        file_error(py, LoadError::BadLine { file: 0, line, text })
+        file_error(
+            py,
+            LoadError::BadLine {
+                file: 0,
+                line,
+                text,
+            },
+        )
     })?;
     Ok(sentences
         .into_iter()
@@ -232,7 +237,11 @@ pub fn perl_score_files(
             models.len()
         )));
     }
-    if let Some(&bad) = peers.iter().chain(models.iter().flatten()).find(|&&k| k >= files.len()) {
+    if let Some(&bad) = peers
+        .iter()
+        .chain(models.iter().flatten())
+        .find(|&&k| k >= files.len())
+    {
         return Err(PyValueError::new_err(format!(
             "file index {bad} out of range: {} files",
             files.len()
@@ -441,32 +450,33 @@ impl PerlBatch {
                 "instance {bad} out of range: the batch has {n}"
             )));
         }
-        let out = py.allow_threads(|| {
-            guarded(|| {
-                let pick = |f: fn(&perl::combine::InstanceScore) -> f64, c: &[_]| {
-                    order.iter().map(|&i| f(&c[i])).collect::<Vec<f64>>()
-                };
-                let columns: Vec<[Vec<f64>; 3]> = self
-                    .inner
-                    .columns
-                    .iter()
-                    .map(|c| match s.unit {
-                        Unit::Summary => [pick(|x| x.r, c), pick(|x| x.p, c), pick(|x| x.f, c)],
-                        Unit::Token => [
-                            pick(|x| x.total_m, c),
-                            pick(|x| x.total_p, c),
-                            pick(|x| x.total_hit, c),
-                        ],
-                    })
-                    .collect();
-                let cols: Vec<bootstrap::Triples<'_>> = columns
-                    .iter()
-                    .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
-                    .collect();
-                bootstrap::bootstrap(&cols, s, threads)
-            })
-        })?
-        .map_err(to_py)?;
+        let out = py
+            .allow_threads(|| {
+                guarded(|| {
+                    let pick = |f: fn(&perl::combine::InstanceScore) -> f64, c: &[_]| {
+                        order.iter().map(|&i| f(&c[i])).collect::<Vec<f64>>()
+                    };
+                    let columns: Vec<[Vec<f64>; 3]> = self
+                        .inner
+                        .columns
+                        .iter()
+                        .map(|c| match s.unit {
+                            Unit::Summary => [pick(|x| x.r, c), pick(|x| x.p, c), pick(|x| x.f, c)],
+                            Unit::Token => [
+                                pick(|x| x.total_m, c),
+                                pick(|x| x.total_p, c),
+                                pick(|x| x.total_hit, c),
+                            ],
+                        })
+                        .collect();
+                    let cols: Vec<bootstrap::Triples<'_>> = columns
+                        .iter()
+                        .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
+                        .collect();
+                    bootstrap::bootstrap(&cols, s, threads)
+                })
+            })?
+            .map_err(to_py)?;
         Ok(out
             .into_iter()
             .map(|[r, p, f]| (triple(r), triple(p), triple(f)))

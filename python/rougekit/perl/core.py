@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rougekit import _core
 from rougekit.checks import resolve_threads
-from rougekit.perl_profile import core_settings
 from rougekit.perl.options import PerlOptions
+from rougekit.perl_profile import core_settings
 
 
 def score(

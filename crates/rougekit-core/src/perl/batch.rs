@@ -132,6 +132,7 @@ fn score_instance(
         doc.read(sentences, limit, &mut w.vocab, &mut w.buf);
     }
     let models = &w.models[..instance.models.len()];
+    w.counter.begin_instance();
     let identity = |x: f64| x;
     for (slot, &variant) in out.iter_mut().zip(variants) {
         let c = &mut w.counter;

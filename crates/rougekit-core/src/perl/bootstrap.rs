@@ -100,26 +100,32 @@ pub fn bootstrap(
 ) -> Result<Vec<[Estimate; 3]>, RougeError> {
     settings.validate()?;
     let n = variants.first().map_or(0, |t| t[0].len());
-    if n == 0 || variants.iter().any(|t| t.iter().any(|c| c.len() != n)) {
+    if n == 0 || n > u32::MAX as usize || variants.iter().any(|t| t.iter().any(|c| c.len() != n)) {
         return Err(RougeError::InvalidOption(
-            "the bootstrap needs at least one instance and columns of equal length".into(),
+            "the bootstrap needs at least one instance (at most 2^32) and columns of equal \
+             length"
+                .into(),
         ));
     }
     let count = settings.count();
-    // Instance-major copy: one draw reads one contiguous row of every variant's triple
-    // (3·V doubles) instead of 3·V scattered columns.
+    // Instance-major copy, padded to whole blocks: one draw reads one contiguous row of
+    // every variant's triple (3·V doubles, a cache line per block) instead of 3·V scattered
+    // columns.
     let width = 3 * variants.len();
-    let mut rows = vec![0.0f64; n * width];
+    let padded = width.div_ceil(BLOCK) * BLOCK;
+    let mut rows = vec![0.0f64; n * padded];
     for (v, cols) in variants.iter().enumerate() {
         for (k, col) in cols.iter().enumerate() {
             for (i, &x) in col.iter().enumerate() {
-                rows[i * width + 3 * v + k] = x;
+                rows[i * padded + 3 * v + k] = x;
             }
         }
     }
-    // samples[b·width + 3v + k]: resample b, variant v, component k.
-    let mut samples = vec![0.0f64; count * width];
-    let one = |(b, out): (usize, &mut [f64])| resample(b as u64, n, &rows, settings, out);
+    // samples[b·padded + 3v + k]: resample b, variant v, component k.
+    let mut samples = vec![0.0f64; count * padded];
+    let one = |(b, out): (usize, &mut [f64])| {
+        DRAWS.with_borrow_mut(|draws| resample(b as u64, n, &rows, settings, out, draws))
+    };
     let pool = if threads > 1 {
         shared_pool(threads)
     } else {
@@ -128,13 +134,14 @@ pub fn bootstrap(
     match pool {
         Some(pool) if count >= 16 => pool.install(|| {
             samples
-                .par_chunks_mut(width)
+                .par_chunks_mut(padded)
                 .enumerate()
                 .with_min_len(8)
                 .for_each(one)
         }),
-        _ => samples.chunks_mut(width).enumerate().for_each(one),
+        _ => samples.chunks_mut(padded).enumerate().for_each(one),
     }
+    let width = padded;
     let mut column = Vec::with_capacity(count);
     let estimates = (0..variants.len())
         .map(|v| {
@@ -150,20 +157,37 @@ pub fn bootstrap(
     Ok(estimates)
 }
 
-/// Resample `b` into `out` (one triple per variant): n draws ⌊n·U⌋ from `srand(b)`, the
-/// instances' rows summed in draw order, then the sample values.
-fn resample(b: u64, n: usize, rows: &[f64], s: Settings, out: &mut [f64]) {
+/// Accumulators summed together: a block of columns stays in registers across all the draws
+/// of a resample.
+const BLOCK: usize = 8;
+
+thread_local! {
+    /// Each worker's buffer of one resample's drawn instances.
+    static DRAWS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Resample `b` into `out` (one triple per variant, padded to whole blocks): n draws ⌊n·U⌋
+/// from `srand(b)`, the instances' rows summed in draw order, then the sample values. Each
+/// column's sum adds the same values in the same order as a draw-by-draw loop, so blocking
+/// changes no bit.
+fn resample(b: u64, n: usize, rows: &[f64], s: Settings, out: &mut [f64], draws: &mut Vec<u32>) {
     let width = out.len();
     let mut rng = Drand48::seeded(b);
     let nf = n as f64;
-    out.fill(0.0);
-    for _ in 0..n {
-        let i = ((nf * rng.next_f64()) as usize).min(n - 1);
-        for (acc, &x) in out.iter_mut().zip(&rows[i * width..(i + 1) * width]) {
-            *acc += x;
+    draws.clear();
+    draws.extend((0..n).map(|_| ((nf * rng.next_f64()) as usize).min(n - 1) as u32));
+    for (block, acc_out) in out.chunks_exact_mut(BLOCK).enumerate() {
+        let mut acc = [0.0f64; BLOCK];
+        let offset = block * BLOCK;
+        for &i in draws.iter() {
+            let start = i as usize * width + offset;
+            for (a, &x) in acc.iter_mut().zip(&rows[start..start + BLOCK]) {
+                *a += x;
+            }
         }
+        acc_out.copy_from_slice(&acc);
     }
-    for o in out.chunks_mut(3) {
+    for o in out.chunks_exact_mut(3) {
         match s.unit {
             Unit::Summary => o.iter_mut().for_each(|x| *x /= nf),
             Unit::Token => {

@@ -37,27 +37,91 @@ pub struct Counter {
     lcs: LcsScratch,
     wlcs: WlcsScratch,
     marks: Vec<bool>,
-    prefix_ids: FxHashMap<u64, u32>,
+    ngram_ids: NgramIds,
     model_budget: Vec<u32>,
     peer_budget: Vec<u32>,
 }
 
-/// Exact integer keys of the n-grams of `tokens` (into `out`, cleared first): a unigram is
-/// its id, a longer n-gram packs (id of its (n−1)-gram prefix, last token), where prefix ids
-/// come from `ids`, shared by all texts of an instance. Distinct n-grams of one length get
-/// distinct keys by induction on n; keys are only ever compared within one length.
-fn ngram_keys(tokens: &[u32], n: usize, ids: &mut FxHashMap<u64, u32>, out: &mut Vec<u64>) {
-    out.clear();
-    if n == 0 || tokens.len() < n {
-        return;
+/// Level-1 keys carry this tag so that they never equal a longer n-gram's key.
+const UNIGRAM_TAG: u64 = 0xFFFF_FFFF << 32;
+
+/// Exact ids of the n-grams of one instance's texts, dense from 0, built level by level: a
+/// unigram's key is its token id (tagged), an (n+1)-gram's key packs (id of its n-gram
+/// prefix, last token). Distinct n-grams get distinct ids by induction on n, and an id is
+/// only ever compared with ids of the same length. ROUGE-1…ROUGE-N of an instance share the
+/// levels, so each position is hashed once per level.
+#[derive(Debug, Default)]
+struct NgramIds {
+    map: FxHashMap<u64, u32>,
+    /// `levels[k][d]`: the ids of text d's (k+1)-grams (d = 0: the peer, then the models).
+    levels: Vec<Vec<Vec<u32>>>,
+    /// Levels valid for the current instance.
+    built: usize,
+    /// Per-id counts for the overlap (all zero between calls).
+    counts: Vec<u32>,
+}
+
+impl NgramIds {
+    fn reset(&mut self) {
+        self.map.clear();
+        self.built = 0;
     }
-    out.extend(tokens[..=tokens.len() - n].iter().map(|&t| u64::from(t)));
-    for level in 1..n {
-        for (i, key) in out.iter_mut().enumerate() {
-            let next = ids.len() as u32;
-            let prefix = *ids.entry(*key).or_insert(next);
-            *key = (u64::from(prefix) << 32) | u64::from(tokens[i + level]);
+
+    /// Builds the levels up to `n` for `texts` (the same texts since the last reset).
+    fn ensure(&mut self, n: usize, texts: &[&[u32]]) {
+        while self.built < n {
+            let level = self.built;
+            if self.levels.len() <= level {
+                self.levels.push(Vec::new());
+            }
+            let (done, rest) = self.levels.split_at_mut(level);
+            let out = &mut rest[0];
+            out.resize_with(texts.len(), Vec::new);
+            for (d, tokens) in texts.iter().enumerate() {
+                let ids = &mut out[d];
+                ids.clear();
+                if tokens.len() <= level {
+                    continue;
+                }
+                let count = tokens.len() - level;
+                for i in 0..count {
+                    let key = match done.last() {
+                        None => UNIGRAM_TAG | u64::from(tokens[i]),
+                        Some(prev) => (u64::from(prev[d][i]) << 32) | u64::from(tokens[i + level]),
+                    };
+                    let next = self.map.len() as u32;
+                    ids.push(*self.map.entry(key).or_insert(next));
+                }
+            }
+            self.built += 1;
         }
+    }
+
+    /// Σ_id min(count in text `a`, count in text `b`) of the n-grams of length `n` (built).
+    fn overlap(&mut self, n: usize, a: usize, b: usize) -> usize {
+        let level = &self.levels[n - 1];
+        if self.counts.len() < self.map.len() {
+            self.counts.resize(self.map.len(), 0);
+        }
+        for &id in &level[a] {
+            self.counts[id as usize] += 1;
+        }
+        let mut hits = 0;
+        for &id in &level[b] {
+            let c = &mut self.counts[id as usize];
+            if *c > 0 {
+                *c -= 1;
+                hits += 1;
+            }
+        }
+        for &id in &level[a] {
+            self.counts[id as usize] = 0;
+        }
+        hits
+    }
+
+    fn len(&self, n: usize, d: usize) -> usize {
+        self.levels[n - 1][d].len()
     }
 }
 
@@ -71,7 +135,13 @@ fn rounded_ratio(hit: f64, m: f64) -> f64 {
 }
 
 impl Counter {
-    /// ROUGE-n (§8.1); returns the peer n-gram count.
+    /// Starts a new instance: forgets what was built for the previous one's texts.
+    pub fn begin_instance(&mut self) {
+        self.ngram_ids.reset();
+    }
+
+    /// ROUGE-n (§8.1); returns the peer n-gram count. Call [`Counter::begin_instance`]
+    /// before the first variant of every instance (the n-gram levels are shared by them).
     pub fn ngram(
         &mut self,
         n: usize,
@@ -80,13 +150,24 @@ impl Counter {
         out: &mut Vec<ModelCounts>,
     ) -> f64 {
         out.clear();
-        self.prefix_ids.clear();
-        ngram_keys(&peer.flat, n, &mut self.prefix_ids, &mut self.peer_keys);
-        for model in models {
-            ngram_keys(&model.flat, n, &mut self.prefix_ids, &mut self.model_keys);
-            out.push(self.clipped(self.model_keys.len() as f64));
+        if n == 0 {
+            out.resize(models.len(), ModelCounts::default());
+            return 0.0;
         }
-        self.peer_keys.len() as f64
+        let texts: Vec<&[u32]> = std::iter::once(&peer.flat[..])
+            .chain(models.iter().map(|m| &m.flat[..]))
+            .collect();
+        self.ngram_ids.ensure(n, &texts);
+        for j in 1..texts.len() {
+            let hit = self.ngram_ids.overlap(n, j, 0) as f64;
+            let m = self.ngram_ids.len(n, j) as f64;
+            out.push(ModelCounts {
+                hit,
+                m,
+                select: rounded_ratio(hit, m),
+            });
+        }
+        self.ngram_ids.len(n, 0) as f64
     }
 
     /// ROUGE-S / ROUGE-SU (§8.4); returns the peer item count.

@@ -207,7 +207,10 @@ mod tests {
         assert_eq!(evals.len(), 2);
         assert_eq!(evals[0].format, Some(SummaryFormat::Spl));
         let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
-        assert_eq!(evals[0].peers, vec![pair("A", "sys/c"), pair("B", "sys/b.txt")]);
+        assert_eq!(
+            evals[0].peers,
+            vec![pair("A", "sys/c"), pair("B", "sys/b.txt")]
+        );
         assert_eq!(
             evals[0].models,
             vec![pair("2", "refs/x/m2"), pair("1", "refs/x/m&1")]
@@ -223,8 +226,10 @@ mod tests {
         let e = err("<EVAL ID=\"1\">\n<PEERS>");
         assert!(e.contains("line 2"), "{e}");
         assert!(err("<r><eval id=\"1\"></eval></r>").contains("no ID attribute"));
-        assert!(err("<r><EVAL ID=\"1\"><INPUT-FORMAT TYPE=\"X\"/></EVAL></r>")
-            .contains("unknown INPUT-FORMAT"));
+        assert!(
+            err("<r><EVAL ID=\"1\"><INPUT-FORMAT TYPE=\"X\"/></EVAL></r>")
+                .contains("unknown INPUT-FORMAT")
+        );
         assert!(err("<r><EVAL ID=\"1\"/><EVAL ID=\"1\"/></r>").contains("occurs twice"));
         assert!(err("<r></r>").contains("no EVAL"));
     }
