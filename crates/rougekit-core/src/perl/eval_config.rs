@@ -42,7 +42,7 @@ pub fn parse(text: &str) -> Result<Vec<EvalConfig>, String> {
         if name(node) != "EVAL" {
             continue;
         }
-        let id = attribute(node, "ID", "an EVAL")?;
+        let id = attribute(node, "ID", || "an EVAL".into())?;
         if !seen.insert(id.clone()) {
             return Err(format!("EVAL ID '{id}' occurs twice"));
         }
@@ -89,14 +89,31 @@ fn malformed(text: &str, e: &roxmltree::Error) -> String {
     format!("malformed XML: {e} (line {row}, column {col})")
 }
 
-fn name(node: Node<'_, '_>) -> String {
-    node.tag_name().name().to_uppercase()
+/// The element's local name upper-cased (Perl's `uc`, Unicode-aware like Python's
+/// `str.upper`); ASCII names, all of them in practice, without allocating.
+fn name<'a>(node: Node<'a, '_>) -> std::borrow::Cow<'a, str> {
+    let local = node.tag_name().name();
+    if local
+        .bytes()
+        .all(|b| !b.is_ascii_lowercase() && b.is_ascii())
+    {
+        std::borrow::Cow::Borrowed(local)
+    } else if local.is_ascii() {
+        std::borrow::Cow::Owned(local.to_ascii_uppercase())
+    } else {
+        std::borrow::Cow::Owned(local.to_uppercase())
+    }
 }
 
-fn attribute(node: Node<'_, '_>, attr: &str, what: &str) -> Result<String, String> {
+/// The attribute `attr`; `what` names the element in the error (built only then).
+fn attribute(
+    node: Node<'_, '_>,
+    attr: &str,
+    what: impl FnOnce() -> String,
+) -> Result<String, String> {
     node.attribute(attr)
         .map(str::to_string)
-        .ok_or_else(|| format!("{what} has no {attr} attribute (it must be upper case)"))
+        .ok_or_else(|| format!("{} has no {attr} attribute (it must be upper case)", what()))
 }
 
 fn text(node: Node<'_, '_>) -> String {
@@ -142,7 +159,7 @@ impl Walker {
     fn walk(&mut self, elem: Node<'_, '_>, section: Section) -> Result<(), String> {
         for child in elem.children().filter(|n| n.is_element()) {
             let name = name(child);
-            match name.as_str() {
+            match name.as_ref() {
                 "PEER-ROOT" => {
                     self.peer_root.get_or_insert_with(|| text(child));
                 }
@@ -151,8 +168,9 @@ impl Walker {
                 }
                 "INPUT-FORMAT" if !self.format_seen => {
                     self.format_seen = true;
-                    let what = format!("the INPUT-FORMAT of {}", self.where_);
-                    let typed = attribute(child, "TYPE", &what)?;
+                    let typed = attribute(child, "TYPE", || {
+                        format!("the INPUT-FORMAT of {}", self.where_)
+                    })?;
                     let format = SummaryFormat::parse(&typed.to_uppercase()).ok_or_else(|| {
                         format!(
                             "{}: unknown INPUT-FORMAT TYPE '{typed}' (SEE, SPL, ISI or SIMPLE)",
@@ -162,15 +180,15 @@ impl Walker {
                     self.format = Some(format);
                 }
                 "P" if section == Section::Peers => {
-                    let id = attribute(child, "ID", &format!("a P of {}", self.where_))?;
+                    let id = attribute(child, "ID", || format!("a P of {}", self.where_))?;
                     self.peers.push((id, text(child)));
                 }
                 "M" if section == Section::Models => {
-                    let id = attribute(child, "ID", &format!("an M of {}", self.where_))?;
+                    let id = attribute(child, "ID", || format!("an M of {}", self.where_))?;
                     self.models.push((id, text(child)));
                 }
                 _ => {
-                    let inner = match name.as_str() {
+                    let inner = match name.as_ref() {
                         "PEERS" => Section::Peers,
                         "MODELS" => Section::Models,
                         _ => section,
