@@ -550,7 +550,13 @@ def _corpus(
         return acc.perl_corpus(
             signature, scorer.config.perl_options(), confidence=confidence, n_bootstrap=n_bootstrap
         )
-    return acc.corpus(signature, confidence=confidence, n_bootstrap=n_bootstrap, seed=seed)
+    return acc.corpus(
+        signature,
+        confidence=confidence,
+        n_bootstrap=n_bootstrap,
+        seed=seed,
+        threads=scorer.config.threads,
+    )
 
 
 # -- writing ----------------------------------------------------------------------------------

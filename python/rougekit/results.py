@@ -47,11 +47,19 @@ class BatchResult:
     """Scores of a batch, stored by column (one float64 array per type and field).
 
     Per-pair Python objects are only built when asked for (indexing, iteration).
+    ``threads`` share the work of :meth:`corpus`'s bootstrap (never changing a number).
     """
 
-    def __init__(self, scores: _core.BatchScores | PerlBatchScores, signature: Signature) -> None:
+    def __init__(
+        self,
+        scores: _core.BatchScores | PerlBatchScores,
+        signature: Signature,
+        *,
+        threads: int = 1,
+    ) -> None:
         self._scores = scores
         self.signature = signature
+        self._threads = threads
         self._cache: dict[tuple[str, str], Any] = {}
 
     @property
@@ -139,7 +147,7 @@ class BatchResult:
         if len(self) == 0:
             raise ValueError("cannot aggregate an empty batch: there are no pairs")
         samples = n_bootstrap if confidence is not None else 0
-        summary = self._scores.corpus(samples, seed, confidence or 0.95)
+        summary = self._scores.corpus(samples, seed, confidence or 0.95, self._threads)
         signature = self.signature
         if confidence is not None:
             signature = signature.with_ci(confidence, samples, seed)
