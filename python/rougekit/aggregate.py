@@ -70,13 +70,31 @@ class Accumulator:
         self.n = 0
         self.nrefs: tuple[int, int] = (0, 0)
         self.dropped = [0, 0]
+        #: Pairs with a score the profile leaves undefined (0 instead; perl-1.5.5 only).
+        self.failed_pairs = 0
+        #: (pair id, reference index, type, message) of the first such score.
+        self.first_failure: tuple[str, int, str, str] | None = None
         self._sums = {(t, f): 0.0 for t in self.types for f in FIELDS}
         #: Column k of the store is ``_keys[k]``.
         self._keys = [(t, f) for t in self.types for f in FIELDS]
         self._store = _core.ScoreColumns(len(self._keys)) if keep else None
 
-    def add(self, batch: BatchResult, nrefs: Sequence[int], dropped: tuple[int, int]) -> None:
-        """Adds a scored chunk; ``nrefs`` are the reference counts of its pairs."""
+    def add(
+        self,
+        batch: BatchResult,
+        nrefs: Sequence[int],
+        dropped: tuple[int, int],
+        ids: Sequence[str] | None = None,
+    ) -> None:
+        """Adds a scored chunk; ``nrefs`` are the reference counts of its pairs, ``ids``
+        their ids (default: their position in the run)."""
+        failures = batch.failures
+        if failures:
+            self.failed_pairs += len({i for i, _, _, _ in failures})
+            if self.first_failure is None:
+                i, j, rouge_type, message = failures[0]
+                ident = ids[i] if ids is not None else str(self.n + i)
+                self.first_failure = (ident, j, rouge_type, message)
         chunk = []
         for t, f in self._keys:
             col = getattr(batch, f)(t)

@@ -91,6 +91,22 @@ class BatchResult:
         """F-measure of every pair for ``rouge_type``."""
         return self._get(rouge_type, "fmeasure")  # type: ignore[no-any-return]
 
+    def dropped_counts(self) -> tuple[int, int]:
+        """``(predictions, pairs)``: how many predictions, and how many pairs' references
+        (at least one of them), are not blank yet have no token under the profile, so they
+        score 0 (:class:`NoTokensWarning` reports the same in words)."""
+        preds, refs = self._scores.dropped_counts()
+        return preds, refs
+
+    @property
+    def failures(self) -> list[tuple[int, int, str, str]]:
+        """``(pair index, reference index, type, message)`` of each score the profile
+        defines no value for, which is 0 instead: perl-1.5.5 only, where ROUGE-1.5.5 dies on
+        them (e.g. ROUGE-W against a reference without tokens). Empty otherwise."""
+        if isinstance(self._scores, PerlBatchScores):
+            return list(self._scores.failures)
+        return []
+
     def __getitem__(self, index: int) -> dict[str, Score]:
         """Scores of pair ``index`` (negative indices count from the end)."""
         n = len(self)
