@@ -69,6 +69,39 @@ def timed(argv: list[str]) -> tuple[float, float, str]:
     return seconds, int(rss.group(1)) / 1024, proc.stdout
 
 
+def machine() -> str:
+    """CPU model, memory, and the versions and commit measured."""
+    cpu = mem = "?"
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+        m = re.search(r"model name\s*:\s*(.+)", info)
+        cpu = m.group(1).strip() if m else cpu
+        m = re.search(r"MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text())
+        mem = f"{int(m.group(1)) / 2**20:.1f} GiB" if m else mem
+    except OSError:
+        pass
+    version = subprocess.run(
+        [*rougekit_command(), "--version"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    try:
+        import numpy
+
+        numpy_version = numpy.__version__
+    except ImportError:
+        numpy_version = "not installed"
+    return (
+        f"{version} at commit {commit or '?'}, NumPy {numpy_version}, Python "
+        f"{platform.python_version()}, {platform.platform()}; {cpu}, {os.cpu_count()} CPUs, "
+        f"{mem}"
+    )
+
+
 def load() -> str:
     try:
         return f"{os.getloadavg()[0]:.2f}"
@@ -90,8 +123,7 @@ def main() -> None:
     lines = [
         "## Command line: memory and time (bench_cli_memory.py)",
         "",
-        f"Python {platform.python_version()}, {os.cpu_count()} CPUs; 1-minute load average "
-        f"before the runs: {load()}.",
+        f"{machine()}; 1-minute load average before the runs: {load()}.",
         "",
         "| run | pairs | wall s | pairs/s | peak RSS MiB | command |",
         "|---|---|---|---|---|---|",

@@ -126,3 +126,42 @@ def test_no_tokens_warning_is_one_line(tmp_path: Path):
     assert proc.returncode == 0
     assert proc.stderr.startswith("rougekit: warning: 1 of 1 predictions")
     assert proc.stderr.count("\n") == 1
+
+
+def test_perl_failures_are_one_warning_line(tmp_path: Path, monkeypatch, capsys):
+    """ROUGE-1.5.5 dies on ROUGE-W against a reference without tokens; rougekit scores 0
+    there and the command line says how many pairs that touched, naming the first."""
+    from rougekit import cli
+    from rougekit import io as rio
+
+    rows = [
+        {"id": "a", "prediction": "the cat sat", "references": ["the cat sat down"]},
+        {"id": "b", "prediction": "a dog ran", "references": ["a dog ran off", ""]},
+        {"id": "c", "prediction": "a dog ran", "references": ["..."]},
+    ]
+    path = tmp_path / "x.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    monkeypatch.setattr(rio, "CHUNK_SIZE", 1)  # pair ids must survive chunking
+    args = ["score", "--jsonl", str(path), "--profile", "perl-1.5.5", "-t", "rouge1", "rougeW"]
+    assert cli.main(args) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("rougekit: warning: 0 of 3 predictions and the references of 1")
+    assert err[1].startswith(
+        "rougekit: warning: 2 of 3 pairs have a score that ROUGE-1.5.5 cannot compute (it "
+        "dies on them); rougekit scores it 0. First: pair b, reference 2, rougeW-1.2: the "
+        "model has no tokens"
+    )
+    assert len(err) == 2
+    assert cli.main([*args[:-2], "rouge1"]) == 0  # no ROUGE-W: nothing to report
+    assert "cannot compute" not in capsys.readouterr().err
+
+
+def test_batch_result_reports_dropped_and_failed_scores():
+    batch = rougekit.RougeScorer(["rouge1"]).score_batch(["a", "今天", "b"], ["a", "b", "!!"])
+    assert batch.dropped_counts() == (1, 1)
+    assert batch.failures == []
+    perl = rougekit.RougeScorer(["rouge1", "rougeW"], profile="perl-1.5.5")
+    batch = perl.score_batch(["a b", "a b"], [["a b"], ["a b", ""]])
+    assert batch.dropped_counts() == (0, 0)
+    assert [f[:3] for f in batch.failures] == [(1, 1, "rougeW-1.2")]
+    assert batch.recall("rougeW-1.2")[1] == 0.0

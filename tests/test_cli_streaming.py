@@ -4,6 +4,7 @@ bit (means and bootstrap CIs); interrupted runs leave no partial output file."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -14,9 +15,9 @@ import numpy as np
 import pytest
 import rougekit
 from conftest import SAMPLE, load_corpus, require_shared
-from rougekit import cli
+from rougekit import _core, cli
 from rougekit import io as rio
-from rougekit.aggregate import Accumulator, bootstrap_bounds, sequential_sum
+from rougekit.aggregate import Accumulator, sequential_sum
 
 pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoTokensWarning")
 
@@ -56,18 +57,55 @@ def test_real_corpus_equals_the_api(capsys):
     assert out["signature"].split("|")[6] == "nrefs:11"
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 5, 100, 1001])
-@pytest.mark.parametrize("seed", [0, 1, 2**63 + 5])
-def test_bootstrap_mirror_equals_the_core(n, seed):
+def test_cli_ci_depends_on_seed_and_level(capsys):
+    """The equality tests above are not vacuous: the interval moves with the seed and the
+    level, so a command line that passed either wrongly would differ from the API."""
+    rows = load_corpus(SAMPLE)
+    out = cli_json(["score", "--jsonl", str(SAMPLE), "--ci", "90", "--seed", "11"], capsys)
+    for kwargs in ({"seed": 12, "confidence": 0.9}, {"seed": 11, "confidence": 0.8}):
+        other = api_result(rows, **kwargs).to_dict()
+        assert other["scores"]["rouge1"]["ci"] != out["scores"]["rouge1"]["ci"]
+    assert out == api_result(rows, seed=11, confidence=0.9).to_dict()
+
+
+def _random_batch(n: int) -> rougekit.BatchResult:
     rng = np.random.default_rng(n)
     preds = [" ".join(rng.choice(list("abcdef"), size=rng.integers(0, 9))) for _ in range(n)]
     refs = [" ".join(rng.choice(list("abcdef"), size=rng.integers(1, 9))) for _ in range(n)]
-    batch = rougekit.RougeScorer(["rouge1", "rougeL"]).score_batch(preds, refs)
+    return rougekit.RougeScorer(["rouge1", "rougeL"]).score_batch(preds, refs)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 100, 1001])
+@pytest.mark.parametrize("seed", [0, 1, 2**63 + 5])
+def test_streamed_bootstrap_equals_batch_corpus(n, seed):
+    batch = _random_batch(n)
     core = batch.corpus(confidence=0.8, n_bootstrap=257, seed=seed)
     acc = Accumulator(batch.types, keep=True)
     acc.add(batch, [1] * n, (0, 0))
-    mine = acc.corpus(batch.signature, confidence=0.8, n_bootstrap=257, seed=seed)
+    mine = acc.corpus(batch.signature, confidence=0.8, n_bootstrap=257, seed=seed, threads=2)
     assert mine.to_dict() == core.to_dict()
+
+
+def _keys(types):
+    return [(t, f) for t in types for f in ("precision", "recall", "fmeasure")]
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 1000])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_score_columns_bootstrap_is_batch_corpus(chunk, threads):
+    """Columns appended chunk by chunk give BatchScores.corpus's numbers for any thread
+    count: one implementation behind both."""
+    batch = _random_batch(1001)
+    keys = _keys(batch.types)
+    store = _core.ScoreColumns(len(keys))
+    for start in range(0, len(batch), chunk):
+        store.append([getattr(batch, f)(t)[start : start + chunk].tobytes() for t, f in keys])
+    assert (len(store), store.width) == (1001, len(keys))
+    got = store.bootstrap(500, 42, 0.95, threads)
+    want = batch._scores.corpus(500, 42, 0.95)
+    assert got == [want[t][f] for t, f in keys]
+    for k, (t, f) in enumerate(keys):
+        assert np.frombuffer(store.column(k)).tolist() == list(getattr(batch, f)(t))
 
 
 def _reference_draws(seed: int, n: int, count: int, threshold: int) -> list[int]:
@@ -86,33 +124,74 @@ def _reference_draws(seed: int, n: int, count: int, threshold: int) -> list[int]
     return out
 
 
-@pytest.mark.parametrize("n", [1, 3, 1000, 2**31 + 1, 2**32 - 1])
-def test_draws_equal_the_core_generator(n):
-    from rougekit.aggregate import _Draws
+def _reference_bootstrap(columns, n_samples, seed, confidence):
+    """The documented algorithm, slowly and independently of the core: SplitMix64 seeded
+    with ``seed``, Lemire draws of n indices per resample shared by every column, sums
+    added left to right, linear percentiles."""
+    n = len(columns[0])
+    draws = _reference_draws(seed, n, n * n_samples, (2**64) % n)
+    tail = (1.0 - confidence) / 2.0 * 100.0
 
-    draws = _Draws(123, n)
-    assert list(draws.take(500)) == _reference_draws(123, n, 500, (2**64) % n)
+    def percentile(values, q):
+        pos = q / 100.0 * (len(values) - 1)
+        lo = math.floor(pos)
+        hi = min(lo + 1, len(values) - 1)
+        return values[lo] + (values[hi] - values[lo]) * (pos - lo)
+
+    out = []
+    for col in columns:
+        means = []
+        for r in range(n_samples):
+            total = 0.0
+            for i in draws[r * n : (r + 1) * n]:
+                total += col[i]
+            means.append(total / n)
+        means.sort()
+        mean = 0.0
+        for v in col:
+            mean += v
+        out.append((mean / n, percentile(means, tail), percentile(means, 100.0 - tail)))
+    return out
 
 
-def test_draws_skip_rejected_values_in_order():
-    # Real rejections have probability below n / 2**64; force many to test the path.
-    from rougekit.aggregate import _Draws
+@pytest.mark.parametrize(("n", "seed"), [(1, 0), (2, 5), (37, 2**64 - 1), (300, 7)])
+def test_core_bootstrap_follows_the_documented_algorithm(n, seed):
+    rng = np.random.default_rng(seed % 1000)
+    columns = [rng.random(n), rng.integers(0, 3, n) / 3.0]
+    store = _core.ScoreColumns(2)
+    store.append([c.tobytes() for c in columns])
+    want = _reference_bootstrap([c.tolist() for c in columns], 40, seed, 0.9)
+    assert store.bootstrap(40, seed, 0.9, 2) == want
 
-    draws = _Draws(9, 1000)
-    draws.threshold = 2**63
-    first, second = list(draws.take(300)), list(draws.take(300))
-    assert first + second == _reference_draws(9, 1000, 600, 2**63)
+
+def test_score_columns_errors():
+    store = _core.ScoreColumns(2)
+    one = np.array([0.5]).tobytes()
+    with pytest.raises(ValueError, match="one buffer per column: 2 columns, got 1"):
+        store.append([one])
+    with pytest.raises(ValueError, match=r"chunk\[1\] has 2 values but chunk\[0\] has 1"):
+        store.append([one, one * 2])
+    with pytest.raises(ValueError, match="not a whole number of float64"):
+        store.append([one, one[:5]])
+    with pytest.raises(TypeError, match=r"chunk\[0\] must be bytes or bytearray"):
+        store.append([np.array([0.5]), one])
+    assert len(store) == 0  # a refused chunk adds nothing to any column
+    store.append([bytearray(one), one])
+    assert store.bootstrap(10, 0, 0.95) == [(0.5, 0.5, 0.5)] * 2
+    with pytest.raises(IndexError, match="column 2 out of range"):
+        store.column(2)
+    with pytest.raises(ValueError, match="confidence must be strictly between 0 and 1"):
+        store.bootstrap(10, 0, 1.0)
+    with pytest.raises(ValueError, match="n_bootstrap must be at most"):
+        store.bootstrap(10**8, 0, 0.9)
+    empty = _core.ScoreColumns(1).bootstrap(10, 0, 0.9)
+    assert empty[0][0] == 0.0 and math.isnan(empty[0][1])
 
 
 def test_sequential_sum_is_left_to_right():
     values = [1e16, 1.0, -1e16, 1.0]
     assert sequential_sum(values) == ((1e16 + 1.0) - 1e16) + 1.0
     assert sequential_sum(values, 2.0) == (((2.0 + 1e16) + 1.0) - 1e16) + 1.0
-
-
-def test_bootstrap_bounds_match_core_on_one_pair():
-    col = np.array([0.25])
-    assert bootstrap_bounds([col], 10, 0, 0.95) == [(0.25, 0.25)]
 
 
 @pytest.mark.parametrize("fmt", ["lines", "jsonl", "csv", "dirs"])

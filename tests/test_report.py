@@ -163,6 +163,78 @@ def test_compare_plot_marks_significance(tmp_path, capsys):
     assert orange.sum() == 0
 
 
+def _figures(monkeypatch):
+    """``(figure, texts outside it)`` of each picture the plots module saves."""
+    from rougekit import plots
+
+    figs = []
+    real = plots._png
+
+    def keep(fig):
+        fig.canvas.draw()
+        figs.append((fig, _texts_outside(fig)))
+        return real(fig)
+
+    monkeypatch.setattr(plots, "_png", keep)
+    return figs
+
+
+def _texts_outside(fig) -> list[str]:
+    """Texts (titles, notes, legends, axis labels, the signature) not inside the picture."""
+    texts = [*fig.texts, fig._suptitle]
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        texts += [ax.title, ax.xaxis.label, ax.yaxis.label, *ax.texts]
+        if ax.get_legend() is not None:
+            texts += ax.get_legend().get_texts()
+        for axis, (lo, hi) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            lo, hi = min(lo, hi), max(lo, hi)
+            ticks = zip(axis.get_majorticklocs(), axis.get_majorticklabels())
+            texts += [label for loc, label in ticks if lo <= loc <= hi]  # drawn ones only
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    out = []
+    for t in texts:
+        if t is None or not t.get_visible() or not t.get_text().strip():
+            continue
+        e = t.get_window_extent(renderer)
+        if e.x0 < box.x0 - 1 or e.x1 > box.x1 + 1 or e.y0 < box.y0 - 1 or e.y1 > box.y1 + 1:
+            out.append(t.get_text())
+    return out
+
+
+@pytest.mark.parametrize("types", [["rouge1"], ["rouge1", "rouge2", "rougeL"]])
+def test_pictures_keep_every_text_inside(types, tmp_path, monkeypatch, capsys):
+    """One-panel pictures are narrow: the title and the signature wrap instead of being cut
+    off, and notes near an axis end grow inwards."""
+    pytest.importorskip("matplotlib")
+    figs = _figures(monkeypatch)
+    rows = load_corpus(SAMPLE)
+    refs, base, other = tmp_path / "r", tmp_path / "base", tmp_path / "other"
+    refs.write_text("".join(r["references"][0] + "\n" for r in rows))
+    base.write_text("".join(r["prediction"] + "\n" for r in rows))
+    other.write_text("".join(r["prediction"][: len(r["prediction"]) // 3] + "\n" for r in rows))
+    args = ["score", "--jsonl", str(SAMPLE), "-t", *types, "--ci", "95", "--plot",
+            str(tmp_path / "s.png")]  # fmt: skip
+    assert cli.main(args) == 0
+    args = ["compare", "-p", str(base), "-p", str(other), "-r", str(refs), "-t", *types,
+            "--trials", "200", "--plot", str(tmp_path / "c.png")]  # fmt: skip
+    assert cli.main(args) == 0
+    capsys.readouterr()
+    (score_fig, outside_score), (compare_fig, outside_compare) = figs
+    assert outside_score == [] and outside_compare == []
+    # The signature is all there (wrapped at '|'), and the CI band is named as one.
+    texts = [t.get_text() for t in score_fig.texts]
+    assert any(t.replace("\n", "").startswith("rougekit:0.1.0|profile:") for t in texts)
+    legend = [t.get_text() for t in score_fig.axes[0].get_legend().get_texts()]
+    assert legend[0].startswith("95% CI of the mean [")
+    # A mean and its CI are scores: the compare axes never show negative ones.
+    for ax in compare_fig.axes:
+        if ax.get_visible():
+            assert ax.get_xlim()[0] >= 0
+
+
 def test_missing_matplotlib_is_one_clear_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
     code = cli.main(["score", "--jsonl", str(SAMPLE), "--plot", str(tmp_path / "x.png")])

@@ -36,13 +36,35 @@ class BatchScores:
     def dropped_counts(self) -> tuple[int, int]:
         """(predictions, pairs with a reference) that are not blank but have no token."""
     def corpus(
-        self, n_samples: int, seed: int, confidence: float
+        self, n_samples: int, seed: int, confidence: float, threads: int = 1
     ) -> dict[str, dict[str, tuple[float, float, float]]]:
         """``{type: {field: (mean, low, high)}}``; seeded percentile bootstrap bounds at
-        ``confidence``, NaN when ``n_samples == 0``."""
+        ``confidence``, NaN when ``n_samples == 0``. ``threads`` never changes a number."""
     def buffer(self, rouge_type: str, field: str) -> bytearray:
         """float64 buffer for ``field`` in {precision, recall, fmeasure}; uint8 for
         ``int_zero`` (1 where rouge-score returns the int ``0`` triple)."""
+
+class ScoreColumns:
+    """Float64 columns of one length kept in the core, grown chunk by chunk and
+    bootstrapped in place with the GIL released (the command line's ``--ci``)."""
+
+    def __init__(self, width: int) -> None:
+        """``width`` empty columns."""
+    @property
+    def width(self) -> int: ...
+    def __len__(self) -> int:
+        """Values per column."""
+    def append(self, chunk: Sequence[bytes | bytearray]) -> None:
+        """Appends ``chunk[k]`` (native-endian float64 values) to column ``k``. Raises
+        ``ValueError`` unless there is one buffer per column, all of one length."""
+    def column(self, index: int) -> bytes:
+        """Column ``index`` as native-endian float64 bytes (a copy)."""
+    def bootstrap(
+        self, n_samples: int, seed: int, confidence: float, threads: int = 1
+    ) -> list[tuple[float, float, float]]:
+        """``(mean, low, high)`` per column, computed by the code behind
+        :meth:`BatchScores.corpus` (equal bit for bit for equal values); NaN bounds when
+        ``n_samples == 0`` or the columns are empty. ``threads`` never changes a number."""
 
 class Engine:
     """A configured scorer for one profile and a fixed list of types."""

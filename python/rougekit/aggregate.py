@@ -7,13 +7,10 @@ numbers the Python API prints for the same input. Two things make that exact:
   (``bootstrap::mean`` in ``rougekit-core``). ``numpy.cumsum`` adds sequentially, so carrying
   the running sum from chunk to chunk gives the same float bit for bit; ``sum()`` or
   ``numpy.sum`` would not (compensated or pairwise summation).
-* The confidence interval needs every per-pair score. They are kept as compact float64
-  arrays (8 bytes per pair, type and field), and :func:`bootstrap_bounds` resamples them
-  exactly as the core's ``bootstrap::resample_means`` does: SplitMix64 seeded with the
-  seed, Lemire's unbiased multiply-shift draws, sequential resample sums, NumPy-style
-  linear percentiles computed with the core's formula. The tests check the result against
-  ``BatchResult.corpus`` with ``==``. (A core function taking columns would let this
-  mirror go; see the notes in the CLI's pull request.)
+* The confidence interval needs every per-pair score. They are kept in the core
+  (``_core.ScoreColumns``: one float64 vector per type and field, 8 bytes per value) and
+  bootstrapped there by ``bootstrap::summarize``, the function behind
+  ``BatchResult.corpus``, with the GIL released and the columns read in place.
 """
 
 from __future__ import annotations
@@ -23,6 +20,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rougekit import _core
 from rougekit.perl_profile import PerlBatchScores, PerlOptions
 from rougekit.results import FIELDS, BatchResult, CorpusResult
 from rougekit.signature import KEYS, Signature
@@ -32,13 +30,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     Column = npt.NDArray[np.float64]
-
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-#: Resampled values held at once while bootstrapping: the draws need a few uint64
-#: temporaries each, so this bounds the bootstrap's extra memory to tens of megabytes.
-_BLOCK = 1 << 19
 
 
 def _numpy() -> Any:
@@ -70,8 +61,8 @@ def sequential_sum(values: Any, start: float = 0.0) -> float:
 class Accumulator:
     """Running sums of every type and field over the chunks of a run.
 
-    With ``keep``, the per-pair scores are kept too (compact ``array('d')`` columns) for
-    confidence intervals, significance tests and plots.
+    With ``keep``, the per-pair scores are kept too (in the core, 8 bytes per pair, type and
+    field) for confidence intervals, significance tests and plots.
     """
 
     def __init__(self, types: Sequence[str], *, keep: bool) -> None:
@@ -79,18 +70,39 @@ class Accumulator:
         self.n = 0
         self.nrefs: tuple[int, int] = (0, 0)
         self.dropped = [0, 0]
+        #: Pairs with a score the profile leaves undefined (0 instead; perl-1.5.5 only).
+        self.failed_pairs = 0
+        #: (pair id, reference index, type, message) of the first such score.
+        self.first_failure: tuple[str, int, str, str] | None = None
         self._sums = {(t, f): 0.0 for t in self.types for f in FIELDS}
-        self._keep = keep
-        self._columns = {(t, f): array("d") for t in self.types for f in FIELDS} if keep else {}
+        #: Column k of the store is ``_keys[k]``.
+        self._keys = [(t, f) for t in self.types for f in FIELDS]
+        self._store = _core.ScoreColumns(len(self._keys)) if keep else None
 
-    def add(self, batch: BatchResult, nrefs: Sequence[int], dropped: tuple[int, int]) -> None:
-        """Adds a scored chunk; ``nrefs`` are the reference counts of its pairs."""
-        for t in self.types:
-            for f in FIELDS:
-                col = getattr(batch, f)(t)
-                self._sums[t, f] = sequential_sum(col, self._sums[t, f])
-                if self._keep:
-                    self._columns[t, f].extend(col)
+    def add(
+        self,
+        batch: BatchResult,
+        nrefs: Sequence[int],
+        dropped: tuple[int, int],
+        ids: Sequence[str] | None = None,
+    ) -> None:
+        """Adds a scored chunk; ``nrefs`` are the reference counts of its pairs, ``ids``
+        their ids (default: their position in the run)."""
+        failures = batch.failures
+        if failures:
+            self.failed_pairs += len({i for i, _, _, _ in failures})
+            if self.first_failure is None:
+                i, j, rouge_type, message = failures[0]
+                ident = ids[i] if ids is not None else str(self.n + i)
+                self.first_failure = (ident, j, rouge_type, message)
+        chunk = []
+        for t, f in self._keys:
+            col = getattr(batch, f)(t)
+            self._sums[t, f] = sequential_sum(col, self._sums[t, f])
+            if self._store is not None:
+                chunk.append(col.tobytes())
+        if self._store is not None:
+            self._store.append(chunk)
         if nrefs:
             lo, hi = min(nrefs), max(nrefs)
             self.nrefs = (
@@ -103,13 +115,16 @@ class Accumulator:
     def mean(self, rouge_type: str, field: str) -> float:
         return self._sums[rouge_type, field] / self.n if self.n else 0.0
 
-    def column(self, rouge_type: str, field: str) -> Column:
-        """The kept per-pair scores as a read-only NumPy array (no copy)."""
-        if not self._keep:
+    def _kept(self) -> _core.ScoreColumns:
+        if self._store is None:
             raise RuntimeError("per-pair scores were not kept (Accumulator(keep=False))")
+        return self._store
+
+    def column(self, rouge_type: str, field: str) -> Column:
+        """The kept per-pair scores as a read-only NumPy array (a copy out of the core)."""
+        store = self._kept()
         np = _numpy()
-        col = np.frombuffer(self._columns[rouge_type, field], dtype=np.float64)
-        col.flags.writeable = False
+        col = np.frombuffer(store.column(self._keys.index((rouge_type, field))), dtype=np.float64)
         return col  # type: ignore[no-any-return]
 
     def corpus(
@@ -119,19 +134,19 @@ class Accumulator:
         confidence: float | None = None,
         n_bootstrap: int = 1000,
         seed: int = 0,
+        threads: int = 1,
     ) -> CorpusResult:
-        """The :class:`CorpusResult` that ``RougeScorer.corpus`` returns for the same input."""
-        keys = [(t, f) for t in self.types for f in FIELDS]
-        bounds = [(math.nan, math.nan)] * len(keys)
+        """The :class:`CorpusResult` that ``RougeScorer.corpus`` returns for the same input;
+        ``threads`` share the bootstrap's work and never change a number."""
+        bounds = [(math.nan, math.nan)] * len(self._keys)
         if confidence is not None and self.n:
-            bounds = bootstrap_bounds(
-                [self.column(t, f) for t, f in keys], n_bootstrap, seed, confidence
-            )
+            estimates = self._kept().bootstrap(n_bootstrap, seed, confidence, threads)
+            bounds = [(lo, hi) for _, lo, hi in estimates]
             # with_ci rebuilds the core's fields only: carry the command line's extra ones.
             extra = tuple(item for item in signature.items if item[0] not in KEYS)
             signature = Signature((*signature.with_ci(confidence, n_bootstrap, seed).items, *extra))
         summary: dict[str, dict[str, tuple[float, float, float]]] = {t: {} for t in self.types}
-        for (t, f), (lo, hi) in zip(keys, bounds):
+        for (t, f), (lo, hi) in zip(self._keys, bounds):
             summary[t][f] = (self.mean(t, f), lo, hi)
         return CorpusResult(summary=summary, n=self.n, confidence=confidence, signature=signature)
 
@@ -146,95 +161,18 @@ class Accumulator:
         """ROUGE-1.5.5's corpus numbers (its bootstrap of the per-pair scores), as
         ``RougeScorer.corpus`` computes them for the perl-1.5.5 profile: the kept columns
         are handed to the same code path."""
+        store = self._kept()
+
+        def values(t: str, f: str) -> list[float]:
+            col = array("d")
+            col.frombytes(store.column(self._keys.index((t, f))))
+            return col.tolist()
+
         columns = {
-            t: tuple(self._columns[t, f].tolist() for f in ("recall", "precision", "fmeasure"))
-            for t in self.types
+            t: tuple(values(t, f) for f in ("recall", "precision", "fmeasure")) for t in self.types
         }
         scores = PerlBatchScores(
             self.types, self.n, columns, {}, [], (self.dropped[0], self.dropped[1]),  # type: ignore[arg-type]
             self.nrefs, options,
         )  # fmt: skip
         return BatchResult(scores, signature).corpus(confidence=confidence, n_bootstrap=n_bootstrap)
-
-
-def _splitmix(counters: Any, seed: int) -> Any:
-    """Outputs number ``counters`` (1-based) of SplitMix64 seeded with ``seed``.
-
-    SplitMix64's state after k steps is ``seed + k * golden`` (mod 2**64), so any output can
-    be computed directly; NumPy's uint64 arithmetic wraps like Rust's ``wrapping_*``.
-    """
-    np = _numpy()
-    u = np.uint64
-    with np.errstate(over="ignore"):
-        z = u(seed) + counters * u(_GOLDEN)
-        z = (z ^ (z >> u(30))) * u(_MIX1)
-        z = (z ^ (z >> u(27))) * u(_MIX2)
-        return z ^ (z >> u(31))
-
-
-class _Draws:
-    """Uniform integers below ``n`` in the core's order (``SplitMix64::below``)."""
-
-    def __init__(self, seed: int, n: int) -> None:
-        if not 0 < n < 2**32:
-            raise ValueError(f"bootstrap over {n} pairs is not supported (at most 2**32 - 1)")
-        self.seed, self.n, self.counter = seed, n, 1
-        # Lemire: reject a draw whose low 64 product bits fall below 2**64 mod n.
-        self.threshold = (2**64) % n
-
-    def take(self, count: int) -> Any:
-        np = _numpy()
-        u = np.uint64
-        out = np.empty(0, dtype=np.uint64)
-        while out.size < count:
-            need = count - out.size
-            # Rejections have probability below n / 2**64: a small margin is plenty.
-            ks = np.arange(self.counter, self.counter + need + 16, dtype=np.uint64)
-            x = _splitmix(ks, self.seed)
-            nn = u(self.n)
-            with np.errstate(over="ignore"):
-                a = (x >> u(32)) * nn  # high half of x times n: below 2**64 as n < 2**32
-                b = (x & u(0xFFFFFFFF)) * nn
-                low = (a << u(32)) + b
-                high = (a + (b >> u(32))) >> u(32)
-            ok = np.flatnonzero(low >= u(self.threshold))[:need]
-            out = np.concatenate((out, high[ok]))
-            self.counter += int(ok[-1]) + 1 if ok.size == need else len(ks)
-        return out.astype(np.intp)
-
-
-def bootstrap_bounds(
-    columns: Sequence[Column], n_samples: int, seed: int, confidence: float
-) -> list[tuple[float, float]]:
-    """Percentile-bootstrap bounds of the mean of each column, as the core computes them.
-
-    All columns share the resampled rows (paired), as in the core.
-    """
-    np = _numpy()
-    n = len(columns[0])
-    draws = _Draws(seed, n)
-    means = [np.empty(n_samples) for _ in columns]
-    per_block = max(1, _BLOCK // n)
-    for start in range(0, n_samples, per_block):
-        rows = min(per_block, n_samples - start)
-        idx = draws.take(rows * n).reshape(rows, n)
-        for col, out in zip(columns, means):
-            out[start : start + rows] = np.cumsum(col[idx], axis=1)[:, -1] / n
-    tail = (1.0 - confidence) / 2.0 * 100.0
-    bounds = []
-    for m in means:
-        m.sort()
-        bounds.append((_percentile(m, tail), _percentile(m, 100.0 - tail)))
-    return bounds
-
-
-def _percentile(sorted_values: Any, q: float) -> float:
-    """Linear interpolation between order statistics, with the core's exact formula."""
-    n = len(sorted_values)
-    if n == 1:
-        return float(sorted_values[0])
-    pos = q / 100.0 * (n - 1)
-    lo = math.floor(pos)
-    hi = min(lo + 1, n - 1)
-    a, b = float(sorted_values[lo]), float(sorted_values[hi])
-    return a + (b - a) * (pos - lo)

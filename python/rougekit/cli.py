@@ -445,12 +445,6 @@ def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> BatchRes
         raise DataError(f"{where}: pair {ident}: {what} {detail}") from None
 
 
-def _dropped(batch: BatchResult) -> tuple[int, int]:
-    # Counts of non-blank texts without any token; the public warning only has them as text.
-    counts: tuple[int, int] = batch._scores.dropped_counts()
-    return counts
-
-
 def _dropped_warning(acc: Accumulator, profile: str) -> str | None:
     preds, refs = acc.dropped
     if not preds and not refs:
@@ -467,6 +461,27 @@ def _dropped_warning(acc: Accumulator, profile: str) -> str | None:
         f"not blank but have no token under the {profile!r} profile (it keeps only ASCII "
         f"letters and digits), so they score 0; {hint}"
     )
+
+
+def _failure_warning(acc: Accumulator) -> str | None:
+    """Pairs with a score the profile cannot compute (perl-1.5.5: where ROUGE-1.5.5 dies,
+    rougekit scores 0): silent zeros would move the corpus numbers unnoticed."""
+    if acc.first_failure is None:
+        return None
+    ident, ref, rouge_type, message = acc.first_failure
+    return (
+        f"{acc.failed_pairs} of {acc.n} pairs have a score that ROUGE-1.5.5 cannot compute "
+        f"(it dies on them); rougekit scores it 0. First: pair {ident}, reference {ref + 1}, "
+        f"{rouge_type}: {message}"
+    )
+
+
+def _warn(acc: Accumulator, profile: str, name: str | None = None) -> None:
+    """The run's warnings on stderr, one line each (prefixed by the system's name)."""
+    prefix = f"{name}: " if name else ""
+    for warning in (_dropped_warning(acc, profile), _failure_warning(acc)):
+        if warning:
+            print(f"rougekit: warning: {prefix}{warning}", file=sys.stderr)
 
 
 def _consume(
@@ -495,7 +510,12 @@ def _consume(
                 for k, chunk in enumerate(chunk_list):
                     assert chunk is not None
                     batch = _score_chunk(scorer, chunk, systems[k][0])
-                    accs[k].add(batch, [len(p.references) for p in chunk], _dropped(batch))
+                    accs[k].add(
+                        batch,
+                        [len(p.references) for p in chunk],
+                        batch.dropped_counts(),
+                        [p.id for p in chunk],
+                    )
                     if on_chunk is not None:
                         on_chunk(k, chunk, batch)
                 bar.update(len(chunk_list[0] or []))
@@ -550,7 +570,13 @@ def _corpus(
         return acc.perl_corpus(
             signature, scorer.config.perl_options(), confidence=confidence, n_bootstrap=n_bootstrap
         )
-    return acc.corpus(signature, confidence=confidence, n_bootstrap=n_bootstrap, seed=seed)
+    return acc.corpus(
+        signature,
+        confidence=confidence,
+        n_bootstrap=n_bootstrap,
+        seed=seed,
+        threads=scorer.config.threads,
+    )
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -598,9 +624,7 @@ def _run_score(args: argparse.Namespace) -> int:
                 writer.write([p.id for p in chunk], batch)
 
         (acc,) = _consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
-    warning = _dropped_warning(acc, scorer.config.profile)
-    if warning:
-        print(f"rougekit: warning: {warning}", file=sys.stderr)
+    _warn(acc, scorer.config.profile)
     result = _corpus(
         acc,
         scorer,
@@ -648,9 +672,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
     accs = _consume(args, scorer, systems, keep=True, progress=progress)
     for name, acc in zip(names, accs):
-        warning = _dropped_warning(acc, scorer.config.profile)
-        if warning:
-            print(f"rougekit: warning: {name}: {warning}", file=sys.stderr)
+        _warn(acc, scorer.config.profile, name)
     confidence = args.ci / 100
     results = [
         _corpus(

@@ -48,11 +48,19 @@ class BatchResult:
     """Scores of a batch, stored by column (one float64 array per type and field).
 
     Per-pair Python objects are only built when asked for (indexing, iteration).
+    ``threads`` share the work of :meth:`corpus`'s bootstrap (never changing a number).
     """
 
-    def __init__(self, scores: _core.BatchScores | PerlBatchScores, signature: Signature) -> None:
+    def __init__(
+        self,
+        scores: _core.BatchScores | PerlBatchScores,
+        signature: Signature,
+        *,
+        threads: int = 1,
+    ) -> None:
         self._scores = scores
         self.signature = signature
+        self._threads = threads
         self._cache: dict[tuple[str, str], Any] = {}
 
     @property
@@ -83,6 +91,22 @@ class BatchResult:
     def fmeasure(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
         """F-measure of every pair for ``rouge_type``."""
         return self._get(rouge_type, "fmeasure")  # type: ignore[no-any-return]
+
+    def dropped_counts(self) -> tuple[int, int]:
+        """``(predictions, pairs)``: how many predictions, and how many pairs' references
+        (at least one of them), are not blank yet have no token under the profile, so they
+        score 0 (:class:`NoTokensWarning` reports the same in words)."""
+        preds, refs = self._scores.dropped_counts()
+        return preds, refs
+
+    @property
+    def failures(self) -> list[tuple[int, int, str, str]]:
+        """``(pair index, reference index, type, message)`` of each score the profile
+        defines no value for, which is 0 instead: perl-1.5.5 only, where ROUGE-1.5.5 dies on
+        them (e.g. ROUGE-W against a reference without tokens). Empty otherwise."""
+        if isinstance(self._scores, PerlBatchScores):
+            return list(self._scores.failures)
+        return []
 
     def __getitem__(self, index: int) -> dict[str, Score]:
         """Scores of pair ``index`` (negative indices count from the end)."""
@@ -140,7 +164,7 @@ class BatchResult:
         if len(self) == 0:
             raise ValueError("cannot aggregate an empty batch: there are no pairs")
         samples = n_bootstrap if confidence is not None else 0
-        summary = self._scores.corpus(samples, seed, confidence or 0.95)
+        summary = self._scores.corpus(samples, seed, confidence or 0.95, self._threads)
         signature = self.signature
         if confidence is not None:
             signature = signature.with_ci(confidence, samples, seed)

@@ -135,7 +135,8 @@ class RougeScorer:
         """
         batch = self._score(predictions, references)
         warn_dropped(batch, self.config.profile)
-        return BatchResult(batch, self.signature(sig.nrefs_field(*batch.nrefs)))
+        signature = self.signature(sig.nrefs_field(*batch.nrefs))
+        return BatchResult(batch, signature, threads=self.config.threads)
 
     def corpus(
         self,

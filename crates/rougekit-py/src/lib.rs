@@ -13,6 +13,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<scorer::Engine>()?;
     m.add_class::<scorer::BatchScores>()?;
+    m.add_class::<scorer::ScoreColumns>()?;
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::porter_stem, m)?)?;

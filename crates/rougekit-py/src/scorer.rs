@@ -1,9 +1,9 @@
 //! The `Engine` and `BatchScores` classes and the module functions.
 use crate::convert;
 use crate::errors::{guarded, to_py};
-use pyo3::exceptions::{PyKeyError, PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict};
+use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::batch::Field;
 use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
 
@@ -180,7 +180,7 @@ impl BatchScores {
     /// instead of a buffer per column when a single pair is wanted.
     fn row(&self, i: usize) -> PyResult<Vec<(f64, f64, f64, bool)>> {
         if i >= self.inner.len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+            return Err(PyIndexError::new_err(format!(
                 "pair index {i} out of range (batch of {})",
                 self.inner.len()
             )));
@@ -226,62 +226,165 @@ impl BatchScores {
 
     /// Corpus summary: `{type: {field: (mean, low, high)}}`; `low`/`high` are the seeded
     /// percentile-bootstrap bounds at `confidence`, or NaN when `n_samples == 0`.
+    #[pyo3(signature = (n_samples, seed, confidence, threads=1))]
     fn corpus<'py>(
         &self,
         py: Python<'py>,
         n_samples: usize,
         seed: u64,
         confidence: f64,
+        threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if !(0.0..1.0).contains(&confidence) || confidence <= 0.0 {
-            return Err(PyValueError::new_err(format!(
-                "confidence must be strictly between 0 and 1, got {confidence}"
-            )));
-        }
-        if n_samples > bootstrap::MAX_SAMPLES {
-            return Err(PyValueError::new_err(format!(
-                "n_bootstrap must be at most {}, got {n_samples}",
-                bootstrap::MAX_SAMPLES
-            )));
-        }
-        let mut interrupt: Option<PyErr> = None;
-        let out = PyDict::new(py);
         let inner = &self.inner;
         let fields = [Field::Precision, Field::Recall, Field::Fmeasure];
-        let summary = py.allow_threads(|| {
-            guarded(|| {
-                let cols: Vec<&[f64]> = (0..inner.types().len())
-                    .flat_map(|t| fields.iter().map(move |&f| inner.column(t, f)))
-                    .collect();
-                let means: Vec<f64> = cols.iter().map(|c| bootstrap::mean(c)).collect();
-                let mut bounds = vec![(f64::NAN, f64::NAN); cols.len()];
-                if n_samples > 0 && !inner.is_empty() {
-                    let tail = (1.0 - confidence) / 2.0 * 100.0;
-                    let resampled = bootstrap::resample_means(&cols, n_samples, seed, || {
-                        check_signals(&mut interrupt)
-                    })?;
-                    for (b, mut m) in bounds.iter_mut().zip(resampled) {
-                        m.sort_by(f64::total_cmp);
-                        *b = (
-                            bootstrap::percentile_sorted(&m, tail),
-                            bootstrap::percentile_sorted(&m, 100.0 - tail),
-                        );
-                    }
-                }
-                Some((means, bounds))
-            })
-        })?;
-        let Some((means, bounds)) = summary else {
-            return Err(interrupted(interrupt));
-        };
-        for (t, ty) in inner.types().iter().enumerate() {
+        let cols: Vec<&[f64]> = (0..inner.types().len())
+            .flat_map(|t| fields.iter().map(move |&f| inner.column(t, f)))
+            .collect();
+        let estimates = summarize(py, &cols, n_samples, seed, confidence, threads)?;
+        let out = PyDict::new(py);
+        for (ty, per_field) in inner.types().iter().zip(estimates.chunks_exact(3)) {
             let d = PyDict::new(py);
-            for (k, name) in ["precision", "recall", "fmeasure"].iter().enumerate() {
-                let i = t * 3 + k;
-                d.set_item(*name, (means[i], bounds[i].0, bounds[i].1))?;
+            for (name, e) in ["precision", "recall", "fmeasure"].iter().zip(per_field) {
+                d.set_item(*name, (e.mean, e.low, e.high))?;
             }
             out.set_item(ty.name(), d)?;
         }
         Ok(out)
+    }
+}
+
+/// [`bootstrap::summarize`] with the GIL released and Ctrl-C honoured between blocks of
+/// resamples: the one path from Python to rougekit's corpus bootstrap.
+fn summarize(
+    py: Python<'_>,
+    columns: &[&[f64]],
+    n_samples: usize,
+    seed: u64,
+    confidence: f64,
+    threads: usize,
+) -> PyResult<Vec<bootstrap::Estimate>> {
+    let mut interrupt: Option<PyErr> = None;
+    let out = py.allow_threads(|| {
+        guarded(|| {
+            bootstrap::summarize(columns, n_samples, seed, confidence, threads, || {
+                check_signals(&mut interrupt)
+            })
+        })
+    })?;
+    out.map_err(to_py)?.ok_or_else(|| interrupted(interrupt))
+}
+
+/// Per-pair float64 columns that grow chunk by chunk (the command line's `--ci` over a
+/// stream) and are bootstrapped where they are, with the GIL released: the numbers of
+/// `BatchScores.corpus` for the same values, and no copy of the columns on the way (with
+/// the abi3 build there is no buffer protocol to read NumPy arrays through).
+#[pyclass(module = "rougekit._core")]
+pub struct ScoreColumns {
+    columns: Vec<Vec<f64>>,
+}
+
+/// The native-endian float64 values of a `bytes` or `bytearray`; `what` names it in errors.
+fn floats(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<f64>> {
+    let decode = |bytes: &[u8]| {
+        if bytes.len() % 8 != 0 {
+            return Err(PyValueError::new_err(format!(
+                "{} has {} bytes, not a whole number of float64 values",
+                what(),
+                bytes.len()
+            )));
+        }
+        Ok(bytes
+            .chunks_exact(8)
+            .map(|b| f64::from_ne_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
+            .collect())
+    };
+    if let Ok(b) = obj.downcast::<PyBytes>() {
+        decode(b.as_bytes())
+    } else if let Ok(b) = obj.downcast::<PyByteArray>() {
+        // A copy: a bytearray can change under us as soon as Python code runs.
+        decode(&b.to_vec())
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "{} must be bytes or bytearray of float64 values (e.g. array.tobytes()), got {}",
+            what(),
+            obj.get_type().name()?
+        )))
+    }
+}
+
+#[pymethods]
+impl ScoreColumns {
+    /// `width` empty columns.
+    #[new]
+    fn new(width: usize) -> Self {
+        ScoreColumns {
+            columns: vec![Vec::new(); width],
+        }
+    }
+
+    #[getter]
+    fn width(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// Values per column (every column has as many).
+    fn __len__(&self) -> usize {
+        self.columns.first().map_or(0, Vec::len)
+    }
+
+    /// Appends one chunk: `chunk[k]` (native float64 bytes) goes to the end of column `k`.
+    /// Every column gets the same number of values, or none does.
+    fn append(&mut self, chunk: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        if chunk.len() != self.columns.len() {
+            return Err(PyValueError::new_err(format!(
+                "a chunk needs one buffer per column: {} columns, got {}",
+                self.columns.len(),
+                chunk.len()
+            )));
+        }
+        let values: Vec<Vec<f64>> = chunk
+            .iter()
+            .enumerate()
+            .map(|(k, obj)| floats(obj, &|| format!("chunk[{k}]")))
+            .collect::<PyResult<_>>()?;
+        if let Some(k) = values.iter().position(|v| v.len() != values[0].len()) {
+            return Err(PyValueError::new_err(format!(
+                "chunk[{k}] has {} values but chunk[0] has {}",
+                values[k].len(),
+                values[0].len()
+            )));
+        }
+        for (col, v) in self.columns.iter_mut().zip(values) {
+            col.extend_from_slice(&v);
+        }
+        Ok(())
+    }
+
+    /// Column `index` as native float64 bytes (a copy, e.g. for `numpy.frombuffer`).
+    fn column<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyBytes>> {
+        let col = self.columns.get(index).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "column {index} out of range ({} columns)",
+                self.columns.len()
+            ))
+        })?;
+        let bytes: Vec<u8> = col.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// `[(mean, low, high), ...]` per column: what `BatchScores.corpus` gives for the same
+    /// values (one implementation), `threads` workers sharing the resample sums.
+    #[pyo3(signature = (n_samples, seed, confidence, threads=1))]
+    fn bootstrap(
+        &self,
+        py: Python<'_>,
+        n_samples: usize,
+        seed: u64,
+        confidence: f64,
+        threads: usize,
+    ) -> PyResult<Vec<(f64, f64, f64)>> {
+        let cols: Vec<&[f64]> = self.columns.iter().map(|c| &c[..]).collect();
+        let estimates = summarize(py, &cols, n_samples, seed, confidence, threads)?;
+        Ok(estimates.iter().map(|e| (e.mean, e.low, e.high)).collect())
     }
 }
