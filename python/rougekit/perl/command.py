@@ -151,7 +151,6 @@ def _render(
         rows = range(start, start + len(insts))
         # The bootstrap sees the instances sorted by "<evalID>.<peerID>" as strings (§10).
         boot = sorted(rows, key=lambda i: f"{insts[i - start].eval_id}.{peer}")
-        shown = [start + i for i in detail_order([inst.eval_id for inst in insts])]
         estimates: dict[str, tuple[core.Interval, ...]] = {}
         if opts.unit != 2:
             estimates = dict(zip(batch.variants, core.bootstrap(opts, batch, boot)))
@@ -172,7 +171,7 @@ def _render(
             if opts.details:
                 lines.append(DETAIL_RULE)
                 rpf, counts = batch.rpf(key), batch.counts(key)
-                for i in shown:
+                for i in (start + i for i in detail_order([inst.eval_id for inst in insts])):
                     if opts.unit == 0:
                         r, p_, f = (five_decimals(column[i]) for column in rpf)
                     else:
