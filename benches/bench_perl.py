@@ -27,6 +27,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -211,7 +212,9 @@ def render(
         + f" (on {os.cpu_count()} CPUs).",
         f"CPU-time ratio (Perl CPU / best rougekit run's CPU): {perl['cpu'] / best['cpu']:,.0f}x.",
         f"Speed-up (Perl wall / best rougekit wall): **{ratio:,.0f}x** (bar: >= 500x: "
-        f"{'met' if ratio >= 500 else 'missed'}).",
+        f"{'met' if ratio >= 500 else 'missed'}); against the median rougekit run "
+        f"({statistics.median(r['wall'] for r in rk_runs):.3f} s): "
+        f"{perl['wall'] / statistics.median(r['wall'] for r in rk_runs):,.0f}x.",
         f"Outputs byte-identical: **{'yes' if identical else 'NO'}** "
         f"({len(perl['stdout'].splitlines())} lines).",
         "",

@@ -416,3 +416,15 @@ def test_ctrl_c_interrupts_a_long_batch():
             scorer.score_batch(preds, refs)
     finally:
         timer.cancel()
+
+
+def test_package_names_load_on_first_use() -> None:
+    # rougekit's public names are imported lazily (PEP 562); each must resolve, be listed by
+    # dir(), and an unknown name must raise AttributeError like any module.
+    import rougekit
+
+    for name in rougekit.__all__:
+        assert getattr(rougekit, name) is not None
+        assert name in dir(rougekit)
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        rougekit.nope  # noqa: B018

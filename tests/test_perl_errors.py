@@ -71,6 +71,18 @@ def test_directory_instead_of_file(tmp_path: Path) -> None:
     assert "Is a directory" in error_line(code, err, 1)
 
 
+def test_bad_basic_element_line_names_file_and_line(tmp_path: Path) -> None:
+    # The core checks SIMPLE files while reading them in parallel; the error must still name
+    # the file and the line, as ROUGE-1.5.5 dies on it.
+    (tmp_path / "peer.be").write_text("cat|sit|nsubj\n")
+    (tmp_path / "model.be").write_text("cat|sit|nsubj\ndog|bark\n")
+    listing = tmp_path / "l.lst"
+    listing.write_text(f"{tmp_path / 'peer.be'} {tmp_path / 'model.be'}\n")
+    code, _, err = run_rougekit_perl(["-3", "HM", "-z", "SIMPLE", str(listing)])
+    line = error_line(code, err, 1)
+    assert "model.be:2: not a Basic Element line" in line and "'dog|bark'" in line
+
+
 def test_undecodable_path_in_file_list(tmp_path: Path) -> None:
     listing = tmp_path / "l.lst"
     listing.write_bytes(b"/nonexistent/\xff\xfe.spl /nonexistent/m.spl\n")

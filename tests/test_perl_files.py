@@ -6,6 +6,7 @@ comparisons with the script are in test_perl_differential.py.
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import pytest
@@ -169,6 +170,43 @@ def test_xml_config_errors_name_the_file(tmp_path: Path, body: str, message: str
     with pytest.raises(PerlDataError, match=message) as info:
         read_xml_config(config)
     assert str(info.value).startswith(config)
+
+
+@pytest.mark.parametrize(
+    ("data", "root"),
+    [
+        # Declared Latin-1: the byte 0xE9 is "é" (expat decodes it; so must we).
+        (
+            b'<?xml version="1.0" encoding="ISO-8859-1"?>\n'
+            b'<R><EVAL ID="1"><PEER-ROOT>p\xe9</PEER-ROOT>',
+            "pé",
+        ),
+        # A UTF-8 byte-order mark and no declaration.
+        (b'\xef\xbb\xbf<R><EVAL ID="1"><PEER-ROOT>p\xc3\xa9</PEER-ROOT>', "pé"),
+        # UTF-16 with its byte-order mark.
+        ('<R><EVAL ID="1"><PEER-ROOT>pé</PEER-ROOT>'.encode("utf-16"), "pé"),
+    ],
+)
+def test_xml_config_encodings(tmp_path: Path, data: bytes, root: str) -> None:
+    path = tmp_path / "c.xml"
+    tail = '<PEERS><P ID="A">a</P></PEERS></EVAL></R>'
+    utf16 = data.startswith(codecs.BOM_UTF16_LE)
+    path.write_bytes(data + (tail.encode("utf-16-le") if utf16 else tail.encode()))
+    (evaluation,) = read_xml_config(str(path))
+    assert evaluation.peers == {"A": f"{root}/a"}
+
+
+def test_xml_config_undecodable_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "c.xml"
+    path.write_bytes(b'<R><EVAL ID="1"><PEER-ROOT>\xff</PEER-ROOT></EVAL></R>')
+    with pytest.raises(PerlDataError, match=r"c\.xml: malformed XML: not utf-8 text \(byte 27"):
+        read_xml_config(str(path))
+
+
+def test_xml_config_unclosed_is_reported_where_it_ends(tmp_path: Path) -> None:
+    config = write(tmp_path / "c.xml", '<R>\n<EVAL ID="1">\n<PEERS>\n')
+    with pytest.raises(PerlDataError, match=r"malformed XML: .*\(line 4, column 1\)"):
+        read_xml_config(config)
 
 
 def test_missing_config_file(tmp_path: Path) -> None:
