@@ -359,9 +359,20 @@ pub fn perl_bootstrap_many(
     threads: usize,
 ) -> PyResult<Vec<(Triple, Triple, Triple)>> {
     let s = settings(unit, alpha, resamples, confidence)?;
-    let cols: Vec<bootstrap::Triples<'_>> = variants
+    let columns: Vec<[Vec<f64>; 3]> = variants.into_iter().map(|(x, y, z)| [x, y, z]).collect();
+    run_bootstrap(py, &columns, s, threads)
+}
+
+/// The core bootstrap of every variant's three columns, GIL released, as Python triples.
+fn run_bootstrap(
+    py: Python<'_>,
+    columns: &[[Vec<f64>; 3]],
+    s: Settings,
+    threads: usize,
+) -> PyResult<Vec<(Triple, Triple, Triple)>> {
+    let cols: Vec<bootstrap::Triples<'_>> = columns
         .iter()
-        .map(|(x, y, z)| [&x[..], &y[..], &z[..]])
+        .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
         .collect();
     let out = py
         .allow_threads(|| guarded(|| bootstrap::bootstrap(&cols, s, threads)))?
@@ -450,37 +461,24 @@ impl PerlBatch {
                 "instance {bad} out of range: the batch has {n}"
             )));
         }
-        let out = py
-            .allow_threads(|| {
-                guarded(|| {
-                    let pick = |f: fn(&perl::combine::InstanceScore) -> f64, c: &[_]| {
-                        order.iter().map(|&i| f(&c[i])).collect::<Vec<f64>>()
-                    };
-                    let columns: Vec<[Vec<f64>; 3]> = self
-                        .inner
-                        .columns
-                        .iter()
-                        .map(|c| match s.unit {
-                            Unit::Summary => [pick(|x| x.r, c), pick(|x| x.p, c), pick(|x| x.f, c)],
-                            Unit::Token => [
-                                pick(|x| x.total_m, c),
-                                pick(|x| x.total_p, c),
-                                pick(|x| x.total_hit, c),
-                            ],
-                        })
-                        .collect();
-                    let cols: Vec<bootstrap::Triples<'_>> = columns
-                        .iter()
-                        .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
-                        .collect();
-                    bootstrap::bootstrap(&cols, s, threads)
-                })
-            })?
-            .map_err(to_py)?;
-        Ok(out
-            .into_iter()
-            .map(|[r, p, f]| (triple(r), triple(p), triple(f)))
-            .collect())
+        // Perl's instance order, one column per component (a gather of 8 bytes each).
+        let pick = |f: fn(&perl::combine::InstanceScore) -> f64, c: &[_]| {
+            order.iter().map(|&i| f(&c[i])).collect::<Vec<f64>>()
+        };
+        let columns: Vec<[Vec<f64>; 3]> = self
+            .inner
+            .columns
+            .iter()
+            .map(|c| match s.unit {
+                Unit::Summary => [pick(|x| x.r, c), pick(|x| x.p, c), pick(|x| x.f, c)],
+                Unit::Token => [
+                    pick(|x| x.total_m, c),
+                    pick(|x| x.total_p, c),
+                    pick(|x| x.total_hit, c),
+                ],
+            })
+            .collect();
+        run_bootstrap(py, &columns, s, threads)
     }
 
     /// (predictions, pairs with some reference) that are not blank but lost every token.
