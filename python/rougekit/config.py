@@ -208,11 +208,4 @@ class ScorerConfig:
 
     def perl_options(self) -> perl_profile.PerlOptions:
         """The core options of a perl-1.5.5 configuration."""
-        return perl_profile.PerlOptions(
-            stemmer=self.stemmer,
-            stopwords=self.stopwords,
-            limit_words=self.limit_words,
-            limit_bytes=self.limit_bytes,
-            multiref=self.multiref,
-            alpha=self.alpha,
-        )
+        return perl_profile.PerlOptions.taken_from(self)

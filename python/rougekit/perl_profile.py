@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from rougekit import _core
@@ -82,6 +82,12 @@ class PerlOptions:
     limit_bytes: int = 0
     multiref: str = "A"
     alpha: float = 0.5
+
+    @classmethod
+    def taken_from(cls, source: object) -> PerlOptions:
+        """The options read from any settings object with attributes of these names (a
+        ``ScorerConfig``, ``rougekit perl``'s options)."""
+        return cls(**{f.name: getattr(source, f.name) for f in fields(cls)})
 
 
 def core_settings(

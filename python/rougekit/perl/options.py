@@ -173,14 +173,7 @@ class PerlOptions:
     @property
     def text_options(self) -> perl_profile.PerlOptions:
         """The text-pipeline options, as the Python API's perl-1.5.5 profile holds them."""
-        return perl_profile.PerlOptions(
-            stemmer=self.stemmer,
-            stopwords=self.stopwords,
-            limit_words=self.limit_words,
-            limit_bytes=self.limit_bytes,
-            multiref=self.multiref,
-            alpha=self.alpha,
-        )
+        return perl_profile.PerlOptions.taken_from(self)
 
 
 def _number(letter: str, text: str, warnings: list[str]) -> float:
