@@ -81,18 +81,29 @@ def shared_corpus_files(*, include_too_big: bool = False) -> list[Path]:
     """Every corpus ``*.jsonl`` under the shared data, sorted.
 
     ``expected-per-pair/`` folders hold Perl score files (``{"id", "scores"}``), not corpora,
-    so they are left out.
+    so they are left out, and so is any other JSONL whose first record is not a pair (e.g.
+    ``multilingual-conformance/strings.jsonl``, single strings ``{"id", "lang", "text"}``).
     """
     if not shared_available():
         return []
     files = []
     for path in sorted(SHARED_DATA.rglob("*.jsonl")):
-        if "expected-per-pair" in path.parts:
+        if "expected-per-pair" in path.parts or not _holds_pairs(path):
             continue
         if not include_too_big and path.name in TOO_BIG_FOR_ROUGE_SCORE:
             continue
         files.append(path)
     return files
+
+
+def _holds_pairs(path: Path) -> bool:
+    """Whether the first non-blank record of ``path`` has the shared pair format."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                return isinstance(row, dict) and "prediction" in row and "references" in row
+    return False
 
 
 def corpus_label(path: Path) -> str:
