@@ -227,15 +227,21 @@ impl Counter {
 
     /// The §8.2 budget test at a marked position: a hit iff both budgets are positive,
     /// which then shrink.
+    ///
+    /// With `-b`, the sentence reader keeps short sentences past the cut (§6.3, E21), so a
+    /// marked sentence token may be absent from the whole (flat) text and lie beyond the
+    /// budgets loaded from it: it has no budget, as ROUGE-1.5.5's hash lookup finds none,
+    /// and is never a hit.
     #[inline]
     fn take(&mut self, t: u32) -> bool {
         let t = t as usize;
-        if self.model_budget[t] > 0 && self.peer_budget[t] > 0 {
-            self.model_budget[t] -= 1;
-            self.peer_budget[t] -= 1;
-            true
-        } else {
-            false
+        match (self.model_budget.get(t), self.peer_budget.get(t)) {
+            (Some(&m), Some(&p)) if m > 0 && p > 0 => {
+                self.model_budget[t] -= 1;
+                self.peer_budget[t] -= 1;
+                true
+            }
+            _ => false,
         }
     }
 
