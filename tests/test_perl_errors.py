@@ -13,7 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from perl_oracle import Case, run_rougekit_perl, write_list_case_files, write_xml_case_files
+from perl_oracle import (
+    Case,
+    oracle_or_skip,
+    run_rougekit_perl,
+    write_list_case_files,
+    write_xml_case_files,
+)
 
 CASES = [
     Case(peers={"A": "the cat sat on the mat\nit was happy", "B": "a cat"}, references=["the cat"]),
@@ -205,3 +211,112 @@ def test_no_traceback_through_the_console_entry_point(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "malformed XML" in proc.stderr
+
+
+# -- hostile XML configurations (fuzz trial D3-D5) -------------------------------------------
+
+
+def _hostile_config(tmp_path: Path, *, dtd: str = "", peer: str, eval_attrs: str = "") -> Path:
+    """One EVAL whose peer and model are both ``the cat sat``; ``peer`` is the PEERS body."""
+    (tmp_path / "p.spl").write_text("the cat sat\n")
+    (tmp_path / "m.spl").write_text("the cat sat\n")
+    path = tmp_path / "hostile.xml"
+    path.write_text(
+        f'{dtd}<ROUGE-EVAL version="1.5.5"><EVAL ID="1"{eval_attrs}>'
+        f"<PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>"
+        f'<INPUT-FORMAT TYPE="SPL"/><PEERS>{peer}</PEERS>'
+        '<MODELS><M ID="A">m.spl</M></MODELS></EVAL></ROUGE-EVAL>\n'
+    )
+    return path
+
+
+def test_deeply_nested_configuration_scores_as_perl_does(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    # 0.1.0 overflowed its stack (SIGSEGV, exit 139) from 50,000 levels; Perl scores it.
+    depth = 100_000
+    (tmp_path / "p.spl").write_text("the cat sat\n")
+    config = tmp_path / "deep.xml"
+    config.write_text(
+        f'<ROUGE-EVAL version="1.5.5"><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT>'
+        f'<MODEL-ROOT>{tmp_path}</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>{"<d>" * depth}'
+        f'<PEERS><P ID="A">p.spl</P></PEERS>{"</d>" * depth}'
+        '<MODELS><M ID="A">p.spl</M></MODELS></EVAL></ROUGE-EVAL>\n'
+    )
+    code, out, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
+    assert code == 0, err
+    assert b"ROUGE-1 Average_R: 1.00000" in out
+    perl = oracle_or_skip(tmp_path_factory)
+    assert out == perl.stdout(["-n", "1", "-a", str(config)], cwd=tmp_path)
+
+
+# Where a P, an M and their values are found, as ROUGE-1.5.5 (XML::DOM) reads them.
+ELEMENT_PLACES = {
+    "nested-M-ignored": ('<P ID="A">p.spl</P>', '<d><M ID="A">q.spl</M></d><M ID="B">r.spl</M>'),
+    "nested-P-ignored": ('<d><P ID="Z">q.spl</P></d><P ID="A">p.spl</P>', '<M ID="B">r.spl</M>'),
+    "last-direct-text": ('<P ID="A">q.<!-- c -->spl<x/>p.spl</P>', '<M ID="B">r.spl<x/></M>'),
+    "cdata-joins-text": ('<P ID="A">p.<![CDATA[spl]]></P>', '<M ID="B">r.spl</M>'),
+    "sections-at-depth": ('<P ID="A">p.spl</P>', '<M ID="B">r.spl</M>'),
+}
+
+
+@pytest.mark.parametrize("place", ELEMENT_PLACES)
+def test_peers_and_models_are_found_where_perl_finds_them(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, place: str
+) -> None:
+    for name, text in (("p", "the cat sat"), ("q", "a dog ran"), ("r", "the cat")):
+        (tmp_path / f"{name}.spl").write_text(text + "\n")
+    peers, models = ELEMENT_PLACES[place]
+    wrap = ("<d>", "</d>") if place == "sections-at-depth" else ("", "")
+    config = tmp_path / "places.xml"
+    config.write_text(
+        f'<ROUGE-EVAL version="1.5.5"><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT>'
+        f'<MODEL-ROOT>{tmp_path}</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>'
+        f"{wrap[0]}<PEERS>{peers}</PEERS>{wrap[1]}<MODELS>{models}</MODELS>"
+        "</EVAL></ROUGE-EVAL>\n"
+    )
+    args = ["-n", "1", "-a", "-d", str(config)]
+    code, out, err = run_rougekit_perl(args)
+    assert code == 0, err
+    perl = oracle_or_skip(tmp_path_factory)
+    assert out == perl.stdout(args, cwd=tmp_path)
+
+
+def test_entity_expansion_is_bounded(tmp_path: Path) -> None:
+    # 160 KB that expat would expand to 2 GB (the process aborted after 52 s in 0.1.0).
+    dtd = f'<!DOCTYPE ROUGE-EVAL [<!ENTITY a "{"A" * 100_000}">]>'
+    config = _hostile_config(tmp_path, dtd=dtd, peer='<P ID="A">' + "&a;" * 20_000 + "</P>")
+    code, out, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
+    assert out == b""
+    line = error_line(code, err, 1)
+    assert str(config) in line and "expand to more than" in line
+
+
+def test_billion_laughs_is_refused(tmp_path: Path) -> None:
+    entities = '<!ENTITY l0 "lol">' + "".join(
+        f'<!ENTITY l{k} "{f"&l{k - 1};" * 10}">' for k in range(1, 10)
+    )
+    config = _hostile_config(
+        tmp_path, dtd=f"<!DOCTYPE ROUGE-EVAL [{entities}]>", peer='<P ID="A">&l9;</P>'
+    )
+    code, _, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
+    assert "expand to more than" in error_line(code, err, 1)
+
+
+def test_many_attributes_are_refused_fast(tmp_path: Path) -> None:
+    # 200,000 attributes took over a minute in 0.1.0 (a quadratic duplicate check).
+    attrs = "".join(f' a{i}="0"' for i in range(200_000))
+    config = _hostile_config(tmp_path, peer='<P ID="A">p.spl</P>', eval_attrs=attrs)
+    code, _, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
+    line = error_line(code, err, 1)
+    assert str(config) in line and "200001 attributes" in line and "line 1" in line
+
+
+def test_external_entities_are_never_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret-token-xyz")
+    dtd = f'<!DOCTYPE ROUGE-EVAL [<!ENTITY x SYSTEM "file://{secret}">]>'
+    config = _hostile_config(tmp_path, dtd=dtd, peer='<P ID="A">p.spl&x;</P>')
+    code, out, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
+    assert code != 0
+    assert b"secret-token" not in out and "secret-token" not in err
