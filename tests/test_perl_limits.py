@@ -30,7 +30,8 @@ from perl_oracle import (
 CORPUS = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
 # ROUGE-1, -2, -L, -W and SU4 all see the truncated text; -r small: the bootstrap is not
 # what these runs test (its draws are covered elsewhere).
-COMMON = ["-n", "2", "-2", "4", "-U", "-w", "1.2", "-r", "10"]
+COMMON = ["-n", "2", "-2", "4", "-U", "-r", "10"]
+W = ["-w", "1.2"]
 
 
 @pytest.fixture(scope="module")
@@ -53,11 +54,13 @@ def corpus_config(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 @pytest.mark.parametrize(
     "limit",
     [
-        pytest.param(["-b", "75"], id="b75"),
-        pytest.param(["-b", "75", "-m", "-s"], id="b75-m-s"),
-        pytest.param(["-b", "275", "-m"], id="b275-m"),
-        pytest.param(["-b", "275", "-s"], id="b275-s"),
-        pytest.param(["-l", "10"], id="l10"),
+        pytest.param(["-b", "75", *W], id="b75"),
+        pytest.param(["-b", "75", "-m", "-s", *W], id="b75-m-s"),
+        pytest.param(["-b", "275", "-m", *W], id="b275-m"),
+        pytest.param(["-b", "275", "-s", *W], id="b275-s"),
+        pytest.param(["-l", "10", *W], id="l10"),
+        # Without ROUGE-W: ten words can all be stopwords, and ROUGE-1.5.5 dies dividing by
+        # zero in ROUGE-W against a reference left without a token (rougekit scores 0).
         pytest.param(["-l", "10", "-m", "-s"], id="l10-m-s"),
     ],
 )
