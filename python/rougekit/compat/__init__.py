@@ -6,6 +6,6 @@ order (target first), return types (``Score`` namedtuples, the int ``0`` triples
 rougeLsum on empty input) and numbers, bit for bit.
 """
 
-from rougekit.compat import rouge_scorer, scoring, tokenize, tokenizers
+from rougekit.compat import io, rouge_scorer, scoring, tokenize, tokenizers
 
-__all__ = ["rouge_scorer", "scoring", "tokenize", "tokenizers"]
+__all__ = ["io", "rouge_scorer", "scoring", "tokenize", "tokenizers"]

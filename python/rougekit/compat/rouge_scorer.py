@@ -40,10 +40,18 @@ class RougeScorer(scoring.BaseScorer):
         self._split_summaries = split_summaries
         self._engines: dict[tuple[tuple[str, ...], bool], _core.Engine] = {}
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> Any:
+        # The engines are caches rebuilt on demand. A subclass may add __slots__: their
+        # values travel as pickle's (dict, slots) state pair, as object's default would.
         state = dict(self.__dict__)
         state["_engines"] = {}
-        return state
+        slots = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in _slot_names(cls)
+            if hasattr(self, name)
+        }
+        return (state, slots) if slots else state
 
     def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, scoring.Score]:
         """``{type: Score}`` of ``prediction`` against ``target``."""
@@ -64,6 +72,9 @@ class RougeScorer(scoring.BaseScorer):
     ) -> dict[str, scoring.Score]:
         """Per type, the ``Score`` of the target with the highest F (first on ties)."""
         targets = list(targets)
+        if type(self).score is not RougeScorer.score:
+            # rouge-score's score_multi calls self.score per target: honour an override.
+            return _best_of([self.score(t, prediction) for t in targets], self.rouge_types)
         if not targets:
             if list(self.rouge_types):
                 raise ValueError("attempt to get argmax of an empty sequence")
@@ -80,12 +91,7 @@ class RougeScorer(scoring.BaseScorer):
             texts = [valid_utf8(t) for t in cast("list[str]", targets)]  # str: checked above
             batch = self._engine(keys, fast).score_batch([valid_utf8(prediction)], [texts])
             return _scores(batch, keys)
-        per_target = [self.score(t, prediction) for t in targets]
-        best = {}
-        for key in keys:
-            fs = [s[key].fmeasure for s in per_target]
-            best[key] = per_target[fs.index(max(fs))][key]
-        return best
+        return _best_of([self.score(t, prediction) for t in targets], keys)
 
     # -- internals ------------------------------------------------------------------------
 
@@ -106,8 +112,9 @@ class RougeScorer(scoring.BaseScorer):
 
     def _fast_stemmer(self) -> bool | None:
         """The stemmer flag when the native tokenizer path applies, else ``None``."""
-        if type(self._tokenizer) is tokenizers.DefaultTokenizer and not self._split_summaries:
-            return self._tokenizer.use_stemmer
+        tokenizer = self._tokenizer
+        if isinstance(tokenizer, tokenizers.DefaultTokenizer) and not self._split_summaries:
+            return tokenizer.native_stemmer()
         return None
 
     def _engine(self, keys: dict[str, str], stemmer: bool) -> _core.Engine:
@@ -154,6 +161,24 @@ class RougeScorer(scoring.BaseScorer):
         return engine.score_token_ids(
             (prediction_ids, prediction_lines), [(target_ids, target_lines)]
         )
+
+
+def _best_of(per_target: list[dict[str, Any]], keys: Iterable[str]) -> dict[str, Any]:
+    """Per type, the score of the first target with the highest F (rouge-score's argmax);
+    ``ValueError`` on no target, as NumPy's argmax raises there."""
+    best = {}
+    for key in keys:
+        fs = [s[key].fmeasure for s in per_target]
+        if not fs:
+            raise ValueError("attempt to get argmax of an empty sequence")
+        best[key] = per_target[fs.index(max(fs))][key]
+    return best
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    slots = vars(cls).get("__slots__", ())
+    names = (slots,) if isinstance(slots, str) else tuple(slots)
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
 
 
 def _intern(tokens: Iterable[Hashable], ids: dict[Hashable, int]) -> list[int]:

@@ -68,20 +68,27 @@ class BootstrapAggregator:
         result = {}
         for key, scores in self._scores.items():
             matrix = np.vstack(tuple(scores))
-            # Resample rows with replacement from the global legacy RNG (spec §10: the same
-            # stream as randint(0, N, N)), then summarise each column independently.
-            n = matrix.shape[0]
-            means = np.zeros((self._n_samples, matrix.shape[1]))
-            for i in range(self._n_samples):
-                rows = np.random.choice(np.arange(n), size=n)
-                means[i, :] = np.mean(matrix[rows, :], axis=0)
-            # The percentiles as rouge-score computes them: 100*d and 100*(1-d), d=(1-ci)/2
-            # (100 - 100*d differs in the last bit for some ci, e.g. 0.68).
-            delta = (1 - self._confidence_interval) / 2
-            low, mid, high = np.percentile(means, [100 * delta, 50, 100 * (1 - delta)], axis=0)
+            low, mid, high = self._bootstrap_resample(matrix)
             cls = type(scores[0])
             result[key] = AggregateScore(low=cls(*low), mid=cls(*mid), high=cls(*high))
         return result
+
+    def _bootstrap_resample(self, matrix: Any) -> Any:
+        """``(3, measures)`` array: the low, 50th and high percentiles of ``n_samples``
+        resample means of ``matrix``'s rows (rouge-score's method, overridable as there)."""
+        np = _numpy()
+        # Resample rows with replacement from the global legacy RNG (spec §10: the same
+        # stream as randint(0, N, N)), then summarise each column independently.
+        n = matrix.shape[0]
+        means = np.zeros((self._n_samples, matrix.shape[1]))
+        for i in range(self._n_samples):
+            rows = np.random.choice(np.arange(n), size=n)
+            means[i, :] = np.mean(matrix[rows, :], axis=0)
+        # The percentiles as rouge-score computes them: 100*d and 100*(1-d), d=(1-ci)/2
+        # (100 - 100*d differs in the last bit for some ci, e.g. 0.68).
+        delta = (1 - self._confidence_interval) / 2
+        q = 100 * np.array([delta, 0.5, 1 - delta])
+        return np.percentile(means, q, axis=0)
 
 
 def _numpy() -> Any:

@@ -24,8 +24,14 @@ def tokenize(text: str | bytes, stemmer: Any = None) -> list[str]:
     """
     tokens = _core.tokenize(decode_lowered(text), False)
     if stemmer is not None:
-        tokens = [stemmer.stem(t) if len(t) > 3 else t for t in tokens]
+        tokens = [_as_str(stemmer.stem(t)) if len(t) > 3 else t for t in tokens]
     return [t for t in tokens if VALID_TOKEN_RE.match(t)]
+
+
+def _as_str(stem: str | bytes) -> str:
+    """A stemmer's output as ``str``: rouge-score passes it through ``six.ensure_str``,
+    so a stemmer returning UTF-8 ``bytes`` works there too."""
+    return stem.decode("utf-8") if isinstance(stem, bytes) else stem
 
 
 def decode_lowered(text: str | bytes) -> str:
