@@ -5,7 +5,7 @@
 //! unbiased multiply-shift rejection method. Deterministic on every platform and for every
 //! thread count.
 
-use crate::batch::shared_pool;
+use crate::pool::shared_pool;
 use crate::error::RougeError;
 use rayon::prelude::*;
 

@@ -2,7 +2,7 @@
 //! resample means (quirk 1), resample `b` seeded with `srand(b)` on Perl's drand48, and the
 //! confidence bounds interpolate the sorted resample values exactly as the script does.
 //! Bit-identical to the printed digits given the same per-instance values in the same order.
-use crate::batch::shared_pool;
+use crate::pool::shared_pool;
 use crate::error::RougeError;
 use rayon::prelude::*;
 
