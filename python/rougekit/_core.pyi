@@ -81,9 +81,11 @@ class Engine:
     ) -> BatchScores:
         """Score every prediction against its references (best F per type, first on ties).
 
-        Runs with the GIL released, in parallel over ``threads``. Raises ``TypeError`` /
+        Runs with the GIL released, in parallel over ``threads``; Ctrl-C raises
+        ``KeyboardInterrupt`` between chunks and inside long kernels. Raises ``TypeError`` /
         ``ValueError`` naming the argument and index for non-str items, mismatched lengths
-        or an empty reference list.
+        or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
+        over a kernel's size limit (ROUGE-W's cell limit).
         """
     def score_token_ids(
         self,
@@ -146,6 +148,9 @@ class PerlSettings:
     ) -> None: ...
     @property
     def variants(self) -> list[str]: ...
+
+class InputTooLargeError(ValueError):
+    """An input over one of rougekit's documented size limits; the message names the pair."""
 
 class PerlFileError(ValueError):
     """A run's summary file is unusable: args (file index, line or None, reason or line)."""

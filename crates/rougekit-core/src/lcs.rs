@@ -138,6 +138,12 @@ impl MaskTable {
         }
     }
 
+    /// True when `c` occurs in the sequence.
+    #[inline]
+    fn contains(&self, c: u32) -> bool {
+        self.slot.get(c as usize).is_some_and(|&s| s != NONE)
+    }
+
     /// Advances the row `v` by symbol `c` (nothing when `c` does not occur).
     #[inline]
     fn advance_by(&mut self, v: &mut [u64], c: u32) {
@@ -278,9 +284,17 @@ struct Rows<'a> {
     block: usize,
     /// `V_{k·block}` for k = 0, 1, ...
     checkpoints: Vec<u64>,
-    /// `V_{start} ..= V_{start+block}` (fewer at the end).
+    /// The distinct rows of `V_{start} ..= V_{start+block}` (fewer at the end): a row whose
+    /// target token does not occur in the columns equals the row above and is not copied,
+    /// so long texts that share few tokens cost O(shared rows · w), not O(m · w).
     cache: Vec<u64>,
+    /// Per row from `start`: its index in `cache`.
+    slots: Vec<u32>,
+    /// Per `cache` row: the first row (absolute index) with that content.
+    firsts: Vec<usize>,
     start: usize,
+    /// The last `prefix` computed: (first row with that content, j, value).
+    memo: (usize, usize, usize),
 }
 
 impl Rows<'_> {
@@ -288,11 +302,10 @@ impl Rows<'_> {
         self.masks.advance_by(v, self.target[i]);
     }
 
-    /// Row `i` (0 ..= m) as words.
-    fn row(&mut self, i: usize) -> &[u64] {
+    /// Loads the block holding row `i` unless it is loaded; returns its slot.
+    fn slot(&mut self, i: usize) -> usize {
         let w = self.w;
-        let cached = self.cache.len() / w;
-        if i < self.start || i >= self.start + cached {
+        if i < self.start || i >= self.start + self.slots.len() {
             // Load the block whose rows (k·block, (k+1)·block] contain i (row 0: block 0).
             let k = i.saturating_sub(1) / self.block;
             self.start = k * self.block;
@@ -301,23 +314,44 @@ impl Rows<'_> {
             let mut cache = std::mem::take(&mut self.cache);
             cache.clear();
             cache.extend_from_slice(&v);
+            self.slots.clear();
+            self.slots.push(0);
+            self.firsts.clear();
+            self.firsts.push(self.start);
             for r in self.start..end {
-                self.advance_from(&mut v, r);
-                cache.extend_from_slice(&v);
+                if self.masks.contains(self.target[r]) {
+                    self.advance_from(&mut v, r);
+                    cache.extend_from_slice(&v);
+                    self.firsts.push(r + 1);
+                }
+                self.slots.push((self.firsts.len() - 1) as u32);
             }
             self.cache = cache;
         }
-        let off = (i - self.start) * w;
+        self.slots[i - self.start] as usize
+    }
+
+    /// Row `i` (0 ..= m) as words.
+    fn row(&mut self, i: usize) -> &[u64] {
+        let w = self.w;
+        let off = self.slot(i) * w;
         &self.cache[off..off + w]
     }
 
-    /// `L[i][j]`: zero bits of row i below column j.
+    /// `L[i][j]`: zero bits of row i below column j (remembered for the last row content
+    /// and j: the trace back often climbs rows that equal each other).
     fn prefix(&mut self, i: usize, j: usize) -> usize {
         if i == 0 {
-            0
-        } else {
-            prefix_ones_of_not(self.row(i), j)
+            return 0;
         }
+        let slot = self.slot(i);
+        let first = self.firsts[slot];
+        if (self.memo.0, self.memo.1) == (first, j) {
+            return self.memo.2;
+        }
+        let value = prefix_ones_of_not(self.row(i), j);
+        self.memo = (first, j, value);
+        value
     }
 
     /// `L[i][j+1] - L[i][j]`.
@@ -352,7 +386,10 @@ fn union_positions_blocked(
         block,
         checkpoints: Vec::with_capacity((m / block + 1) * w),
         cache: std::mem::take(&mut s.rows),
+        slots: Vec::new(),
+        firsts: Vec::new(),
         start: usize::MAX,
+        memo: (usize::MAX, 0, 0),
     };
     rows.cache.clear();
     let mut v = vec![!0u64; w];
