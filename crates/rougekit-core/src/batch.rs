@@ -561,7 +561,8 @@ fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cancel
                 }
                 offset += r.line_ids().len();
             }
-            if cancel.stopped() {
+            // One report per prediction line: its work against every reference line.
+            if !cancel.tick(total * pline.len().div_ceil(64)) {
                 return;
             }
         }

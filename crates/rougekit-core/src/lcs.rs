@@ -251,8 +251,8 @@ pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark
     union_positions_with(target, columns, s, mark, &Cancel::never());
 }
 
-/// [`union_positions`] reporting its work to `cancel`; when stopped, the marks are partial
-/// (the caller discards them).
+/// [`union_positions`] reporting the work of long targets to `cancel` (callers report many
+/// short calls themselves); when stopped, the marks are partial (the caller discards them).
 pub fn union_positions_with(
     target: &[u32],
     columns: &[u32],
@@ -265,7 +265,6 @@ pub fn union_positions_with(
         return;
     }
     if n <= 64 {
-        cancel.tick(m);
         return union_positions_one_word(target, columns, s, mark);
     }
     union_positions_blocked(target, columns, s, mark, MAX_STORED_WORDS, cancel);
