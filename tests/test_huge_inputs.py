@@ -112,7 +112,7 @@ def test_million_token_pairs_score_or_refuse_under_4gb(kind: str) -> None:
 # -- ROUGE-W's table limit in the perl-1.5.5 profile (fuzz trial D12) ----------------------
 
 #: One 20,000-token sentence: its table against itself needs 4e8 cells, over 2^28.
-D12 = " ".join("w%d" % (i % 5000) for i in range(20000))
+D12 = " ".join(f"w{i % 5000}" for i in range(20000))
 
 
 def test_perl_rouge_w_over_the_table_limit_is_an_error() -> None:

@@ -34,8 +34,10 @@ CHILD = textwrap.dedent(
         r = " ".join("w%d" % (i % 991) for i in range(80_000))
     else:
         # 4,000 lines of 100 tokens each side: every line pair is traced back.
-        p = "\\n".join(" ".join("w%d" % ((i * 7 + j) % 300) for j in range(100)) for i in range(4000))
-        r = "\\n".join(" ".join("w%d" % ((i * 3 + j) % 300) for j in range(100)) for i in range(4000))
+        def line(i, k):
+            return " ".join("w%d" % ((i * k + j) % 300) for j in range(100))
+        p = "\\n".join(line(i, 7) for i in range(4000))
+        r = "\\n".join(line(i, 3) for i in range(4000))
     scorer = rk.RougeScorer([case], threads=1)
 
     def handler(signum, frame):
@@ -56,9 +58,7 @@ CHILD = textwrap.dedent(
 
 @pytest.mark.parametrize("case", ["rougeW", "rougeLsum"])
 def test_ctrl_c_stops_a_long_pair(case: str) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, case], stdout=subprocess.PIPE, text=True
-    )
+    child = subprocess.Popen([sys.executable, "-c", CHILD, case], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None
         assert child.stdout.readline() == "ready\n"

@@ -81,7 +81,8 @@ def test_cnndm_references_against_themselves() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["rougeW-1", "rougeW-0.5", "rougeW-0.01", "rougeW-0.0000001", "rougeW-16.5", "rougeW-1000"]
+    "name",
+    ["rougeW-1", "rougeW-0.5", "rougeW-0.01", "rougeW-0.0000001", "rougeW-16.5", "rougeW-1000"],
 )
 def test_weights_outside_the_definition_are_refused(name: str) -> None:
     with pytest.raises(ValueError, match=r"weight must be greater than 1 .* at most 16"):

@@ -7,8 +7,8 @@ use crate::intern::Interner;
 use crate::lcs::{self, LcsScratch};
 use crate::multiref;
 use crate::ngram::{self, KeyCounter, NgramIds, UnigramCounter};
-use crate::score::Score;
 use crate::pool::Cancel;
+use crate::score::Score;
 use crate::skip::{self, SkipScratch, Unigrams};
 use crate::tokenize::rouge_score;
 use crate::wlcs::{self, Weights, WlcsScratch};
@@ -704,7 +704,10 @@ mod tests {
     #[test]
     fn rouge_w_stays_in_range_and_refuses_huge_pairs() {
         let s = score(&["rougeW-1.2"], "a b c d e f g", &["a b c d e f g"]);
-        assert_eq!((s[0].precision, s[0].recall, s[0].fmeasure), (1.0, 1.0, 1.0));
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (1.0, 1.0, 1.0)
+        );
         let s = score(&["rougeW-1.5"], "b c d", &["a b c d e"]);
         assert_eq!(s[0].precision, 1.0);
         assert!(s[0].recall < 1.0);

@@ -524,7 +524,11 @@ mod tests {
         let mut sparse = LcsScratch::default();
         sparse.masks.dense_limit = Some(0);
         for round in 0..6000 {
-            let s = if round % 2 == 0 { &mut dense } else { &mut sparse };
+            let s = if round % 2 == 0 {
+                &mut dense
+            } else {
+                &mut sparse
+            };
             let alphabet = 1 + lcg(&mut seed) % if round % 4 < 2 { 6 } else { 300 };
             let max_len = if round % 10 < 2 { 400 } else { 20 };
             let la = (lcg(&mut seed) % max_len) as usize;

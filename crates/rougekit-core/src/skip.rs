@@ -119,7 +119,12 @@ pub fn count_overlap(
     let b_total = item_count(b.len(), gap, unigrams);
     let mut hits = unigram_hits(a, b, unigrams, s);
     // Dense indices of the common vocabulary.
-    let top = a.iter().chain(b).copied().max().map_or(0, |t| t as usize + 1);
+    let top = a
+        .iter()
+        .chain(b)
+        .copied()
+        .max()
+        .map_or(0, |t| t as usize + 1);
     s.index.clear();
     s.index.resize(top, NO_INDEX);
     let mut in_a = vec![false; top];
@@ -176,7 +181,12 @@ fn unigram_hits(a: &[u32], b: &[u32], unigrams: Unigrams, s: &mut SkipScratch) -
     if a.is_empty() || b.is_empty() {
         return 0;
     }
-    let top = a.iter().chain(b).copied().max().map_or(0, |t| t as usize + 1);
+    let top = a
+        .iter()
+        .chain(b)
+        .copied()
+        .max()
+        .map_or(0, |t| t as usize + 1);
     let counts = &mut s.acc[0];
     counts.clear();
     counts.resize(top, 0);

@@ -236,11 +236,20 @@ mod tests {
         let mut s = WlcsScratch::default();
         let c = Cancel::never();
         let full = wlcs_value(&[1, 2, 3], &[1, 2, 3], &mut f, &mut s, &c);
-        assert_eq!((full.value, full.all_rows, full.all_cols), (9.0, true, true));
+        assert_eq!(
+            (full.value, full.all_rows, full.all_cols),
+            (9.0, true, true)
+        );
         let gaps = wlcs_value(&[1, 2, 3], &[1, 9, 2, 9, 3], &mut f, &mut s, &c);
-        assert_eq!((gaps.value, gaps.all_rows, gaps.all_cols), (3.0, false, false));
+        assert_eq!(
+            (gaps.value, gaps.all_rows, gaps.all_cols),
+            (3.0, false, false)
+        );
         let inside = wlcs_value(&[2, 3], &[1, 2, 3, 4], &mut f, &mut s, &c);
-        assert_eq!((inside.value, inside.all_rows, inside.all_cols), (4.0, true, false));
+        assert_eq!(
+            (inside.value, inside.all_rows, inside.all_cols),
+            (4.0, true, false)
+        );
         assert_eq!(wlcs_value(&[], &[1], &mut f, &mut s, &c).value, 0.0);
     }
 

@@ -1,13 +1,13 @@
 //! The `Engine` and `BatchScores` classes and the module functions.
 use crate::convert;
 use crate::errors::{guarded, to_py};
-use rougekit_core::pool::Cancel;
-use std::sync::Mutex;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::batch::Field;
+use rougekit_core::pool::Cancel;
 use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
+use std::sync::Mutex;
 
 /// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
 const SIGNAL_CHECK_PAIRS: usize = 8192;
@@ -120,8 +120,11 @@ impl Engine {
                         pair
                     })
                     .collect();
-                self.inner
-                    .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, &Cancel::new(&poll))
+                self.inner.score_texts_interruptible(
+                    &pairs,
+                    SIGNAL_CHECK_PAIRS,
+                    &Cancel::new(&poll),
+                )
             })
         })?;
         match inner.map_err(to_py)? {

@@ -191,7 +191,8 @@ impl Counter {
             // Too many items to materialise: count them in linear memory (same integers).
             let never = crate::pool::Cancel::never();
             for model in models {
-                let c = skip::count_overlap(&model.flat, &peer.flat, gap, u, &mut self.skip, &never);
+                let c =
+                    skip::count_overlap(&model.flat, &peer.flat, gap, u, &mut self.skip, &never);
                 let (hit, m) = (c.hits as f64, c.a_total as f64);
                 out.push(ModelCounts {
                     hit,
