@@ -33,6 +33,8 @@ pub struct MaskTable {
     positions: Vec<u32>,
     /// All zero between calls; `words` long.
     scratch: Vec<u64>,
+    /// Some symbols keep positions instead of masks.
+    sparse: bool,
     /// Tests: a smaller [`MAX_DENSE_WORDS`] to exercise the sparse table.
     #[cfg(test)]
     dense_limit: Option<usize>,
@@ -66,6 +68,7 @@ impl MaskTable {
     }
 
     fn build_sparse(&mut self, seq: &[u32]) {
+        self.sparse = true;
         // Occurrence counts, kept in `starts` indexed by first appearance.
         let mut counts = std::mem::take(&mut self.starts);
         counts.clear();
@@ -115,6 +118,7 @@ impl MaskTable {
     }
 
     fn clear(&mut self) {
+        self.sparse = false;
         for &c in &self.used {
             self.slot[c as usize] = NONE;
         }
@@ -135,6 +139,18 @@ impl MaskTable {
                 at.iter().fold(0, |m, &p| m | 1u64 << (p % 64))
             }
             _ => 0,
+        }
+    }
+
+    /// The mask of `c` in a dense table (`None` if `c` does not occur).
+    #[inline]
+    fn dense_mask(&self, c: u32) -> Option<&[u64]> {
+        match self.slot.get(c as usize) {
+            Some(&s) if s != NONE => {
+                let base = s as usize * self.words;
+                Some(&self.masks[base..base + self.words])
+            }
+            _ => None,
         }
     }
 
@@ -229,8 +245,17 @@ pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch, cancel: &Cancel<'_>) ->
     s.row.resize(s.masks.words, !0u64);
     let work = TICK_ROWS * s.masks.words;
     for part in long.chunks(TICK_ROWS) {
-        for &c in part {
-            s.masks.advance_by(&mut s.row, c);
+        if s.masks.sparse {
+            for &c in part {
+                s.masks.advance_by(&mut s.row, c);
+            }
+        } else {
+            // The dense table (every usual text): the tight loop of before.
+            for &c in part {
+                if let Some(m) = s.masks.dense_mask(c) {
+                    advance(&mut s.row, m);
+                }
+            }
         }
         if !cancel.tick(work) {
             return 0;
