@@ -142,6 +142,20 @@ def test_cli_reports_the_table_limit_as_one_error_line(tmp_path, capsys) -> None
     assert "pair huge, reference 0: " in err and "268435456" in err
 
 
+def test_cli_names_the_pair_over_the_rouge_w_cell_limit(tmp_path, capsys) -> None:
+    from rougekit import cli
+
+    huge = " ".join(f"w{i % 997}" for i in range(200_000))  # 4e10 cells > 2^34
+    path = tmp_path / "big.jsonl"
+    rows = [{"id": "small", "prediction": "a b", "references": ["a b"]}]
+    rows.append({"id": "huge", "prediction": huge, "references": [huge]})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert cli.main(["score", "--jsonl", str(path), "-t", "rouge1", "rougeW"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("rougekit: error: ") and err.count("\n") == 1, err
+    assert "pair huge: rougeW-1.2 is too large" in err and "17179869184" in err
+
+
 def test_rougekit_perl_reports_the_table_limit_as_one_error_line(tmp_path) -> None:
     from perl_oracle import run_rougekit_perl
 
