@@ -164,7 +164,10 @@ def perl_score_files(
     be_mode: str | None = None,
     threads: int = 1,
 ) -> PerlBatch:
-    """Scores a run from its summary files ((path, format) each), read in parallel."""
+    """Scores a run from its summary files ((path, format) each), read in parallel.
+
+    ``InputTooLargeError`` with args ``(message, instance, model)`` for a sentence pair over
+    the ROUGE-W table limit."""
 
 def perl_score_texts(
     predictions: Any,
@@ -173,7 +176,10 @@ def perl_score_texts(
     *,
     threads: int = 1,
 ) -> PerlBatch:
-    """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files)."""
+    """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files).
+
+    ``InputTooLargeError`` ("pair N, reference M: ...") for a sentence pair over the ROUGE-W
+    table limit."""
 
 def perl_split_summary(data: bytes, format: str) -> list[bytes]:
     """The raw sentences of one summary file's bytes (``PerlFileError`` on a bad SIMPLE line)."""
