@@ -81,9 +81,11 @@ class Engine:
     ) -> BatchScores:
         """Score every prediction against its references (best F per type, first on ties).
 
-        Runs with the GIL released, in parallel over ``threads``. Raises ``TypeError`` /
+        Runs with the GIL released, in parallel over ``threads``; Ctrl-C raises
+        ``KeyboardInterrupt`` between chunks and inside long kernels. Raises ``TypeError`` /
         ``ValueError`` naming the argument and index for non-str items, mismatched lengths
-        or an empty reference list.
+        or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
+        over a kernel's size limit (ROUGE-W's cell limit).
         """
     def score_token_ids(
         self,
@@ -147,6 +149,9 @@ class PerlSettings:
     @property
     def variants(self) -> list[str]: ...
 
+class InputTooLargeError(ValueError):
+    """An input over one of rougekit's documented size limits; the message names the pair."""
+
 class PerlFileError(ValueError):
     """A run's summary file is unusable: args (file index, line or None, reason or line)."""
 
@@ -159,7 +164,10 @@ def perl_score_files(
     be_mode: str | None = None,
     threads: int = 1,
 ) -> PerlBatch:
-    """Scores a run from its summary files ((path, format) each), read in parallel."""
+    """Scores a run from its summary files ((path, format) each), read in parallel.
+
+    ``InputTooLargeError`` with args ``(message, instance, model)`` for a sentence pair over
+    the ROUGE-W table limit."""
 
 def perl_score_texts(
     predictions: Any,
@@ -168,7 +176,10 @@ def perl_score_texts(
     *,
     threads: int = 1,
 ) -> PerlBatch:
-    """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files)."""
+    """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files).
+
+    ``InputTooLargeError`` ("pair N, reference M: ...") for a sentence pair over the ROUGE-W
+    table limit."""
 
 def perl_split_summary(data: bytes, format: str) -> list[bytes]:
     """The raw sentences of one summary file's bytes (``PerlFileError`` on a bad SIMPLE line)."""

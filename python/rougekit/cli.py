@@ -438,6 +438,11 @@ def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> BatchRes
         return scorer.score_batch([p.prediction for p in chunk], [p.references for p in chunk])
     except (TypeError, ValueError) as e:
         # The core names the index within the chunk; name the pair instead.
+        big = re.match(r"pair (\d+)(, reference \d+)?: ", str(e))  # over a size limit
+        if big and int(big.group(1)) < len(chunk):
+            ident = chunk[int(big.group(1))].id
+            rest = str(e)[big.end() :]
+            raise DataError(f"{where}: pair {ident}{big.group(2) or ''}: {rest}") from None
         m = re.match(r"(predictions|references)\[(\d+)\]", str(e))
         ident = chunk[int(m.group(2))].id if m else "?"
         detail = re.sub(r"^(predictions|references)\[\d+\]", "", str(e)).strip()

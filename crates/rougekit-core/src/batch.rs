@@ -2,17 +2,19 @@
 //! same id arrays, apply the multi-reference rule, write columnar results. Pairs are
 //! independent, so the parallel result is bit-identical to the serial one.
 use crate::config::{EngineConfig, RougeType};
+use crate::error::RougeError;
 use crate::intern::Interner;
 use crate::lcs::{self, LcsScratch};
 use crate::multiref;
 use crate::ngram::{self, KeyCounter, NgramIds, UnigramCounter};
+use crate::pool::Cancel;
 use crate::score::Score;
-use crate::skip;
+use crate::skip::{self, SkipScratch, Unigrams};
 use crate::tokenize::rouge_score;
 use crate::wlcs::{self, Weights, WlcsScratch};
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Mutex;
 
 /// One prediction with its references.
 #[derive(Debug, Clone, Copy)]
@@ -211,6 +213,7 @@ struct Scratch {
     per_ref: Vec<Score>,
     weights: Weights,
     wlcs: WlcsScratch,
+    skip: SkipScratch,
 }
 
 /// Per-thread state: interners (their stem caches outlive a batch; ids only matter within a
@@ -227,53 +230,39 @@ thread_local! {
 }
 
 /// A configured scorer: types, stemming, threads.
+///
+/// The engine holds no thread pool: it looks the shared one up for each batch
+/// ([`crate::pool::shared_pool`]), so an engine inherited through `fork` never reaches the
+/// parent's dead pool.
 #[derive(Debug)]
 pub struct Engine {
     config: EngineConfig,
-    pool: Option<Arc<rayon::ThreadPool>>,
-}
-
-/// Thread counts whose pools are kept for reuse; engines still hold the pools they use.
-const KEPT_POOLS: usize = 4;
-
-/// One pool per thread count for the whole process: scorers are cheap to create (users make
-/// one per example) and the workers' stem caches stay warm across scorers. At most
-/// [`KEPT_POOLS`] are kept; a pool's threads end when no engine uses it any more.
-pub(crate) fn shared_pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
-    type Pools = Vec<(usize, Arc<rayon::ThreadPool>)>;
-    static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));
-    let mut pools = pools
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
-        return Some(Arc::clone(pool));
-    }
-    if pools.len() >= KEPT_POOLS {
-        pools.remove(0);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("rougekit-{i}"))
-        .build()
-        .ok()
-        .map(Arc::new)?;
-    pools.push((threads, Arc::clone(&pool)));
-    Some(pool)
 }
 
 /// Pairs handed to a worker at a time: large enough to amortise scheduling.
 const MIN_CHUNK: usize = 64;
 
+/// The first failed pair of a batch (lowest index): its index and the reason.
+type FirstError = Mutex<Option<(usize, String)>>;
+
+fn record_error(slot: &FirstError, index: usize, message: String) {
+    let mut slot = slot.lock().unwrap_or_else(|p| p.into_inner());
+    if slot.as_ref().is_none_or(|(i, _)| index < *i) {
+        *slot = Some((index, message));
+    }
+}
+
+fn pair_error(first: FirstError) -> Result<(), RougeError> {
+    match first.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some((i, message)) => Err(RougeError::TooLarge(format!("pair {i}: {message}"))),
+        None => Ok(()),
+    }
+}
+
 impl Engine {
-    /// An engine for `config`; a thread pool is created when `threads > 1`.
+    /// An engine for `config`; batches run on the shared pool when `threads > 1`.
     pub fn new(config: EngineConfig) -> Engine {
-        let pool = if config.threads > 1 {
-            shared_pool(config.threads)
-        } else {
-            None
-        };
-        Engine { config, pool }
+        Engine { config }
     }
 
     /// The validated configuration.
@@ -281,50 +270,62 @@ impl Engine {
         &self.config
     }
 
-    /// Scores every pair with the rouge-score tokenizer.
-    pub fn score_texts(&self, pairs: &[Pair<'_>]) -> BatchScores {
-        let width = self.config.types.len().max(1);
-        let mut rows = vec![Score::INT_ZERO; pairs.len() * width];
-        let mut dropped = vec![0u8; pairs.len()];
-        self.score_rows(pairs, &mut rows, &mut dropped);
-        BatchScores::from_rows(self.config.types.clone(), pairs.len(), &rows, dropped)
+    /// Scores every pair with the rouge-score tokenizer. Errors only for a pair too large
+    /// for a quadratic kernel (see [`wlcs::MAX_VALUE_CELLS`]), naming the pair.
+    pub fn score_texts(&self, pairs: &[Pair<'_>]) -> Result<BatchScores, RougeError> {
+        let scored = self.score_texts_interruptible(pairs, pairs.len(), &Cancel::never())?;
+        Ok(scored.expect("never cancelled"))
     }
 
-    /// [`Engine::score_texts`] in chunks of `chunk` pairs, calling `keep_going` after each;
-    /// `None` as soon as it returns false (the caller was interrupted, e.g. by Ctrl-C).
+    /// [`Engine::score_texts`] in chunks of `chunk` pairs, asking `cancel` after each chunk
+    /// and inside long kernels; `Ok(None)` once it says stop (the caller was interrupted,
+    /// e.g. by Ctrl-C). Pair indices in errors count from the start of `pairs`.
     pub fn score_texts_interruptible(
         &self,
         pairs: &[Pair<'_>],
         chunk: usize,
-        mut keep_going: impl FnMut() -> bool,
-    ) -> Option<BatchScores> {
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<BatchScores>, RougeError> {
         let width = self.config.types.len().max(1);
         let chunk = chunk.max(1);
         let mut rows = vec![Score::INT_ZERO; pairs.len() * width];
         let mut dropped = vec![0u8; pairs.len()];
-        for ((part, rows), dropped) in pairs
+        for (k, ((part, rows), dropped)) in pairs
             .chunks(chunk)
             .zip(rows.chunks_mut(chunk * width))
             .zip(dropped.chunks_mut(chunk))
+            .enumerate()
         {
-            self.score_rows(part, rows, dropped);
-            if !keep_going() {
-                return None;
+            self.score_rows(part, k * chunk, rows, dropped, cancel)?;
+            if cancel.stopped() || !cancel.check() {
+                return Ok(None);
             }
         }
-        Some(BatchScores::from_rows(
+        Ok(Some(BatchScores::from_rows(
             self.config.types.clone(),
             pairs.len(),
             &rows,
             dropped,
-        ))
+        )))
     }
 
-    /// Scores `pairs` into `rows` (`types` scores per pair) and `dropped` (one flag each).
-    fn score_rows(&self, pairs: &[Pair<'_>], rows: &mut [Score], dropped: &mut [u8]) {
+    /// Scores `pairs` (the first is pair number `first`) into `rows` (`types` scores per
+    /// pair) and `dropped` (one flag each).
+    fn score_rows(
+        &self,
+        pairs: &[Pair<'_>],
+        first: usize,
+        rows: &mut [Score],
+        dropped: &mut [u8],
+        cancel: &Cancel<'_>,
+    ) -> Result<(), RougeError> {
         let nt = self.config.types.len();
         let stemmer = self.config.stemmer;
-        let work = |((pair, out), flag): ((&Pair<'_>, &mut [Score]), &mut u8)| {
+        let errors: FirstError = Mutex::new(None);
+        let work = |(i, ((pair, out), flag)): (usize, ((&Pair<'_>, &mut [Score]), &mut u8))| {
+            if cancel.stopped() {
+                return;
+            }
             WORKER.with_borrow_mut(|w| {
                 let interner = if stemmer {
                     &mut w.stemmed
@@ -346,17 +347,20 @@ impl Engine {
                     }
                 }
                 *flag = flags;
-                self.score_pair(&docs[0], &docs[1..needed], s, out);
+                if let Err(e) = self.score_pair(&docs[0], &docs[1..needed], s, out, cancel) {
+                    record_error(&errors, first + i, e);
+                }
                 s.docs = docs;
             })
         };
         let width = nt.max(1);
-        match &self.pool {
+        match crate::pool::shared_pool(self.config.threads) {
             Some(pool) if pairs.len() > MIN_CHUNK => pool.install(|| {
                 pairs
                     .par_iter()
                     .zip(rows.par_chunks_mut(width))
                     .zip(dropped.par_iter_mut())
+                    .enumerate()
                     .with_min_len(MIN_CHUNK)
                     .for_each(work)
             }),
@@ -364,20 +368,47 @@ impl Engine {
                 .iter()
                 .zip(rows.chunks_mut(width))
                 .zip(dropped.iter_mut())
+                .enumerate()
                 .for_each(work),
         }
+        pair_error(errors)
     }
 
-    /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1.
-    pub fn score_docs(&self, prediction: &TokenDoc, references: &[TokenDoc]) -> BatchScores {
+    /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1. `Ok(None)`
+    /// when `cancel` stopped it.
+    pub fn score_docs(
+        &self,
+        prediction: &TokenDoc,
+        references: &[TokenDoc],
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<BatchScores>, RougeError> {
         let mut rows = vec![Score::INT_ZERO; self.config.types.len()];
-        WORKER.with_borrow_mut(|w| {
-            self.score_pair(prediction, references, &mut w.scratch, &mut rows)
-        });
-        BatchScores::from_rows(self.config.types.clone(), 1, &rows, vec![0])
+        WORKER
+            .with_borrow_mut(|w| {
+                self.score_pair(prediction, references, &mut w.scratch, &mut rows, cancel)
+            })
+            .map_err(|e| RougeError::TooLarge(format!("pair 0: {e}")))?;
+        if cancel.stopped() {
+            return Ok(None);
+        }
+        Ok(Some(BatchScores::from_rows(
+            self.config.types.clone(),
+            1,
+            &rows,
+            vec![0],
+        )))
     }
 
-    fn score_pair(&self, pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, out: &mut [Score]) {
+    /// Scores one pair into `out`; `Err` (the reason, without the pair index) only for a
+    /// pair too large for a quadratic kernel.
+    fn score_pair(
+        &self,
+        pred: &TokenDoc,
+        refs: &[TokenDoc],
+        s: &mut Scratch,
+        out: &mut [Score],
+        cancel: &Cancel<'_>,
+    ) -> Result<(), String> {
         for (slot, ty) in out.iter_mut().zip(&self.config.types) {
             s.per_ref.clear();
             match *ty {
@@ -403,57 +434,114 @@ impl Engine {
                         let sc = if pred.tokens.is_empty() || r.tokens.is_empty() {
                             Score::INT_ZERO
                         } else {
-                            let hits = lcs::lcs_len(&r.tokens, &pred.tokens, &mut s.lcs);
+                            let hits = lcs::lcs_len(&r.tokens, &pred.tokens, &mut s.lcs, cancel);
                             Score::from_counts(hits, pred.tokens.len(), r.tokens.len())
                         };
                         s.per_ref.push(sc);
                     }
                 }
-                RougeType::Lsum => summary_level_lcs(pred, refs, s),
-                RougeType::W(bits) => {
-                    let w = f64::from_bits(bits);
-                    if s.weights.weight() != w {
-                        s.weights = Weights::new(w);
-                    }
-                    for r in refs {
-                        let (m, n) = (r.tokens.len(), pred.tokens.len());
-                        let sc = if m == 0 || n == 0 {
-                            Score::from_counts(0, n, m)
-                        } else {
-                            let f = &mut s.weights;
-                            let value = wlcs::wlcs_value(&r.tokens, &pred.tokens, f, &mut s.wlcs);
-                            let (fm, fn_) = (f.f(m), f.f(n));
-                            let recall = f.inverse(value / fm);
-                            let precision = f.inverse(value / fn_);
-                            Score {
-                                precision,
-                                recall,
-                                fmeasure: crate::score::fmeasure(precision, recall),
-                                int_zero: false,
-                            }
-                        };
-                        s.per_ref.push(sc);
-                    }
-                }
+                RougeType::Lsum => summary_level_lcs(pred, refs, s, cancel),
+                RougeType::W(bits) => rouge_w(f64::from_bits(bits), pred, refs, s, cancel)?,
                 RougeType::S { gap, su } => {
-                    skip::skip_keys_all_unigrams(&pred.tokens, gap, su, &mut s.pred_keys);
-                    for r in refs {
-                        skip::skip_keys_all_unigrams(&r.tokens, gap, su, &mut s.ref_keys);
-                        let hits = s.ngrams.overlap(&s.ref_keys, &s.pred_keys);
-                        let sc = Score::from_counts(hits, s.pred_keys.len(), s.ref_keys.len());
-                        s.per_ref.push(sc);
+                    let u = if su { Unigrams::All } else { Unigrams::None };
+                    let longest = refs.iter().map(|r| r.tokens.len()).max().unwrap_or(0);
+                    if skip::too_many_keys(pred.tokens.len(), longest, gap, u) {
+                        for r in refs {
+                            let c = skip::count_overlap(
+                                &r.tokens,
+                                &pred.tokens,
+                                gap,
+                                u,
+                                &mut s.skip,
+                                cancel,
+                            );
+                            s.per_ref
+                                .push(Score::from_counts(c.hits, c.b_total, c.a_total));
+                        }
+                    } else {
+                        skip::skip_keys_all_unigrams(&pred.tokens, gap, su, &mut s.pred_keys);
+                        for r in refs {
+                            skip::skip_keys_all_unigrams(&r.tokens, gap, su, &mut s.ref_keys);
+                            let hits = s.ngrams.overlap(&s.ref_keys, &s.pred_keys);
+                            let (np, nr) = (s.pred_keys.len(), s.ref_keys.len());
+                            s.per_ref.push(Score::from_counts(hits, np, nr));
+                        }
                     }
                 }
             }
             *slot = multiref::best_f(s.per_ref.iter().copied()).unwrap_or(Score::INT_ZERO);
         }
+        Ok(())
     }
+}
+
+/// ROUGE-W against each reference (Lin 2004 §3.3; the rouge-score profile's own extension):
+/// R = f⁻¹(WLCS / f(|ref|)), P = f⁻¹(WLCS / f(|pred|)).
+///
+/// Range: WLCS is a telescoping sum of f(k+1) − f(k) whose rounding can leave it a few ulps
+/// above or below f(|ref|) when the whole reference matches in one run, giving R =
+/// 1.0000000000000002 or 0.9999999999999998 for identical texts (issue 13 item 3). For
+/// w > 1, f is strictly superadditive, so R is exactly 1 iff one run covers the whole
+/// reference (and P iff one covers the prediction): those cases are set to exactly 1.0, and
+/// every other value is clamped to at most 1.0 (a clamp changes only values that were out
+/// of range; the others keep their bits).
+fn rouge_w(
+    w: f64,
+    pred: &TokenDoc,
+    refs: &[TokenDoc],
+    s: &mut Scratch,
+    cancel: &Cancel<'_>,
+) -> Result<(), String> {
+    if s.weights.weight() != w {
+        s.weights = Weights::new(w);
+    }
+    for r in refs {
+        let (m, n) = (r.tokens.len(), pred.tokens.len());
+        if m.saturating_mul(n) > wlcs::MAX_VALUE_CELLS {
+            return Err(format!(
+                "{} is too large for ROUGE-W: a {m} x {n} token table needs {} cells, more \
+                 than the limit of {} (ROUGE-W takes time proportional to the product of \
+                 the lengths)",
+                RougeType::W(w.to_bits()).name(),
+                m.saturating_mul(n),
+                wlcs::MAX_VALUE_CELLS
+            ));
+        }
+    }
+    for r in refs {
+        let (m, n) = (r.tokens.len(), pred.tokens.len());
+        let sc = if m == 0 || n == 0 {
+            Score::from_counts(0, n, m)
+        } else {
+            let f = &mut s.weights;
+            let v = wlcs::wlcs_value(&r.tokens, &pred.tokens, f, &mut s.wlcs, cancel);
+            let (fm, fn_) = (f.f(m), f.f(n));
+            let recall = if v.all_rows {
+                1.0
+            } else {
+                f.inverse(v.value / fm).min(1.0)
+            };
+            let precision = if v.all_cols {
+                1.0
+            } else {
+                f.inverse(v.value / fn_).min(1.0)
+            };
+            Score {
+                precision,
+                recall,
+                fmeasure: crate::score::fmeasure(precision, recall).min(1.0),
+                int_zero: false,
+            }
+        };
+        s.per_ref.push(sc);
+    }
+    Ok(())
 }
 
 /// rougeLsum against each reference (spec §6): the union over prediction lines of one
 /// specific LCS per (reference line, prediction line), then hits = Σ_t min(U_t, C_t).
 /// Prediction-line masks are built once and reused for every reference line.
-fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
+fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cancel: &Cancel<'_>) {
     let pred_ids = pred.line_ids();
     // Marks over the concatenated line tokens of all references.
     let total: usize = refs.iter().map(|r| r.line_ids().len()).sum();
@@ -468,10 +556,14 @@ fn summary_level_lcs(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
                 for rline in r.lines() {
                     let end = start + rline.len();
                     let mark = &mut s.marks[offset + start..offset + end];
-                    lcs::union_positions(rline, pline, &mut s.lcs, mark);
+                    lcs::union_positions_with(rline, pline, &mut s.lcs, mark, cancel);
                     start = end;
                 }
                 offset += r.line_ids().len();
+            }
+            // One report per prediction line: its work against every reference line.
+            if !cancel.tick(total * pline.len().div_ceil(64)) {
+                return;
             }
         }
     }
@@ -499,10 +591,12 @@ mod tests {
 
     fn score(types: &[&str], pred: &str, refs: &[&str]) -> Vec<Score> {
         let e = Engine::new(EngineConfig::parse(types, false, 1).unwrap());
-        let b = e.score_texts(&[Pair {
-            prediction: pred,
-            references: refs,
-        }]);
+        let b = e
+            .score_texts(&[Pair {
+                prediction: pred,
+                references: refs,
+            }])
+            .unwrap();
         (0..types.len()).map(|t| b.get(0, t)).collect()
     }
 
@@ -557,16 +651,18 @@ mod tests {
         let refs = [["今天天气很不错"], ["a"], ["  "]];
         let preds = ["今天天气很不错", "!!!", ""];
         let pairs = pairs_of(&preds, &refs);
-        assert_eq!(e.score_texts(&pairs).dropped(), [3, 1, 0]);
+        assert_eq!(e.score_texts(&pairs).unwrap().dropped(), [3, 1, 0]);
     }
 
     #[test]
     fn no_types_is_an_empty_result() {
         let e = Engine::new(EngineConfig::parse::<&str>(&[], false, 1).unwrap());
-        let b = e.score_texts(&[Pair {
-            prediction: "a",
-            references: &["a"],
-        }]);
+        let b = e
+            .score_texts(&[Pair {
+                prediction: "a",
+                references: &["a"],
+            }])
+            .unwrap();
         assert_eq!((b.len(), b.types().len()), (1, 0));
     }
 
@@ -590,16 +686,46 @@ mod tests {
         let refs: Vec<[&str; 2]> = texts.iter().map(|t| [t.as_str(), "a b\nw1 e"]).collect();
         let pairs = pairs_of(&texts, &refs);
         let types = ["rouge1", "rouge3", "rougeL", "rougeLsum"];
-        let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap()).score_texts(&pairs);
+        let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap())
+            .score_texts(&pairs)
+            .unwrap();
         let engine = Engine::new(EngineConfig::parse(&types, true, 2).unwrap());
-        assert_eq!(one, engine.score_texts(&pairs));
-        let chunked = engine.score_texts_interruptible(&pairs, 7, || true);
-        assert_eq!(Some(one), chunked);
-        let mut calls = 0;
-        let stopped = engine.score_texts_interruptible(&pairs, 100, || {
-            calls += 1;
-            calls < 2
-        });
-        assert!(stopped.is_none() && calls == 2);
+        assert_eq!(one, engine.score_texts(&pairs).unwrap());
+        let go = || true;
+        let chunked = engine.score_texts_interruptible(&pairs, 7, &Cancel::new(&go));
+        assert_eq!(Some(one), chunked.unwrap());
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let poll = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < 1;
+        let stopped = engine.score_texts_interruptible(&pairs, 100, &Cancel::new(&poll));
+        assert!(stopped.unwrap().is_none());
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn rouge_w_stays_in_range_and_refuses_huge_pairs() {
+        let s = score(&["rougeW-1.2"], "a b c d e f g", &["a b c d e f g"]);
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (1.0, 1.0, 1.0)
+        );
+        let s = score(&["rougeW-1.5"], "b c d", &["a b c d e"]);
+        assert_eq!(s[0].precision, 1.0);
+        assert!(s[0].recall < 1.0);
+        let long = "w ".repeat(200_000);
+        let e = Engine::new(EngineConfig::parse(&["rouge1", "rougeW"], false, 1).unwrap());
+        let refs = [long.as_str()];
+        let pairs = [
+            Pair {
+                prediction: "a",
+                references: &refs,
+            },
+            Pair {
+                prediction: &long,
+                references: &refs,
+            },
+        ];
+        let err = e.score_texts(&pairs).unwrap_err().to_string();
+        assert!(err.starts_with("pair 1: rougeW-1.2 is too large"), "{err}");
+        assert!(err.contains(&wlcs::MAX_VALUE_CELLS.to_string()), "{err}");
     }
 }

@@ -5,8 +5,8 @@
 //! unbiased multiply-shift rejection method. Deterministic on every platform and for every
 //! thread count.
 
-use crate::batch::shared_pool;
 use crate::error::RougeError;
+use crate::pool::shared_pool;
 use rayon::prelude::*;
 
 /// SplitMix64: a small, well-distributed 64-bit generator.

@@ -1,5 +1,6 @@
 //! ROUGE type names and the validated engine configuration.
 use crate::error::RougeError;
+use crate::wlcs::{MAX_WEIGHT, MIN_WEIGHT_EXCLUSIVE};
 
 /// One ROUGE variant the engine can compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,12 +33,18 @@ fn parse_w_or_s(name: &str) -> Option<Result<RougeType, RougeError>> {
             Some(num)
                 if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
             {
+                // Lin (2004) §3.3: the weighting f(k) = k^w must satisfy f(x + y) > f(x) +
+                // f(y), i.e. w > 1; below it "scores" exceed 1 (issue 13 item 3). The cap
+                // keeps k^w finite (see `wlcs::MAX_WEIGHT`). Only this profile parses
+                // weights here: perl-1.5.5 keeps every positive weight, as ROUGE-1.5.5.
                 match num.parse::<f64>() {
-                    Ok(x) if x > 0.0 && x.is_finite() => x,
+                    Ok(x) if x > MIN_WEIGHT_EXCLUSIVE && x <= MAX_WEIGHT => x,
                     _ => {
                         return Some(Err(RougeError::InvalidType(format!(
-                        "invalid ROUGE type {name:?}: the ROUGE-W weight must be a positive number"
-                    ))))
+                            "invalid ROUGE type {name:?}: the ROUGE-W weight must be greater \
+                             than {MIN_WEIGHT_EXCLUSIVE} (Lin 2004 requires f(x+y) > f(x) + \
+                             f(y)) and at most {MAX_WEIGHT}"
+                        ))))
                     }
                 }
             }
@@ -186,6 +193,10 @@ mod tests {
             "rouge1\n",
             "",
             "ROUGE-L",
+            "rougeW-1",
+            "rougeW-0.5",
+            "rougeW-16.5",
+            "rougeW-1000",
         ] {
             assert!(RougeType::parse(bad).is_err(), "{bad}");
         }

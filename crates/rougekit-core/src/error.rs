@@ -8,12 +8,16 @@ pub enum RougeError {
     InvalidType(String),
     /// An invalid option value (threads, bootstrap size, confidence...).
     InvalidOption(String),
+    /// An input too large for a kernel's documented limit (the message names the pair).
+    TooLarge(String),
 }
 
 impl fmt::Display for RougeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RougeError::InvalidType(m) | RougeError::InvalidOption(m) => f.write_str(m),
+            RougeError::InvalidType(m) | RougeError::InvalidOption(m) | RougeError::TooLarge(m) => {
+                f.write_str(m)
+            }
         }
     }
 }

@@ -4,15 +4,40 @@
 //! O(|long| · ⌈|short|/64⌉) word operations and O(|short|) memory. For rougeLsum the rows are
 //! kept (one bit per cell) so that rouge-score's exact traceback can be replayed.
 
+use crate::pool::Cancel;
+
 const NONE: u32 = u32::MAX;
 
+/// High bit of a slot: the symbol is rare and its mask is built from its positions.
+const RARE: u32 = 1 << 31;
+
+/// Most mask words kept for every symbol (32 MiB): below it the table is dense, as for any
+/// text up to 16,384 tokens.
+const MAX_DENSE_WORDS: usize = 1 << 22;
+
 /// Per-symbol match masks over the positions of one sequence.
+///
+/// Dense (one mask of ⌈n/64⌉ words per distinct symbol) while that stays under
+/// [`MAX_DENSE_WORDS`]; beyond, only symbols with at least ⌈n/64⌉ occurrences (at most 64 of
+/// them) keep a mask and the others keep their positions, from which
+/// [`MaskTable::advance_by`] sets and clears the bits of a scratch row: memory O(n) instead
+/// of O(distinct · n/64), and the same O(n/64) work per step.
 #[derive(Debug, Default)]
 pub struct MaskTable {
     slot: Vec<u32>,
     used: Vec<u32>,
     masks: Vec<u64>,
     words: usize,
+    /// Positions of rare symbol r: `positions[starts[r]..starts[r + 1]]`.
+    starts: Vec<u32>,
+    positions: Vec<u32>,
+    /// All zero between calls; `words` long.
+    scratch: Vec<u64>,
+    /// Some symbols keep positions instead of masks.
+    sparse: bool,
+    /// Tests: a smaller [`MAX_DENSE_WORDS`] to exercise the sparse table.
+    #[cfg(test)]
+    dense_limit: Option<usize>,
 }
 
 impl MaskTable {
@@ -20,6 +45,13 @@ impl MaskTable {
     pub fn build(&mut self, seq: &[u32]) {
         self.clear();
         self.words = seq.len().div_ceil(64).max(1);
+        #[cfg(test)]
+        let max_dense = self.dense_limit.unwrap_or(MAX_DENSE_WORDS);
+        #[cfg(not(test))]
+        let max_dense = MAX_DENSE_WORDS;
+        if seq.len().saturating_mul(self.words) > max_dense {
+            return self.build_sparse(seq);
+        }
         for (pos, &c) in seq.iter().enumerate() {
             let c = c as usize;
             if c >= self.slot.len() {
@@ -35,22 +67,119 @@ impl MaskTable {
         }
     }
 
+    fn build_sparse(&mut self, seq: &[u32]) {
+        self.sparse = true;
+        // Occurrence counts, kept in `starts` indexed by first appearance.
+        let mut counts = std::mem::take(&mut self.starts);
+        counts.clear();
+        for &c in seq {
+            let c = c as usize;
+            if c >= self.slot.len() {
+                self.slot.resize(c + 1, NONE);
+            }
+            if self.slot[c] == NONE {
+                self.slot[c] = self.used.len() as u32;
+                self.used.push(c as u32);
+                counts.push(0);
+            }
+            counts[self.slot[c] as usize] += 1;
+        }
+        // Frequent symbols get masks, rare ones a range of `positions`.
+        let (mut dense, mut rare_total) = (0u32, 0u32);
+        let mut rare_starts = Vec::new();
+        for (k, &c) in self.used.iter().enumerate() {
+            let n = counts[k];
+            if n as usize >= self.words {
+                self.slot[c as usize] = dense;
+                dense += 1;
+            } else {
+                self.slot[c as usize] = RARE | rare_starts.len() as u32;
+                rare_starts.push(rare_total);
+                rare_total += n;
+            }
+        }
+        rare_starts.push(rare_total);
+        self.masks.resize(dense as usize * self.words, 0);
+        self.positions.resize(rare_total as usize, 0);
+        let mut fill = rare_starts.clone();
+        for (pos, &c) in seq.iter().enumerate() {
+            let s = self.slot[c as usize];
+            if s & RARE != 0 {
+                let r = (s & !RARE) as usize;
+                self.positions[fill[r] as usize] = pos as u32;
+                fill[r] += 1;
+            } else {
+                self.masks[s as usize * self.words + pos / 64] |= 1u64 << (pos % 64);
+            }
+        }
+        self.starts = rare_starts;
+        self.scratch.clear();
+        self.scratch.resize(self.words, 0);
+    }
+
     fn clear(&mut self) {
+        self.sparse = false;
         for &c in &self.used {
             self.slot[c as usize] = NONE;
         }
         self.used.clear();
         self.masks.clear();
+        self.positions.clear();
+        self.starts.clear();
     }
 
+    /// The one-word mask of `c` for a sequence of at most 64 tokens (0 if `c` is absent).
     #[inline]
-    fn mask(&self, c: u32) -> Option<&[u64]> {
+    fn word_mask(&self, c: u32) -> u64 {
+        match self.slot.get(c as usize) {
+            Some(&s) if s != NONE && s & RARE == 0 => self.masks[s as usize * self.words],
+            Some(&s) if s != NONE => {
+                let r = (s & !RARE) as usize;
+                let at = &self.positions[self.starts[r] as usize..self.starts[r + 1] as usize];
+                at.iter().fold(0, |m, &p| m | 1u64 << (p % 64))
+            }
+            _ => 0,
+        }
+    }
+
+    /// The mask of `c` in a dense table (`None` if `c` does not occur).
+    #[inline]
+    fn dense_mask(&self, c: u32) -> Option<&[u64]> {
         match self.slot.get(c as usize) {
             Some(&s) if s != NONE => {
                 let base = s as usize * self.words;
                 Some(&self.masks[base..base + self.words])
             }
             _ => None,
+        }
+    }
+
+    /// True when `c` occurs in the sequence.
+    #[inline]
+    fn contains(&self, c: u32) -> bool {
+        self.slot.get(c as usize).is_some_and(|&s| s != NONE)
+    }
+
+    /// Advances the row `v` by symbol `c` (nothing when `c` does not occur).
+    #[inline]
+    fn advance_by(&mut self, v: &mut [u64], c: u32) {
+        match self.slot.get(c as usize) {
+            Some(&s) if s != NONE && s & RARE == 0 => {
+                let base = s as usize * self.words;
+                advance(v, &self.masks[base..base + self.words]);
+            }
+            Some(&s) if s != NONE => {
+                let r = (s & !RARE) as usize;
+                let at = &self.positions[self.starts[r] as usize..self.starts[r + 1] as usize];
+                for &p in at {
+                    self.scratch[p as usize / 64] |= 1u64 << (p % 64);
+                }
+                advance(v, &self.scratch);
+                for &p in at {
+                    self.scratch[p as usize / 64] = 0;
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -101,8 +230,12 @@ impl LcsScratch {
     }
 }
 
-/// LCS length of `a` and `b` (only the length: rougeL, spec §5).
-pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch) -> usize {
+/// Rows advanced between two reports to a [`Cancel`] (times the row's words of work).
+const TICK_ROWS: usize = 1024;
+
+/// LCS length of `a` and `b` (only the length: rougeL, spec §5). When `cancel` stops it the
+/// value is meaningless (the caller discards it).
+pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch, cancel: &Cancel<'_>) -> usize {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if short.is_empty() {
         return 0;
@@ -110,9 +243,22 @@ pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch) -> usize {
     s.masks.build(short);
     s.row.clear();
     s.row.resize(s.masks.words, !0u64);
-    for &c in long {
-        if let Some(m) = s.masks.mask(c) {
-            advance(&mut s.row, m);
+    let work = TICK_ROWS * s.masks.words;
+    for part in long.chunks(TICK_ROWS) {
+        if s.masks.sparse {
+            for &c in part {
+                s.masks.advance_by(&mut s.row, c);
+            }
+        } else {
+            // The dense table (every usual text): the tight loop of before.
+            for &c in part {
+                if let Some(m) = s.masks.dense_mask(c) {
+                    advance(&mut s.row, m);
+                }
+            }
+        }
+        if !cancel.tick(work) {
+            return 0;
         }
     }
     // The LCS length is the number of zero bits (steps up) of the last row.
@@ -127,6 +273,18 @@ pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch) -> usize {
 /// tokens take the target position and go diagonally; else go left (drop the prediction
 /// token) only if the left cell is *strictly* larger than the cell above; else go up.
 pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark: &mut [bool]) {
+    union_positions_with(target, columns, s, mark, &Cancel::never());
+}
+
+/// [`union_positions`] reporting the work of long targets to `cancel` (callers report many
+/// short calls themselves); when stopped, the marks are partial (the caller discards them).
+pub fn union_positions_with(
+    target: &[u32],
+    columns: &[u32],
+    s: &mut LcsScratch,
+    mark: &mut [bool],
+    cancel: &Cancel<'_>,
+) {
     let (m, n) = (target.len(), columns.len());
     if m == 0 || n == 0 {
         return;
@@ -134,7 +292,7 @@ pub fn union_positions(target: &[u32], columns: &[u32], s: &mut LcsScratch, mark
     if n <= 64 {
         return union_positions_one_word(target, columns, s, mark);
     }
-    union_positions_blocked(target, columns, s, mark, MAX_STORED_WORDS);
+    union_positions_blocked(target, columns, s, mark, MAX_STORED_WORDS, cancel);
 }
 
 /// Above this many stored row words (32 MiB) the traceback keeps only checkpoint rows and
@@ -145,28 +303,33 @@ const MAX_STORED_WORDS: usize = 1 << 22;
 /// The bit-parallel rows `V_i` of one (target, columns) table, served block by block.
 struct Rows<'a> {
     target: &'a [u32],
-    masks: &'a MaskTable,
+    masks: &'a mut MaskTable,
     w: usize,
     block: usize,
     /// `V_{k·block}` for k = 0, 1, ...
     checkpoints: Vec<u64>,
-    /// `V_{start} ..= V_{start+block}` (fewer at the end).
+    /// The distinct rows of `V_{start} ..= V_{start+block}` (fewer at the end): a row whose
+    /// target token does not occur in the columns equals the row above and is not copied,
+    /// so long texts that share few tokens cost O(shared rows · w), not O(m · w).
     cache: Vec<u64>,
+    /// Per row from `start`: its index in `cache`.
+    slots: Vec<u32>,
+    /// Per `cache` row: the first row (absolute index) with that content.
+    firsts: Vec<usize>,
     start: usize,
+    /// The last `prefix` computed: (first row with that content, j, value).
+    memo: (usize, usize, usize),
 }
 
 impl Rows<'_> {
-    fn advance_from(&self, v: &mut [u64], i: usize) {
-        if let Some(mk) = self.masks.mask(self.target[i]) {
-            advance(v, mk);
-        }
+    fn advance_from(&mut self, v: &mut [u64], i: usize) {
+        self.masks.advance_by(v, self.target[i]);
     }
 
-    /// Row `i` (0 ..= m) as words.
-    fn row(&mut self, i: usize) -> &[u64] {
+    /// Loads the block holding row `i` unless it is loaded; returns its slot.
+    fn slot(&mut self, i: usize) -> usize {
         let w = self.w;
-        let cached = self.cache.len() / w;
-        if i < self.start || i >= self.start + cached {
+        if i < self.start || i >= self.start + self.slots.len() {
             // Load the block whose rows (k·block, (k+1)·block] contain i (row 0: block 0).
             let k = i.saturating_sub(1) / self.block;
             self.start = k * self.block;
@@ -175,23 +338,44 @@ impl Rows<'_> {
             let mut cache = std::mem::take(&mut self.cache);
             cache.clear();
             cache.extend_from_slice(&v);
+            self.slots.clear();
+            self.slots.push(0);
+            self.firsts.clear();
+            self.firsts.push(self.start);
             for r in self.start..end {
-                self.advance_from(&mut v, r);
-                cache.extend_from_slice(&v);
+                if self.masks.contains(self.target[r]) {
+                    self.advance_from(&mut v, r);
+                    cache.extend_from_slice(&v);
+                    self.firsts.push(r + 1);
+                }
+                self.slots.push((self.firsts.len() - 1) as u32);
             }
             self.cache = cache;
         }
-        let off = (i - self.start) * w;
+        self.slots[i - self.start] as usize
+    }
+
+    /// Row `i` (0 ..= m) as words.
+    fn row(&mut self, i: usize) -> &[u64] {
+        let w = self.w;
+        let off = self.slot(i) * w;
         &self.cache[off..off + w]
     }
 
-    /// `L[i][j]`: zero bits of row i below column j.
+    /// `L[i][j]`: zero bits of row i below column j (remembered for the last row content
+    /// and j: the trace back often climbs rows that equal each other).
     fn prefix(&mut self, i: usize, j: usize) -> usize {
         if i == 0 {
-            0
-        } else {
-            prefix_ones_of_not(self.row(i), j)
+            return 0;
         }
+        let slot = self.slot(i);
+        let first = self.firsts[slot];
+        if (self.memo.0, self.memo.1) == (first, j) {
+            return self.memo.2;
+        }
+        let value = prefix_ones_of_not(self.row(i), j);
+        self.memo = (first, j, value);
+        value
     }
 
     /// `L[i][j+1] - L[i][j]`.
@@ -210,6 +394,7 @@ fn union_positions_blocked(
     s: &mut LcsScratch,
     mark: &mut [bool],
     max_stored_words: usize,
+    cancel: &Cancel<'_>,
 ) {
     let (m, n) = (target.len(), columns.len());
     let w = s.masks.words;
@@ -220,12 +405,15 @@ fn union_positions_blocked(
     };
     let mut rows = Rows {
         target,
-        masks: &s.masks,
+        masks: &mut s.masks,
         w,
         block,
         checkpoints: Vec::with_capacity((m / block + 1) * w),
         cache: std::mem::take(&mut s.rows),
+        slots: Vec::new(),
+        firsts: Vec::new(),
         start: usize::MAX,
+        memo: (usize::MAX, 0, 0),
     };
     rows.cache.clear();
     let mut v = vec![!0u64; w];
@@ -235,12 +423,22 @@ fn union_positions_blocked(
         if (i + 1) % block == 0 {
             rows.checkpoints.extend_from_slice(&v);
         }
+        if (i + 1) % TICK_ROWS == 0 && !cancel.tick(TICK_ROWS * w) {
+            s.rows = rows.cache;
+            return;
+        }
     }
+    let mut steps = 0usize;
     if prefix_ones_of_not(&v, n) > 0 {
         let (mut i, mut j) = (m, n);
         let mut cur = rows.prefix(i, j);
         let mut up = rows.prefix(i - 1, j);
         while i > 0 && j > 0 {
+            steps += 1;
+            // A step may recompute a block of rows: report about that much work.
+            if steps % TICK_ROWS == 0 && !cancel.tick(TICK_ROWS * w) {
+                break;
+            }
             if target[i - 1] == columns[j - 1] {
                 mark[i - 1] = true;
                 i -= 1;
@@ -277,10 +475,8 @@ fn union_positions_one_word(
     s.rows.push(0);
     let mut v = !0u64;
     for &c in target {
-        if let Some(mk) = s.masks.mask(c) {
-            let u = v & mk[0];
-            v = v.wrapping_add(u) | (v & !u);
-        }
+        let u = v & s.masks.word_mask(c);
+        v = v.wrapping_add(u) | (v & !u);
         s.rows.push(!v);
     }
     let low = |j: usize| if j >= 64 { !0u64 } else { (1u64 << j) - 1 };
@@ -349,16 +545,23 @@ mod tests {
     #[test]
     fn matches_dp_oracle_on_random_sequences() {
         let mut seed = 42u64;
-        let mut s = LcsScratch::default();
-        for round in 0..3000 {
-            let alphabet = 1 + lcg(&mut seed) % 6;
-            let max_len = if round % 10 == 0 { 200 } else { 20 };
+        let mut dense = LcsScratch::default();
+        let mut sparse = LcsScratch::default();
+        sparse.masks.dense_limit = Some(0);
+        for round in 0..6000 {
+            let s = if round % 2 == 0 {
+                &mut dense
+            } else {
+                &mut sparse
+            };
+            let alphabet = 1 + lcg(&mut seed) % if round % 4 < 2 { 6 } else { 300 };
+            let max_len = if round % 10 < 2 { 400 } else { 20 };
             let la = (lcg(&mut seed) % max_len) as usize;
             let lb = (lcg(&mut seed) % max_len) as usize;
             let a: Vec<u32> = (0..la).map(|_| lcg(&mut seed) % alphabet).collect();
             let b: Vec<u32> = (0..lb).map(|_| lcg(&mut seed) % alphabet).collect();
             let l = table(&a, &b);
-            assert_eq!(lcs_len(&a, &b, &mut s), l[la][lb]);
+            assert_eq!(lcs_len(&a, &b, s, &Cancel::never()), l[la][lb]);
             let expected = oracle_positions(&a, &b);
             s.set_columns(&b);
             // The public entry point, then the multi-word path with full and with
@@ -366,9 +569,9 @@ mod tests {
             for limit in [None, Some(usize::MAX), Some(1)] {
                 let mut mark = vec![false; la];
                 match limit {
-                    None => union_positions(&a, &b, &mut s, &mut mark),
+                    None => union_positions(&a, &b, s, &mut mark),
                     Some(l) if !b.is_empty() && !a.is_empty() => {
-                        union_positions_blocked(&a, &b, &mut s, &mut mark, l)
+                        union_positions_blocked(&a, &b, s, &mut mark, l, &Cancel::never())
                     }
                     Some(_) => continue,
                 }

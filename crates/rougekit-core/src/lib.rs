@@ -7,7 +7,7 @@
 //! use rougekit_core::{Engine, EngineConfig, Pair};
 //! let engine = Engine::new(EngineConfig::parse(&["rouge1", "rougeL"], false, 1).unwrap());
 //! let refs = ["the cat sat on the mat"];
-//! let batch = engine.score_texts(&[Pair { prediction: "the cat sat", references: &refs }]);
+//! let batch = engine.score_texts(&[Pair { prediction: "the cat sat", references: &refs }]).unwrap();
 //! assert_eq!(batch.get(0, 0).precision, 1.0);
 //! ```
 #![forbid(unsafe_code)]
@@ -21,6 +21,7 @@ pub mod lcs;
 pub mod multiref;
 pub mod ngram;
 pub mod perl;
+pub mod pool;
 pub mod score;
 pub mod skip;
 pub mod stem;

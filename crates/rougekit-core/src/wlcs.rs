@@ -1,6 +1,7 @@
 //! Weighted LCS (ROUGE-W, Lin 2004 §3.3) with ROUGE-1.5.5's table and traceback (spec §8.3):
 //! consecutive matches are rewarded through `f(k) = k^w`, and the one traced-back subsequence
 //! marks positions of the row sequence (the reference sentence).
+use crate::pool::Cancel;
 
 /// `f(k) = k^w` for k = 0, 1, 2, ... with the C library `pow` (as Perl's `**`).
 #[derive(Debug, Clone, Default)]
@@ -129,14 +130,46 @@ pub fn mark_wlcs(
     true
 }
 
+/// Most cells [`wlcs_value`] may visit for one pair (about a minute of work): ROUGE-W is
+/// quadratic in time, so larger pairs are refused with an error naming the pair rather than
+/// left to run for hours.
+pub const MAX_VALUE_CELLS: usize = 1 << 34;
+
+/// Smallest and largest ROUGE-W weight the rouge-score profile accepts: Lin (2004) §3.3 asks
+/// f(x + y) > f(x) + f(y), i.e. w > 1 (with w <= 1 a "score" exceeds 1 or is infinite); at
+/// most 16, so that k^w stays finite for any text shorter than 2^60 tokens.
+pub const MIN_WEIGHT_EXCLUSIVE: f64 = 1.0;
+pub const MAX_WEIGHT: f64 = 16.0;
+
+/// The last cell of the weighted table, and whether a single run of consecutive matches
+/// covers all the rows or all the columns (then WLCS = f(|rows|) or f(|cols|) exactly).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WlcsValue {
+    pub value: f64,
+    pub all_rows: bool,
+    pub all_cols: bool,
+}
+
 /// The weighted LCS value `WLCS(rows, cols)` of Lin (2004) §3.3 (the table's last cell), in
-/// O(|cols|) memory.
-pub fn wlcs_value(rows: &[u32], cols: &[u32], f: &mut Weights, s: &mut WlcsScratch) -> f64 {
-    let n = cols.len();
-    if rows.is_empty() || n == 0 {
-        return 0.0;
+/// O(|cols|) memory. When `cancel` stops it the value is meaningless (the caller discards
+/// it).
+pub fn wlcs_value(
+    rows: &[u32],
+    cols: &[u32],
+    f: &mut Weights,
+    s: &mut WlcsScratch,
+    cancel: &Cancel<'_>,
+) -> WlcsValue {
+    let (m, n) = (rows.len(), cols.len());
+    let mut out = WlcsValue {
+        value: 0.0,
+        all_rows: false,
+        all_cols: false,
+    };
+    if m == 0 || n == 0 {
+        return out;
     }
-    f.f(rows.len().min(n) + 1);
+    f.f(m.min(n) + 1);
     for v in [&mut s.w_prev, &mut s.w_cur] {
         v.clear();
         v.resize(n + 1, 0.0);
@@ -145,7 +178,8 @@ pub fn wlcs_value(rows: &[u32], cols: &[u32], f: &mut Weights, s: &mut WlcsScrat
         v.clear();
         v.resize(n + 1, 0);
     }
-    for &r in rows {
+    let rows_per_tick = (1 << 20) / n + 1;
+    for (a, &r) in rows.iter().enumerate() {
         for (b, &c) in cols.iter().enumerate() {
             if r == c {
                 let k = s.k_prev[b] as usize;
@@ -156,10 +190,18 @@ pub fn wlcs_value(rows: &[u32], cols: &[u32], f: &mut Weights, s: &mut WlcsScrat
                 s.k_cur[b + 1] = 0;
             }
         }
+        // A run of n matches must end in the last column.
+        out.all_cols |= s.k_cur[n] as usize == n;
         std::mem::swap(&mut s.w_prev, &mut s.w_cur);
         std::mem::swap(&mut s.k_prev, &mut s.k_cur);
+        if (a + 1) % rows_per_tick == 0 && !cancel.tick(rows_per_tick * n) {
+            return out;
+        }
     }
-    s.w_prev[n]
+    // A run of m matches must end in the last row.
+    out.all_rows = s.k_prev.iter().any(|&k| k as usize == m);
+    out.value = s.w_prev[n];
+    out
 }
 
 #[cfg(test)]
@@ -192,12 +234,23 @@ mod tests {
     fn value_rewards_consecutive_matches() {
         let mut f = Weights::new(2.0);
         let mut s = WlcsScratch::default();
-        assert_eq!(wlcs_value(&[1, 2, 3], &[1, 2, 3], &mut f, &mut s), 9.0);
+        let c = Cancel::never();
+        let full = wlcs_value(&[1, 2, 3], &[1, 2, 3], &mut f, &mut s, &c);
         assert_eq!(
-            wlcs_value(&[1, 2, 3], &[1, 9, 2, 9, 3], &mut f, &mut s),
-            3.0
+            (full.value, full.all_rows, full.all_cols),
+            (9.0, true, true)
         );
-        assert_eq!(wlcs_value(&[], &[1], &mut f, &mut s), 0.0);
+        let gaps = wlcs_value(&[1, 2, 3], &[1, 9, 2, 9, 3], &mut f, &mut s, &c);
+        assert_eq!(
+            (gaps.value, gaps.all_rows, gaps.all_cols),
+            (3.0, false, false)
+        );
+        let inside = wlcs_value(&[2, 3], &[1, 2, 3, 4], &mut f, &mut s, &c);
+        assert_eq!(
+            (inside.value, inside.all_rows, inside.all_cols),
+            (4.0, true, false)
+        );
+        assert_eq!(wlcs_value(&[], &[1], &mut f, &mut s, &c).value, 0.0);
     }
 
     #[test]

@@ -1,12 +1,24 @@
 //! Error mapping: core errors become `ValueError`; a panic (a bug) becomes a `RuntimeError`
 //! instead of crossing the FFI as `PanicException`.
+use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::PyErr;
 use rougekit_core::RougeError;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+create_exception!(
+    _core,
+    InputTooLargeError,
+    PyValueError,
+    "An input over one of rougekit's documented size limits (e.g. a ROUGE-W table); the \
+     message names the pair and the limit."
+);
+
 pub fn to_py(e: RougeError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    match e {
+        RougeError::TooLarge(m) => InputTooLargeError::new_err(m),
+        e => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// Runs `f`, turning a panic into a Python `RuntimeError`.

@@ -20,6 +20,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<perl::PerlBatch>()?;
     m.add_class::<perl::PerlSettings>()?;
     m.add("PerlFileError", m.py().get_type::<perl::PerlFileError>())?;
+    m.add(
+        "InputTooLargeError",
+        m.py().get_type::<errors::InputTooLargeError>(),
+    )?;
     m.add_function(wrap_pyfunction!(perl::perl_score_files, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_score_texts, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;

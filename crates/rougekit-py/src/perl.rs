@@ -3,7 +3,7 @@
 //! (Python strings, for `RougeScorer`), the XML configuration and summary-file readers, the
 //! bootstrap, and the `PerlBatch` result.
 use crate::convert;
-use crate::errors::{guarded, to_py};
+use crate::errors::{guarded, to_py, InputTooLargeError};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
@@ -270,7 +270,17 @@ pub fn perl_score_files(
         })
     })?;
     match result.map_err(|e| file_error(py, e))? {
-        Ok(inner) => Ok(PerlBatch { inner }),
+        Ok(inner) => {
+            // args (message, instance, model): `rougekit perl` names the EVAL and files.
+            if let Some(f) = inner.fatal() {
+                return Err(InputTooLargeError::new_err((
+                    f.message.clone(),
+                    f.instance,
+                    f.model,
+                )));
+            }
+            Ok(PerlBatch { inner })
+        }
         // SIMPLE files were checked line by line when loaded; this is a defect if reached.
         Err(bad) => Err(PyValueError::new_err(format!(
             "instance {}, line {}: a Basic Element line must be 'head|modifier|relation'",
@@ -315,6 +325,12 @@ pub fn perl_score_texts(
             perl::score_batch(config, &inst, threads)
         })
     })?;
+    if let Some(f) = inner.fatal() {
+        return Err(InputTooLargeError::new_err(format!(
+            "pair {}, reference {}: {}",
+            f.instance, f.model, f.message
+        )));
+    }
     Ok(PerlBatch { inner })
 }
 

@@ -5,7 +5,9 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyKeyboardInterrupt, PyTypeErro
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::batch::Field;
+use rougekit_core::pool::Cancel;
 use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
+use std::sync::Mutex;
 
 /// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
 const SIGNAL_CHECK_PAIRS: usize = 8192;
@@ -20,6 +22,18 @@ fn check_signals(slot: &mut Option<PyErr>) -> bool {
             false
         }
     })
+}
+
+/// [`check_signals`] for a [`Cancel`] token, which kernels poll every few milliseconds:
+/// Python runs signal handlers only on its main thread, so the core's pool workers do not
+/// take the GIL for nothing (a batch on the pool is checked between chunks instead).
+fn signal_poll(slot: &Mutex<Option<PyErr>>) -> impl Fn() -> bool + Sync + '_ {
+    move || {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("rougekit-"));
+        worker || check_signals(&mut slot.lock().unwrap_or_else(|p| p.into_inner()))
+    }
 }
 
 fn interrupted(slot: Option<PyErr>) -> PyErr {
@@ -87,7 +101,8 @@ impl Engine {
     ) -> PyResult<BatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
         let nrefs = texts.nrefs_range();
-        let mut interrupt: Option<PyErr> = None;
+        let interrupt = Mutex::new(None);
+        let poll = signal_poll(&interrupt);
         let inner = py.allow_threads(|| {
             guarded(|| {
                 let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
@@ -105,15 +120,19 @@ impl Engine {
                         pair
                     })
                     .collect();
-                self.inner
-                    .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, || {
-                        check_signals(&mut interrupt)
-                    })
+                self.inner.score_texts_interruptible(
+                    &pairs,
+                    SIGNAL_CHECK_PAIRS,
+                    &Cancel::new(&poll),
+                )
             })
         })?;
-        match inner {
+        match inner.map_err(to_py)? {
             Some(inner) => Ok(BatchScores { inner, nrefs }),
-            None => Err(interrupted(interrupt)),
+            None => {
+                drop(poll);
+                Err(interrupted(interrupt.into_inner().unwrap_or(None)))
+            }
         }
     }
 
@@ -121,6 +140,7 @@ impl Engine {
     #[allow(clippy::type_complexity)]
     fn score_token_ids(
         &self,
+        py: Python<'_>,
         prediction: (Vec<u32>, Vec<Vec<u32>>),
         references: Vec<(Vec<u32>, Vec<Vec<u32>>)>,
     ) -> PyResult<BatchScores> {
@@ -133,8 +153,18 @@ impl Engine {
             .map(|(w, l)| TokenDoc::from_ids(w, &l))
             .collect();
         let nrefs = (refs.len(), refs.len());
-        let inner = guarded(|| self.inner.score_docs(&pred, &refs))?;
-        Ok(BatchScores { inner, nrefs })
+        let interrupt = Mutex::new(None);
+        let poll = signal_poll(&interrupt);
+        let inner = py.allow_threads(|| {
+            guarded(|| self.inner.score_docs(&pred, &refs, &Cancel::new(&poll)))
+        })?;
+        match inner.map_err(to_py)? {
+            Some(inner) => Ok(BatchScores { inner, nrefs }),
+            None => {
+                drop(poll);
+                Err(interrupted(interrupt.into_inner().unwrap_or(None)))
+            }
+        }
     }
 }
 

@@ -108,6 +108,14 @@ def _score(
     table = list(files)
     try:
         return core.score(opts, table, peers, models)
+    except _core.InputTooLargeError as e:  # over one of rougekit's limits: an error, not a 0
+        message, index, model_index = e.args
+        inst = instances[index]
+        model_id, model_path = inst.models[model_index]
+        raise PerlDataError(
+            f"{variant_name('W', opts)}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
+            f"model {model_id} ({model_path}): {message}"
+        ) from None
     except _core.PerlFileError as e:
         index, line, detail = e.args
         path = table[index][0]

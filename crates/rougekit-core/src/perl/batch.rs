@@ -6,7 +6,7 @@ use super::counts::{CountError, Counter, ModelCounts};
 use super::doc::PerlDoc;
 use super::vocab::Vocab;
 use super::{PerlConfig, Variant};
-use crate::batch::shared_pool;
+use crate::pool::shared_pool;
 use crate::wlcs::Weights;
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -20,13 +20,16 @@ pub struct Instance<'a> {
 }
 
 /// A variant that could not be computed for one instance (ROUGE-1.5.5 would die); that
-/// instance scores 0 for the variant.
+/// instance scores 0 for the variant, unless the failure is `fatal`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
     pub instance: usize,
     pub model: usize,
     pub variant: Variant,
     pub message: String,
+    /// An input over one of rougekit's own limits (not a case ROUGE-1.5.5 dies on): the
+    /// caller must report it as an error, not as a 0 score (issue 9 item 5).
+    pub fatal: bool,
 }
 
 /// Per-instance scores, one column per variant.
@@ -50,6 +53,11 @@ impl PerlScores {
     /// True when there are no instances.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The first fatal failure (lowest instance), if any.
+    pub fn fatal(&self) -> Option<&Failure> {
+        self.failures.iter().find(|f| f.fatal)
     }
 }
 
@@ -191,6 +199,7 @@ fn dropped_flags(instance: &Instance<'_>) -> u8 {
 }
 
 fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
+    let fatal = matches!(e, CountError::TooLong { .. });
     let (model, message) = match e {
         CountError::EmptyModel { model } => (
             model,
@@ -200,9 +209,11 @@ fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
         ),
         CountError::TooLong { model } => (
             model,
-            "a sentence pair is too long for the ROUGE-W table; this instance scores 0 for \
-             ROUGE-W"
-                .to_string(),
+            format!(
+                "a sentence pair is too long for ROUGE-W: its table would need more than \
+                 rougekit's limit of {} cells (one sentence of each side, rows x columns)",
+                crate::wlcs::MAX_CELLS
+            ),
         ),
     };
     Failure {
@@ -210,5 +221,6 @@ fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
         model,
         variant,
         message,
+        fatal,
     }
 }

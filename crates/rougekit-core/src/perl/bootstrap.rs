@@ -2,8 +2,8 @@
 //! resample means (quirk 1), resample `b` seeded with `srand(b)` on Perl's drand48, and the
 //! confidence bounds interpolate the sorted resample values exactly as the script does.
 //! Bit-identical to the printed digits given the same per-instance values in the same order.
-use crate::batch::shared_pool;
 use crate::error::RougeError;
+use crate::pool::shared_pool;
 use rayon::prelude::*;
 
 /// Perl's `rand()` since 5.20: the 48-bit linear congruential generator of `drand48`.

@@ -36,6 +36,7 @@ pub struct Counter {
     model_keys: Vec<u64>,
     lcs: LcsScratch,
     wlcs: WlcsScratch,
+    skip: skip::SkipScratch,
     marks: Vec<bool>,
     ngram_ids: NgramIds,
     model_budget: Vec<u32>,
@@ -180,6 +181,27 @@ impl Counter {
         out: &mut Vec<ModelCounts>,
     ) -> f64 {
         out.clear();
+        let u = if unigrams {
+            skip::Unigrams::AllButLast
+        } else {
+            skip::Unigrams::None
+        };
+        let longest = models.iter().map(|m| m.flat.len()).max().unwrap_or(0);
+        if skip::too_many_keys(peer.flat.len(), longest, gap, u) {
+            // Too many items to materialise: count them in linear memory (same integers).
+            let never = crate::pool::Cancel::never();
+            for model in models {
+                let c =
+                    skip::count_overlap(&model.flat, &peer.flat, gap, u, &mut self.skip, &never);
+                let (hit, m) = (c.hits as f64, c.a_total as f64);
+                out.push(ModelCounts {
+                    hit,
+                    m,
+                    select: rounded_ratio(hit, m),
+                });
+            }
+            return skip::item_count(peer.flat.len(), gap, u) as f64;
+        }
         skip::skip_keys(&peer.flat, gap, unigrams, &mut self.peer_keys);
         for model in models {
             skip::skip_keys(&model.flat, gap, unigrams, &mut self.model_keys);

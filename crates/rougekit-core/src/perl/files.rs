@@ -6,7 +6,7 @@
 //! document is read ([`super::doc`]). The SEE and ISI patterns are matched on the raw line,
 //! so they are case-sensitive, as observed with ROUGE-1.5.5.pl.
 use super::batch::Instance;
-use crate::batch::shared_pool;
+use crate::pool::shared_pool;
 use rayon::prelude::*;
 use std::ops::Range;
 use std::path::PathBuf;

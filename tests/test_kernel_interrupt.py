@@ -1,0 +1,76 @@
+"""Ctrl-C inside one long pair (issue 13 item 7; fuzz trial D16): the kernels report their
+progress to a cancellation token that the binding polls for signals, so a single long
+rougeW or rougeLsum pair raises ``KeyboardInterrupt`` while it is being scored instead of
+running to the end (25.8 s and 49.7 s in the trial).
+
+A child interpreter scores a batch of such pairs (minutes of work, one chunk, so the batch's
+own between-chunk check comes only at the end) after installing a SIGINT handler that
+records whether it ran while ``score_batch`` was still on the stack. No timing is asserted:
+a kernel that ignores the signal makes the child run for minutes and the timeout fails the
+test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT delivery")
+
+CHILD = textwrap.dedent(
+    """
+    import signal, sys, traceback
+    import rougekit as rk
+
+    case = sys.argv[1]
+    if case == "rougeW":
+        # 80,000 x 80,000 cells per pair: many seconds of work each.
+        p = " ".join("w%d" % (i % 997) for i in range(80_000))
+        r = " ".join("w%d" % (i % 991) for i in range(80_000))
+    else:
+        # 4,000 lines of 100 tokens each side: every line pair is traced back.
+        def line(i, k):
+            return " ".join("w%d" % ((i * k + j) % 300) for j in range(100))
+        p = "\\n".join(line(i, 7) for i in range(4000))
+        r = "\\n".join(line(i, 3) for i in range(4000))
+    scorer = rk.RougeScorer([case], threads=1)
+
+    def handler(signum, frame):
+        names = [f.name for f in traceback.extract_stack(frame)]
+        print("inside" if "score_batch" in names else "after", flush=True)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, handler)
+    print("ready", flush=True)
+    try:
+        scorer.score_batch([p] * 12, [r] * 12)
+    except KeyboardInterrupt:
+        sys.exit(3)
+    print("completed", flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("case", ["rougeW", "rougeLsum"])
+def test_ctrl_c_stops_a_long_pair(case: str) -> None:
+    child = subprocess.Popen([sys.executable, "-c", CHILD, case], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "ready\n"
+        time.sleep(1.0)  # let it enter the kernel
+        child.send_signal(signal.SIGINT)
+        try:
+            out, _ = child.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{case}: Ctrl-C was not honoured inside the kernel")
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert out.split() == ["inside"], out
+    assert child.returncode == 3
