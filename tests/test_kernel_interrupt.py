@@ -1,7 +1,8 @@
 """Ctrl-C inside one long pair (issue 13 item 7; fuzz trial D16): the kernels report their
 progress to a cancellation token that the binding polls for signals, so a single long
 rougeW or rougeLsum pair raises ``KeyboardInterrupt`` while it is being scored instead of
-running to the end (25.8 s and 49.7 s in the trial).
+running to the end (25.8 s and 49.7 s in the trial); so does ROUGE-1.5.5's bootstrap in
+the perl-1.5.5 profile's ``corpus()`` (a 10^7-resample run went on 120 s past the signal).
 
 A child interpreter scores a batch of such pairs (minutes of work, one chunk, so the batch's
 own between-chunk check comes only at the end) after installing a SIGINT handler that
@@ -28,7 +29,7 @@ CHILD = textwrap.dedent(
     import rougekit as rk
 
     case = sys.argv[1]
-    if case == "rougeW":
+    if case == "rougeW" or case == "perl-bootstrap":
         # 80,000 x 80,000 cells per pair: many seconds of work each.
         p = " ".join("w%d" % (i % 997) for i in range(80_000))
         r = " ".join("w%d" % (i % 991) for i in range(80_000))
@@ -38,17 +39,26 @@ CHILD = textwrap.dedent(
             return " ".join("w%d" % ((i * k + j) % 300) for j in range(100))
         p = "\\n".join(line(i, 7) for i in range(4000))
         r = "\\n".join(line(i, 3) for i in range(4000))
-    scorer = rk.RougeScorer([case], threads=1)
+    if case != "perl-bootstrap":
+        scorer = rk.RougeScorer([case], threads=1)
+    run = lambda: scorer.score_batch([p] * 12, [r] * 12)  # noqa: E731
+    if case == "perl-bootstrap":
+        # ROUGE-1.5.5's bootstrap with 10^7 resamples of 30,000 instances: minutes of work
+        # in the core, on two threads (the pool's workers do not poll; the caller does).
+        scorer = rk.RougeScorer(["rouge1"], profile="perl-1.5.5", threads=2)
+        p = ["the cat sat on the mat today %d" % i for i in range(30_000)]
+        r = ["a cat was on the mat %d" % i for i in range(30_000)]
+        run = lambda: scorer.corpus(p, r, confidence=0.95, n_bootstrap=10**7)  # noqa: E731
 
     def handler(signum, frame):
         names = [f.name for f in traceback.extract_stack(frame)]
-        print("inside" if "score_batch" in names else "after", flush=True)
+        print("inside" if "<lambda>" in names else "after", flush=True)
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, handler)
     print("ready", flush=True)
     try:
-        scorer.score_batch([p] * 12, [r] * 12)
+        run()
     except KeyboardInterrupt:
         sys.exit(3)
     print("completed", flush=True)
@@ -56,7 +66,7 @@ CHILD = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("case", ["rougeW", "rougeLsum"])
+@pytest.mark.parametrize("case", ["rougeW", "rougeLsum", "perl-bootstrap"])
 def test_ctrl_c_stops_a_long_pair(case: str) -> None:
     child = subprocess.Popen([sys.executable, "-c", CHILD, case], stdout=subprocess.PIPE, text=True)
     try:

@@ -8,9 +8,12 @@ the run goes on, as in Perl.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from perl_oracle import (
@@ -320,3 +323,51 @@ def test_external_entities_are_never_read(tmp_path: Path) -> None:
     code, out, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
     assert code != 0
     assert b"secret-token" not in out and "secret-token" not in err
+
+
+# -- the process around the run: signals and output streams (fuzz trial D13 b, c, l) --------
+
+
+def _perl_process(config: Path, *, stdout: Any) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "rougekit", "perl", "-n", "1", "-a", str(config)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
+    # ROUGE-1.5.5's bootstrap with 10^7 resamples: minutes of work, stopped by the signal.
+    cases = [Case(peers={"A": f"the cat sat {i}"}, references=[f"a cat {i}"]) for i in range(300)]
+    config = write_xml_case_files(tmp_path, cases)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", "perl", "-r", "10000000", "-n", "1", "-a", str(config)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(2.0)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert error_line(proc.returncode, err, 130) == "rougekit perl: error: interrupted"
+
+
+def test_full_or_closed_stdout_is_one_line(config: Path) -> None:
+    with open("/dev/full", "w") as full:
+        proc = _perl_process(config, stdout=full)
+        _, err = proc.communicate(timeout=60)
+    assert "No space left on device" in error_line(proc.returncode, err, 1)
+    closed = subprocess.run(
+        [sys.executable, "-m", "rougekit", "perl", "-n", "1", "-a", str(config)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert "standard output is closed" in error_line(closed.returncode, closed.stderr, 1)

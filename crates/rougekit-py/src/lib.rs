@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod convert;
 mod errors;
+mod interrupt;
 mod perl;
 mod scorer;
 

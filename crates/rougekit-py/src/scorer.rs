@@ -1,7 +1,8 @@
 //! The `Engine` and `BatchScores` classes and the module functions.
 use crate::convert;
 use crate::errors::{guarded, to_py};
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyKeyboardInterrupt, PyTypeError, PyValueError};
+use crate::interrupt::{check_signals, interrupted, signal_poll};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::batch::Field;
@@ -11,34 +12,6 @@ use std::sync::Mutex;
 
 /// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
 const SIGNAL_CHECK_PAIRS: usize = 8192;
-
-/// Takes the GIL back briefly (from code running without it) to let Python handle pending
-/// signals; false, with the exception kept in `slot`, when one was raised (Ctrl-C).
-fn check_signals(slot: &mut Option<PyErr>) -> bool {
-    Python::with_gil(|py| match py.check_signals() {
-        Ok(()) => true,
-        Err(e) => {
-            *slot = Some(e);
-            false
-        }
-    })
-}
-
-/// [`check_signals`] for a [`Cancel`] token, which kernels poll every few milliseconds:
-/// Python runs signal handlers only on its main thread, so the core's pool workers do not
-/// take the GIL for nothing (a batch on the pool is checked between chunks instead).
-fn signal_poll(slot: &Mutex<Option<PyErr>>) -> impl Fn() -> bool + Sync + '_ {
-    move || {
-        let worker = std::thread::current()
-            .name()
-            .is_some_and(|n| n.starts_with("rougekit-"));
-        worker || check_signals(&mut slot.lock().unwrap_or_else(|p| p.into_inner()))
-    }
-}
-
-fn interrupted(slot: Option<PyErr>) -> PyErr {
-    slot.unwrap_or_else(|| PyKeyboardInterrupt::new_err("rougekit: interrupted"))
-}
 
 /// Canonical names of `types`; `ValueError` for an unknown type.
 #[pyfunction]

@@ -8,6 +8,7 @@ instances sorted by ``<evalID>.<peerID>`` -> ROUGE-1.5.5's text (``output.py``).
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import sys
@@ -205,6 +206,8 @@ def run(opts: PerlOptions) -> bytes:
 
 
 def _write(data: bytes) -> None:
+    if sys.stdout is None:  # started with stdout closed (`>&-`)
+        raise OSError(errno.EBADF, "standard output is closed")
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is not None:
@@ -215,7 +218,16 @@ def _write(data: bytes) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``rougekit perl [options] CONFIG [SYSTEM_ID]``; returns the exit code."""
+    """``rougekit perl [options] CONFIG [SYSTEM_ID]``; returns the exit code: 0, 1 (data or
+    output error), 2 (usage) or 130 (interrupted), with one error line on stderr."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print(f"{PROG}: error: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         parsed = getopts(args)
@@ -255,5 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. piped into head: stop quietly, like Perl
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as e:  # a full disk or device, a closed descriptor
+        print(f"{PROG}: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
         return 1
     return 0

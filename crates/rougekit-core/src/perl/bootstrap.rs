@@ -3,7 +3,7 @@
 //! confidence bounds interpolate the sorted resample values exactly as the script does.
 //! Bit-identical to the printed digits given the same per-instance values in the same order.
 use crate::error::RougeError;
-use crate::pool::shared_pool;
+use crate::pool::{shared_pool, Cancel};
 use rayon::prelude::*;
 
 /// Perl's `rand()` since 5.20: the 48-bit linear congruential generator of `drand48`.
@@ -92,12 +92,15 @@ pub type Triples<'a> = [&'a [f64]; 3];
 
 /// The (R, P, F) estimates of every variant in `variants`. All variants share the draws of
 /// resample `b`, exactly as separate runs would (each resample re-seeds). `threads` workers
-/// split the resamples.
+/// split the resamples, a chunk of them at a time: `cancel` is checked on the calling
+/// thread between chunks (a 10^7-resample run must stop on Ctrl-C), and `None` is returned
+/// once it says stop.
 pub fn bootstrap(
     variants: &[Triples<'_>],
     settings: Settings,
     threads: usize,
-) -> Result<Vec<[Estimate; 3]>, RougeError> {
+    cancel: &Cancel<'_>,
+) -> Result<Option<Vec<[Estimate; 3]>>, RougeError> {
     settings.validate()?;
     let n = variants.first().map_or(0, |t| t[0].len());
     if n == 0 || n > u32::MAX as usize || variants.iter().any(|t| t.iter().any(|c| c.len() != n)) {
@@ -131,15 +134,24 @@ pub fn bootstrap(
     } else {
         None
     };
-    match pool {
-        Some(pool) if count >= 16 => pool.install(|| {
-            samples
-                .par_chunks_mut(padded)
-                .enumerate()
-                .with_min_len(8)
-                .for_each(one)
-        }),
-        _ => samples.chunks_mut(padded).enumerate().for_each(one),
+    // About 2^24 accumulated doubles per chunk: a few milliseconds between checks.
+    let per_chunk = ((1usize << 24) / (n * padded).max(1)).clamp(16, 1 << 16);
+    for (c, chunk) in samples.chunks_mut(per_chunk * padded).enumerate() {
+        let first = c * per_chunk;
+        let one = |(b, out): (usize, &mut [f64])| one((first + b, out));
+        match &pool {
+            Some(pool) if count >= 16 => pool.install(|| {
+                chunk
+                    .par_chunks_mut(padded)
+                    .enumerate()
+                    .with_min_len(8)
+                    .for_each(one)
+            }),
+            _ => chunk.chunks_mut(padded).enumerate().for_each(one),
+        }
+        if !cancel.check() {
+            return Ok(None);
+        }
     }
     let width = padded;
     let mut column = Vec::with_capacity(count);
@@ -154,7 +166,7 @@ pub fn bootstrap(
             e
         })
         .collect();
-    Ok(estimates)
+    Ok(Some(estimates))
 }
 
 /// Accumulators summed together: a block of columns stays in registers across all the draws
@@ -270,19 +282,47 @@ mod tests {
         let f = [0.66667, 0.68571, 0.6, 0.0, 0.66667];
         let cols: Triples<'_> = [&r, &p, &f];
         let fmt = |e: Estimate| format!("{:.5} {:.5} {:.5}", e.average, e.lower, e.upper);
-        let e = bootstrap(&[cols], settings(1000.0, 95.0, Unit::Summary), 1).unwrap();
+        let e = bootstrap(
+            &[cols],
+            settings(1000.0, 95.0, Unit::Summary),
+            1,
+            &Cancel::never(),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(fmt(e[0][0]), "0.55261 0.27692 0.72081");
         assert_eq!(fmt(e[0][1]), "0.51174 0.25333 0.68922");
         assert_eq!(fmt(e[0][2]), "0.52652 0.26667 0.67429");
-        let e = bootstrap(&[cols], settings(1.0, 95.0, Unit::Summary), 1).unwrap();
+        let e = bootstrap(
+            &[cols],
+            settings(1.0, 95.0, Unit::Summary),
+            1,
+            &Cancel::never(),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(fmt(e[0][0]), "0.52846 0.54167 0.54167");
-        let e = bootstrap(&[cols], settings(10.0, 90.0, Unit::Summary), 2).unwrap();
+        let e = bootstrap(
+            &[cols],
+            settings(10.0, 90.0, Unit::Summary),
+            2,
+            &Cancel::never(),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(fmt(e[0][0]), "0.56848 0.44769 0.69251");
         // -t 1: (TotalM, TotalP, TotalHit) per instance.
         let m = [5.0, 17.0, 13.0, 2.0, 4.0];
         let pp = [4.0, 18.0, 17.0, 0.0, 5.0];
         let h = [3.0, 12.0, 9.0, 0.0, 3.0];
-        let e = bootstrap(&[[&m, &pp, &h]], settings(1000.0, 95.0, Unit::Token), 2).unwrap();
+        let e = bootstrap(
+            &[[&m, &pp, &h]],
+            settings(1000.0, 95.0, Unit::Token),
+            2,
+            &Cancel::never(),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(fmt(e[0][0]), "0.64637 0.50000 0.71053");
         assert_eq!(fmt(e[0][2]), "0.62917 0.53333 0.68041");
     }

@@ -1,0 +1,35 @@
+//! Ctrl-C while the core runs without the GIL: a poll that takes the GIL back briefly to
+//! let Python run its signal handlers, for the core's [`Cancel`] tokens.
+//!
+//! [`Cancel`]: rougekit_core::pool::Cancel
+use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::prelude::*;
+use std::sync::Mutex;
+
+/// Takes the GIL back briefly (from code running without it) to let Python handle pending
+/// signals; false, with the exception kept in `slot`, when one was raised (Ctrl-C).
+pub(crate) fn check_signals(slot: &mut Option<PyErr>) -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => true,
+        Err(e) => {
+            *slot = Some(e);
+            false
+        }
+    })
+}
+
+/// [`check_signals`] for a [`Cancel`] token, which kernels poll every few milliseconds:
+/// Python runs signal handlers only on its main thread, so the core's pool workers do not
+/// take the GIL for nothing (a batch on the pool is checked between chunks instead).
+pub(crate) fn signal_poll(slot: &Mutex<Option<PyErr>>) -> impl Fn() -> bool + Sync + '_ {
+    move || {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("rougekit-"));
+        worker || check_signals(&mut slot.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+}
+
+pub(crate) fn interrupted(slot: Option<PyErr>) -> PyErr {
+    slot.unwrap_or_else(|| PyKeyboardInterrupt::new_err("rougekit: interrupted"))
+}
