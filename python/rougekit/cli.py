@@ -313,18 +313,32 @@ def _scorer(args: argparse.Namespace) -> RougeScorer:
         raise UsageError(str(e)) from None
 
 
+MAX_RESAMPLES = 10_000_000
+
+
+def _check_ci(ci: float) -> None:
+    """``--ci`` is a percentage of at least 50: ``--ci 0.95`` or ``--ci 1.5`` is almost
+    certainly a fraction or a typo, and a 1.5 % interval is no confidence interval."""
+    if not 50 <= ci < 100:
+        raise UsageError(
+            f"--ci is a percentage from 50 to below 100, e.g. 95 for a 95% interval (got {ci:g})"
+        )
+
+
+def _check_count(flag: str, value: int) -> None:
+    if not 1 <= value <= MAX_RESAMPLES:
+        raise UsageError(f"{flag} must be from 1 to {MAX_RESAMPLES}, got {value}")
+
+
 def _confidence(args: argparse.Namespace) -> float | None:
     """``--ci`` as a fraction; usage errors for values that cannot be a percentage."""
     if args.ci is None:
         if args.bootstrap is not None or args.seed is not None:
             raise UsageError("--bootstrap and --seed only apply with --ci (e.g. --ci 95)")
         return None
-    if not 1 < args.ci < 100:
-        raise UsageError(
-            f"--ci is a percentage between 1 and 100, e.g. 95 for a 95% interval (got {args.ci:g})"
-        )
-    if args.bootstrap is not None and not 1 <= args.bootstrap <= 10_000_000:
-        raise UsageError(f"--bootstrap must be from 1 to 10000000, got {args.bootstrap}")
+    _check_ci(args.ci)
+    if args.bootstrap is not None:
+        _check_count("--bootstrap", args.bootstrap)
     if args.seed is not None and not 0 <= args.seed < 2**64:
         raise UsageError(f"seed must be an integer from 0 to 2**64 - 1, got {args.seed}")
     return float(args.ci) / 100
@@ -359,7 +373,17 @@ def _signature(scorer: RougeScorer, args: argparse.Namespace, nrefs: tuple[int, 
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Fails before any scoring when a picture is asked for and cannot be drawn."""
+    """Fails before any scoring when an output is one of the inputs, or a picture is asked
+    for and cannot be drawn."""
+    inputs = [
+        path
+        for name in ("predictions", "references", "jsonl", "csv", "tsv")
+        for path in _as_list(getattr(args, name, None))
+    ]
+    for name in ("output", "per_instance", "plot", "html"):
+        output = getattr(args, name, None)
+        if output is not None and str(output) != "-":
+            rio.check_output_is_not_input(output, inputs)
     if args.plot is not None or args.html is not None:
         from rougekit import plots
 
@@ -369,6 +393,12 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise UsageError(str(e)) from None
         if args.plot is not None and args.plot.suffix.lower() != ".png":
             raise UsageError(f"--plot writes PNG: name the file *.png (got {args.plot})")
+
+
+def _as_list(value: Any) -> list[Path]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -589,8 +619,15 @@ def _corpus(
 
 def _emit(path: Path | None, text: str) -> None:
     if path is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if sys.stdout is None:  # started with standard output closed (`>&-`)
+            raise DataError("cannot write the report: standard output is closed")
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # a full disk or device (`> /dev/full`)
+            raise DataError(f"cannot write the report: {e.strerror or e}") from None
         return
     with rio.atomic_output(path) as handle:
         handle.write(text)
@@ -653,11 +690,9 @@ def _run_score(args: argparse.Namespace) -> int:
 def _run_compare(args: argparse.Namespace) -> int:
     from rougekit import significance
 
-    if not 1 < args.ci < 100:
-        raise UsageError(f"--ci is a percentage between 1 and 100, e.g. 95 (got {args.ci:g})")
-    for flag, value in (("--bootstrap", args.bootstrap), ("--trials", args.trials)):
-        if value < 1:
-            raise UsageError(f"{flag} must be positive, got {value}")
+    _check_ci(args.ci)
+    _check_count("--bootstrap", args.bootstrap)
+    _check_count("--trials", args.trials)
     if not 0 <= args.seed < 2**64:
         raise UsageError(f"seed must be an integer from 0 to 2**64 - 1, got {args.seed}")
     if not 0 < args.level < 1:
@@ -860,6 +895,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), 1)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
+    except UnicodeEncodeError as e:  # an argument that was not UTF-8, echoed back
+        return _fail(f"an argument is not valid UTF-8 ({e.reason})", 2)
+    except MemoryError:
+        return _fail("out of memory (an input too large for this machine?)", 1)
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as Unix tools do.
         with contextlib.suppress(OSError):

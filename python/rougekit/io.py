@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -91,6 +93,8 @@ class Progress:
 def _open(path: Path, progress: Progress | None) -> IO[bytes]:
     """``path`` opened for binary reading (``-``: standard input), sizes counted."""
     if str(path) == "-":
+        if sys.stdin is None:  # started with standard input closed (`<&-`)
+            raise DataError("-: cannot read: standard input is closed")
         if progress is not None:
             progress.add_total(None)
         return contextlib.nullcontext(sys.stdin.buffer)  # type: ignore[return-value]
@@ -118,6 +122,12 @@ def _decode(raw: bytes, path: Path, number: int) -> str:
         ) from None
 
 
+# Longest line read from an input (one text, or one JSONL/CSV record): far above any real
+# document (a whole book is a few MiB), low enough that `-p /dev/zero` fails fast instead of
+# exhausting memory.
+MAX_LINE_BYTES = 256 << 20
+
+
 def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
     """The lines of ``path`` decoded as UTF-8, without their ``\\n`` (or ``\\r\\n``) ending.
 
@@ -125,7 +135,20 @@ def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
     empty line after it.
     """
     with _open(path, progress) as handle:
-        for number, raw in enumerate(handle, start=1):
+        number = 0
+        while True:
+            try:
+                raw = handle.readline(MAX_LINE_BYTES + 1)
+            except OSError as e:  # e.g. EIO from a device or /proc file
+                raise DataError(f"{path}:{number + 1}: cannot read: {e.strerror or e}") from None
+            if not raw:
+                return
+            number += 1
+            if len(raw) > MAX_LINE_BYTES:
+                raise DataError(
+                    f"{path}:{number}: line longer than {MAX_LINE_BYTES >> 20} MiB "
+                    "(is this a text file?)"
+                )
             if progress is not None:
                 progress.done += len(raw)
             if raw.endswith(b"\n"):
@@ -190,6 +213,10 @@ def read_jsonl(
             obj = json.loads(line)
         except json.JSONDecodeError as e:
             raise DataError(f"{where}: malformed JSON: {e.msg} (column {e.colno})") from None
+        except RecursionError:
+            raise DataError(f"{where}: malformed JSON: nested too deeply") from None
+        except ValueError as e:  # e.g. an integer of more than 4,300 digits
+            raise DataError(f"{where}: unreadable JSON: {e}") from None
         if not isinstance(obj, dict):
             raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
         for name in (prediction_field, references_field):
@@ -373,53 +400,102 @@ def chunks(pairs: Iterable[Pair], size: int | None = None) -> Iterator[list[Pair
 
 @contextlib.contextmanager
 def atomic_output(path: Path, *, newline: str | None = "\n") -> Iterator[IO[str]]:
-    """A text file that appears under ``path`` only when the block finishes without error.
+    """A text file under ``path`` that a failed run never leaves half written.
 
-    It is written to a temporary file in the same directory and moved into place with
-    ``os.replace`` (atomic on POSIX and Windows), so an interrupted run (Ctrl-C, a data
-    error) never leaves a partial file under the final name. ``-`` is standard output.
+    A regular file (or a new path) is written to a temporary file in the same directory and
+    moved into place with ``os.replace`` only when the block finishes, so an interrupted run
+    (Ctrl-C, a data error) leaves the previous content or nothing. A symbolic link is
+    written through (its target gets the same treatment); a device or a FIFO
+    (``/dev/null``, ``/dev/stdout``, a pipe) is opened and written directly, never
+    replaced. ``-`` is standard output. Any failure (a directory, a missing folder, a full
+    disk) is a :class:`DataError` naming the path.
     """
     if str(path) == "-":
         yield sys.stdout
         sys.stdout.flush()
         return
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as e:
-        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-    try:
-        with open(fd, "w", encoding="utf-8", newline=newline) as handle:
-            yield handle
-        _publish(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with _output(path, "w", newline) as handle:
+        yield handle
 
 
 @contextlib.contextmanager
 def atomic_binary_output(path: Path) -> Iterator[IO[bytes]]:
     """:func:`atomic_output` for binary files (pictures)."""
-    directory = path.parent if str(path.parent) else Path(".")
+    with _output(path, "wb", None) as handle:
+        yield handle
+
+
+def check_output_is_not_input(output: Path, inputs: Iterable[Path]) -> None:
+    """:class:`DataError` when ``output`` is the same file as one of ``inputs``: writing
+    the report would destroy the data it was computed from."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        out = os.stat(output)
+    except OSError:
+        return  # a new path cannot be an input
+    for given in inputs:
+        if str(given) == "-":
+            continue
+        with contextlib.suppress(OSError):
+            st = os.stat(given)
+            if (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino) and stat.S_ISREG(st.st_mode):
+                raise DataError(f"{output}: is also an input ({given}); refusing to overwrite it")
+
+
+# Errors only writing can cause: reported against the output path.
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EROFS, errno.EISDIR}
+
+
+@contextlib.contextmanager
+def _output(path: Path, mode: str, newline: str | None) -> Iterator[Any]:
+    target = Path(os.path.realpath(path))  # through symbolic links, never replacing them
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
+    encoding = None if "b" in mode else "utf-8"
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise DataError(f"{path}: cannot write: Is a directory")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # A device, a FIFO or a socket: written in place (no atomic rename is possible,
+        # and a rename would replace the node itself).
+        try:
+            with open(target, mode, encoding=encoding, newline=newline) as handle:
+                yield handle
+        except OSError as e:
+            if e.errno not in _WRITE_ERRNOS and not isinstance(e, PermissionError):
+                raise
+            raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as e:
         raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
     try:
-        with open(fd, "wb") as handle:
+        with open(fd, mode, encoding=encoding, newline=newline) as handle:
             yield handle
-        _publish(tmp, path)
+        _publish(tmp, target, st)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if e.errno not in _WRITE_ERRNOS and not isinstance(e, PermissionError):
+            raise  # e.g. a read error of an input while this output was open
+        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
 
 
-def _publish(tmp: str, path: Path) -> None:
-    """Moves ``tmp`` to ``path`` with the permissions a plain ``open()`` would have given
-    (``mkstemp`` creates files readable by their owner only)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
+def _publish(tmp: str, path: Path, previous: os.stat_result | None) -> None:
+    """Moves ``tmp`` to ``path`` keeping the mode of the file it replaces, or with the
+    permissions a plain ``open()`` would have given a new file (``mkstemp`` creates files
+    readable by their owner only)."""
+    if previous is not None:
+        os.chmod(tmp, stat.S_IMODE(previous.st_mode))
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
     os.replace(tmp, path)

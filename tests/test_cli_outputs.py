@@ -1,0 +1,187 @@
+"""Where ``rougekit score`` writes, and how every failure around a run ends: one
+``rougekit: error:`` line and exit 1 (data), 2 (usage) or 130, never a traceback, and
+nothing on disk replaced that was not a regular file (new-user trial #113-#118, fuzz trial
+D13/D14)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PRED = "the cat sat on the mat\na dog ran home\n"
+REF = "the cat is on the mat\na dog ran to its home\n"
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    p, r = tmp_path / "p.txt", tmp_path / "r.txt"
+    p.write_text(PRED)
+    r.write_text(REF)
+    return p, r
+
+
+def rougekit(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    return subprocess.run(
+        [sys.executable, "-m", "rougekit", *args],
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        timeout=120,
+        **kwargs,
+    )
+
+
+def error_line(proc: subprocess.CompletedProcess[str], code: int) -> str:
+    assert proc.returncode == code, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    lines = [ln for ln in proc.stderr.splitlines() if ln.startswith("rougekit: error:")]
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def score(files: tuple[Path, Path], *extra: str, **kwargs: Any) -> Any:
+    p, r = files
+    return rougekit("score", "-p", str(p), "-r", str(r), "--no-progress", *extra, **kwargs)
+
+
+# -- outputs that are not regular files are written, never replaced ---------------------------
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="creating a device node needs root")
+def test_a_device_node_is_written_not_replaced(files: tuple[Path, Path], tmp_path: Path) -> None:
+    node = tmp_path / "null"
+    os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # a private /dev/null
+    proc = score(files, "-o", str(node))
+    assert proc.returncode == 0, proc.stderr
+    assert stat.S_ISCHR(os.lstat(node).st_mode)
+
+
+def test_dev_full_is_one_error_line_and_stays_a_device(files: tuple[Path, Path]) -> None:
+    for flag in ("-o", "--per-instance"):
+        line = error_line(score(files, flag, "/dev/full"), 1)
+        assert "/dev/full" in line and "No space left on device" in line
+    assert stat.S_ISCHR(os.lstat("/dev/full").st_mode)
+
+
+def test_a_fifo_is_written_through(files: tuple[Path, Path], tmp_path: Path) -> None:
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
+    reader.start()
+    proc = score(files, "-f", "json", "-o", str(fifo))
+    reader.join(timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert '"rouge1"' in received[0]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_symlink_is_written_through(files: tuple[Path, Path], tmp_path: Path) -> None:
+    target, link = tmp_path / "report.json", tmp_path / "link.json"
+    target.write_text("old")
+    target.chmod(0o640)
+    link.symlink_to(target)
+    assert score(files, "-f", "json", "-o", str(link)).returncode == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert '"rouge1"' in target.read_text()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # the file's mode is kept
+
+
+@pytest.mark.parametrize("flag", ["-o", "--per-instance"])
+def test_an_input_is_never_overwritten(files: tuple[Path, Path], flag: str) -> None:
+    p, r = files
+    for victim in (p, r):
+        line = error_line(score(files, flag, str(victim)), 1)
+        assert "is also an input" in line
+    assert p.read_text() == PRED and r.read_text() == REF
+
+
+def test_a_directory_or_missing_folder_is_one_error_line(
+    files: tuple[Path, Path], tmp_path: Path
+) -> None:
+    assert "Is a directory" in error_line(score(files, "-o", str(tmp_path)), 1)
+    assert "No such file" in error_line(score(files, "-o", str(tmp_path / "no" / "x.txt")), 1)
+
+
+# -- the process's own streams and odd inputs -------------------------------------------------
+
+
+def test_closed_stdin_and_stdout(files: tuple[Path, Path]) -> None:
+    _, r = files
+    closed_in = rougekit("score", "-p", "-", "-r", str(r), preexec_fn=lambda: os.close(0))
+    assert "standard input is closed" in error_line(closed_in, 1)
+    closed_out = score(files, stdout=None, preexec_fn=lambda: os.close(1))
+    assert "standard output is closed" in error_line(closed_out, 1)
+    with open("/dev/full", "w") as full:
+        assert "No space left" in error_line(score(files, stdout=full), 1)
+
+
+def test_hostile_jsonl_lines(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"prediction": "a", "references": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
+    assert "deep.jsonl:1: malformed JSON: nested too deeply" in error_line(
+        rougekit("score", "--jsonl", str(deep)), 1
+    )
+    big = tmp_path / "bigint.jsonl"
+    big.write_text('{"id": ' + "9" * 5000 + ', "prediction": "a b", "references": ["a b"]}\n')
+    assert "bigint.jsonl:1: unreadable JSON" in error_line(
+        rougekit("score", "--jsonl", str(big)), 1
+    )
+
+
+def test_an_endless_line_is_refused() -> None:
+    line = error_line(rougekit("score", "-p", "/dev/zero", "-r", "/dev/zero"), 1)
+    assert "/dev/zero:1: line longer than 256 MiB" in line
+
+
+def test_a_read_error_is_one_line(files: tuple[Path, Path]) -> None:
+    _, r = files
+    proc = rougekit("score", "-p", "/proc/self/mem", "-r", str(r))
+    assert "/proc/self/mem" in error_line(proc, 1)
+
+
+def test_an_argument_that_is_not_utf8() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rougekit",
+            "tokenize",
+            b"caf\xff".decode("utf-8", "surrogateescape"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "not valid UTF-8" in error_line(proc, 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ci", "1.5"], "--ci is a percentage from 50"),
+        (["--ci", "95", "--bootstrap", "1000000000000"], "--bootstrap must be from 1 to"),
+    ],
+)
+def test_numeric_options_have_ranges(
+    files: tuple[Path, Path], args: list[str], message: str
+) -> None:
+    assert message in error_line(score(files, *args), 2)
+
+
+def test_compare_resample_counts_have_ranges(files: tuple[Path, Path]) -> None:
+    p, r = files
+    for flag in ("--bootstrap", "--trials"):
+        proc = rougekit(
+            "compare", "-r", str(r), "-p", str(p), "-p", str(p), "--name", "a", "--name", "b",
+            flag, "1000000000000",
+        )  # fmt: skip
+        assert f"{flag} must be from 1 to 10000000" in error_line(proc, 2)
