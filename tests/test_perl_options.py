@@ -184,3 +184,62 @@ def test_usage_errors(argv: list[str], message: str) -> None:
 )
 def test_perl_number(text: str, value: float, whole: bool) -> None:
     assert perl_number(text) == (value, whole)
+
+
+# -- one reading of the flags for rougekit perl and RougeConfig.from_perl_args (issue 9.7) ---
+
+SAME_READING = [
+    "-t 1.0 -n 2",
+    "-t 2 -n 1",
+    "-2 1.5 -u",
+    "-2 -1 -U -n 3",
+    "-w 1.2 -x -n 4",
+    "-f b -p 0.3 -r 20 -c 90",
+    "-l 100 -s -m",
+    "-b 75 -2 1e30",
+]
+
+
+@pytest.mark.parametrize("flags", SAME_READING)
+def test_the_api_reads_flags_as_rougekit_perl_does(flags: str) -> None:
+    from rougekit.perl_args import RougeConfig
+
+    command = opts(*flags.split(), "-a", "config.xml")
+    config = RougeConfig.from_perl_args(flags)
+    assert config.unit == command.unit
+    assert config.resamples == command.resamples
+    assert config.confidence == command.confidence_text
+    scorer = config.scorer
+    assert (scorer.limit_words, scorer.limit_bytes) == (command.limit_words, command.limit_bytes)
+    assert (scorer.multiref, scorer.alpha, scorer.stopwords) == (
+        command.multiref,
+        command.alpha,
+        command.stopwords,
+    )
+    n_types = [t for t in scorer.types if t[5:].isdigit()]
+    assert len(n_types) == command.ngram_max
+    assert ("rougeL" in scorer.types) == command.lcs
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        ("-b 1e30", "-b 1e30: the length limit must be from 0 to 2**63 - 1"),
+        ("-l 1e20", "-l 1e20: the length limit must be from 0 to 2**63 - 1"),
+        ("-l -5", "the length limit must be from 0"),
+        ("-n 1e30", "-n 1e30: ROUGE-N needs a maximum n of at most 1024"),
+        ("-n 1025", "at most 1024"),
+    ],
+)
+def test_numeric_options_have_ranges(flags: str, message: str) -> None:
+    from rougekit.perl_args import RougeConfig
+
+    with pytest.raises(PerlUsageError, match=message.replace("*", r"\*")):
+        opts(*flags.split(), "-a", "config.xml")
+    with pytest.raises(PerlUsageError, match=message.replace("*", r"\*")):
+        RougeConfig.from_perl_args(flags)  # before any allocation: -n 1e30 looped in 0.1.0
+
+
+def test_a_gap_longer_than_any_text_is_unlimited_with_its_typed_name() -> None:
+    command = opts("-2", "1e30", "-a", "config.xml")
+    assert (command.skip_gap, command.skip_text) == (-1, "1e30")

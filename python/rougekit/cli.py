@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 from rougekit import __version__, _core, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
-from rougekit.config import DEFAULT_TYPES, PROFILES
+from rougekit.config import PROFILES
 from rougekit.diagnostics import NoTokensWarning
 from rougekit.io import DataError, Pair
 from rougekit.progress import ProgressBar
@@ -233,8 +233,9 @@ def _add_inputs(p: argparse.ArgumentParser, *, several: bool) -> None:
 def _add_scoring(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("scoring")
     g.add_argument(
-        "-t", "--types", nargs="+", default=list(DEFAULT_TYPES), metavar="TYPE",
-        help="ROUGE types, space or comma separated (default: rouge1 rouge2 rougeL rougeLsum)",
+        "-t", "--types", nargs="+", default=None, metavar="TYPE",
+        help="ROUGE types, space or comma separated (default: the profile's: rouge1 rouge2 "
+        "rougeL rougeLsum for rouge-score, rouge1 rouge2 rougeL for perl-1.5.5)",
     )  # fmt: skip
     g.add_argument(
         "--profile", default="rouge-score",
@@ -277,7 +278,9 @@ def _add_outputs(p: argparse.ArgumentParser) -> None:
 # -- settings ---------------------------------------------------------------------------------
 
 
-def _types(args: argparse.Namespace) -> list[str]:
+def _types(args: argparse.Namespace) -> list[str] | None:
+    if args.types is None:
+        return None  # the profile's defaults
     return [t for item in args.types for t in item.split(",") if t]
 
 

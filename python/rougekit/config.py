@@ -15,6 +15,18 @@ PROFILES = ("rouge-score", "perl-1.5.5")
 #: Profiles named in the design that later versions add.
 PLANNED_PROFILES = ("unicode-v1", "char-v1", "whitespace")
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+#: Each profile's types when none are named: rouge-score's usual four; for ROUGE-1.5.5 the
+#: ROUGE-1, -2 and -L that papers and pyrouge report (it has no rougeLsum: its ROUGE-L is
+#: already the summary-level union LCS).
+PROFILE_DEFAULT_TYPES = {
+    "rouge-score": DEFAULT_TYPES,
+    "perl-1.5.5": ("rouge1", "rouge2", "rougeL"),
+}
+
+
+def default_types(profile: str) -> tuple[str, ...]:
+    """The types a scorer of ``profile`` uses when none are given."""
+    return PROFILE_DEFAULT_TYPES.get(profile, DEFAULT_TYPES)
 
 
 def as_bool(value: object, name: str) -> bool:
@@ -27,9 +39,10 @@ def as_bool(value: object, name: str) -> bool:
 
 
 def normalize_types(types: str | Iterable[str]) -> tuple[str, ...]:
-    """Canonical, de-duplicated type names; a single string is one type."""
+    """Canonical, de-duplicated type names; a single string is one type or several
+    separated by commas (``"rouge1,rougeL"``, as ``-t`` takes them)."""
     if isinstance(types, str):
-        types = (types,)
+        types = [t.strip() for t in types.split(",") if t.strip()]
     try:
         names = list(types)
     except TypeError:
@@ -41,7 +54,25 @@ def normalize_types(types: str | Iterable[str]) -> tuple[str, ...]:
             raise TypeError(f"types[{i}] must be str, got {type(t).__name__}")
     if not names:
         raise ValueError("types is empty: name at least one ROUGE type, e.g. 'rouge1'")
-    return tuple(dict.fromkeys(_core.normalize_types(names)))
+    try:
+        return tuple(dict.fromkeys(_core.normalize_types(names)))
+    except ValueError as e:
+        hint = "" if "did you mean" in str(e) else _spelling_hint(names)
+        raise ValueError(str(e) + hint) from None
+
+
+def _spelling_hint(names: list[str]) -> str:
+    """A suggestion for the `rouge` package's spellings (``rouge-1``, ``rouge-l``), which
+    the core does not take lower-case."""
+    for name in names:
+        if "-" in name and name.lower().startswith("rouge-"):
+            guess = "rouge" + name[6:].upper().replace("LSUM", "Lsum")
+            try:
+                _core.normalize_types([guess])
+            except ValueError:
+                continue
+            return f" (for {name!r}, did you mean {guess!r}?)"
+    return ""
 
 
 def check_profile(profile: str) -> str:
@@ -82,12 +113,17 @@ def _as_real(value: object, name: str) -> float:
     return float(value)
 
 
+#: Largest length limit (words or bytes): any real text is shorter, and the core counts in
+#: 64 bits.
+MAX_LIMIT = 2**63 - 1
+
+
 def _as_limit(value: object, name: str) -> int:
     if value is None:
         return 0
     n = as_int(value, name)
-    if n < 1:
-        raise ValueError(f"{name} must be a positive integer or None, got {n}")
+    if not 1 <= n <= MAX_LIMIT:
+        raise ValueError(f"{name} must be an integer from 1 to 2**63 - 1 or None, got {n}")
     return n
 
 
@@ -121,7 +157,7 @@ class ScorerConfig:
     @classmethod
     def create(
         cls,
-        types: str | Iterable[str],
+        types: str | Iterable[str] | None,
         *,
         profile: str = "rouge-score",
         stemmer: bool | str = False,
@@ -134,6 +170,8 @@ class ScorerConfig:
         beta: float | None = None,
     ) -> ScorerConfig:
         profile = check_profile(profile)
+        if types is None:
+            types = default_types(profile)
         if profile == perl_profile.PROFILE:
             return cls._perl(
                 types, stemmer, threads, stopwords, limit_words, limit_bytes, multiref,

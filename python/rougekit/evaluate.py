@@ -15,7 +15,7 @@ def compute(
     *,
     predictions: Sequence[str],
     references: Sequence[str | Sequence[str]],
-    rouge_types: Sequence[str] | None = None,
+    rouge_types: str | Sequence[str] | None = None,
     use_aggregator: bool = True,
     use_stemmer: bool = False,
     metric_to_select: str | None = "fmeasure",
@@ -38,6 +38,8 @@ def compute(
         raise ValueError(
             f"metric_to_select must be one of {', '.join(FIELDS)} or None, got {metric_to_select!r}"
         )
+    if isinstance(rouge_types, str):  # "rouge1" or "rouge1,rougeL": names, not characters
+        rouge_types = [t.strip() for t in rouge_types.split(",") if t.strip()]
     types = tuple(rouge_types) if rouge_types is not None else DEFAULT_TYPES
     if tokenizer is not None:
         return _compute_custom(

@@ -18,6 +18,8 @@ from rougekit import _core
 PROFILE = "perl-1.5.5"
 #: ROUGE-1.5.5's default ROUGE-W weight (the value of its sample runs and of pyrouge).
 DEFAULT_WEIGHT = "1.2"
+#: Largest skip gap a type may name (the core counts positions in 32 bits).
+MAX_GAP = 2**32 - 1
 
 _N = re.compile(r"(?:rouge|ROUGE-)([1-9][0-9]*)")
 _W = re.compile(r"(?:rougeW|ROUGE-W)(?:-([0-9]*\.?[0-9]+))?")
@@ -59,6 +61,11 @@ def parse_type(name: str) -> PerlType:
         return PerlType(f"rougeW-{weight}", "W", weight=weight)
     if m := _SKIP.fullmatch(name):
         kind, gap = m.group(1), m.group(2)
+        if gap != "*" and (len(gap) > 10 or int(gap) > MAX_GAP):
+            raise ValueError(
+                f"the skip gap of {name!r} is too large: at most {MAX_GAP} (a gap longer "
+                f"than any text is rouge{kind}*)"
+            )
         return PerlType(f"rouge{kind}{gap}", kind, gap=None if gap == "*" else int(gap))
     raise ValueError(
         f"unknown ROUGE type {name!r} for the perl-1.5.5 profile; expected rougeN (e.g. "

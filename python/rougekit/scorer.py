@@ -7,7 +7,7 @@ from typing import Any
 
 from rougekit import _core, inputs, perl_profile
 from rougekit import signature as sig
-from rougekit.config import DEFAULT_TYPES, ScorerConfig
+from rougekit.config import ScorerConfig
 from rougekit.diagnostics import warn_dropped
 from rougekit.results import BatchResult, CorpusResult, Score
 
@@ -39,7 +39,7 @@ class RougeScorer:
 
     def __init__(
         self,
-        types: str | Iterable[str] = DEFAULT_TYPES,
+        types: str | Iterable[str] | None = None,
         *,
         profile: str = "rouge-score",
         stemmer: bool | str = False,

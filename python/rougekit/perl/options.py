@@ -183,13 +183,24 @@ def _number(letter: str, text: str, warnings: list[str]) -> float:
     return value
 
 
-def build_options(parsed: ParsedArgs) -> PerlOptions:
-    """Applies ROUGE-1.5.5's defaults and checks; raises :class:`PerlUsageError`."""
+#: Largest -l / -b limit (any real text is shorter; the core counts in 64 bits).
+MAX_LIMIT = 2**63 - 1
+#: Largest -n: ROUGE-N's n, as the Python API's types allow.
+MAX_N = 1024
+
+
+def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
+    """Applies ROUGE-1.5.5's defaults and checks; raises :class:`PerlUsageError`.
+
+    The one reading of ROUGE-1.5.5's flags: ``rougekit perl`` (``run``: a configuration file
+    and a system ID or ``-a`` are required) and ``RougeConfig.from_perl_args`` (flags only)
+    both use it.
+    """
     v = parsed.values
     warnings: list[str] = []  # new ones; the caller prints parsed.warnings
-    if not parsed.positional:
+    if run and not parsed.positional:
         raise PerlUsageError("missing the configuration file (see rougekit perl -h)")
-    config = parsed.positional[0]
+    config = parsed.positional[0] if parsed.positional else ""
     system_id = parsed.positional[1] if len(parsed.positional) > 1 else None
     if len(parsed.positional) > 2:
         warnings.append(f"extra arguments ignored: {' '.join(parsed.positional[2:])}")
@@ -199,7 +210,7 @@ def build_options(parsed: ParsedArgs) -> PerlOptions:
         if list_format not in FORMATS:
             raise PerlUsageError(f"-z: unknown input format {v['z']!r} (SEE, SPL, ISI or SIMPLE)")
     all_peers = "a" in v and list_format is None  # -z ignores -a (spec §2)
-    if list_format is None and not all_peers and system_id is None:
+    if run and list_format is None and not all_peers and system_id is None:
         raise PerlUsageError(
             "give a system ID to evaluate or use -a to evaluate all systems (see rougekit perl -h)"
         )
@@ -221,8 +232,10 @@ def build_options(parsed: ParsedArgs) -> PerlOptions:
     limits = {}
     for letter in "lb":
         value = _number(letter, v[letter], warnings) if letter in v else 0.0
-        if not (math.isfinite(value) and value >= 0):
-            raise PerlUsageError(f"-{letter} {v[letter]}: the length limit must be >= 0")
+        if not (math.isfinite(value) and 0 <= value <= MAX_LIMIT):
+            raise PerlUsageError(
+                f"-{letter} {v[letter]}: the length limit must be from 0 to 2**63 - 1"
+            )
         limits[letter] = int(value)
     resamples = _number("r", v["r"], warnings) if "r" in v else 1000.0
     if resamples <= 0:
@@ -237,8 +250,8 @@ def build_options(parsed: ParsedArgs) -> PerlOptions:
     ngram_max = 0
     if "n" in v:
         n = _number("n", v["n"], warnings)
-        if math.isinf(n) and n > 0:
-            raise PerlUsageError(f"-n {v['n']}: ROUGE-N needs a finite maximum n")
+        if n > MAX_N:
+            raise PerlUsageError(f"-n {v['n']}: ROUGE-N needs a maximum n of at most {MAX_N}")
         # Perl loops k = 1; k <= N; k++ on the numeric value (-n 2.5 gives ROUGE-1, 2).
         ngram_max = int(n) if n >= 1 else 0
     skip_gap = None
@@ -249,7 +262,8 @@ def build_options(parsed: ParsedArgs) -> PerlOptions:
             raise PerlUsageError(f"-2 {v['2']}: the skip-bigram gap must be a number")
         # d < 0: no gap limit, named ROUGE-S*; else at most floor(d) tokens in between,
         # named with the value as typed (an infinite d also means no limit).
-        skip_gap = -1 if d < 0 or math.isinf(d) else int(d)
+        # A gap past MAX_GAP is longer than any text: no limit either, same numbers.
+        skip_gap = -1 if d < 0 or d > perl_profile.MAX_GAP else int(d)
         skip_text = "*" if d < 0 else v["2"]
     skip_variants = "SU" if "u" in v else "S+SU" if "U" in v else "S"
 
