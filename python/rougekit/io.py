@@ -333,8 +333,8 @@ def read_dirs(
             raise DataError(f"{d}: not a directory (with -p DIR, every -r must be one too)")
     pred_re = re.compile(prediction_pattern) if prediction_pattern else None
     pred_files: list[tuple[str, Path]] = []
-    for f in sorted(prediction_dir.iterdir()):
-        if not f.is_file() or f.name.startswith("."):
+    for f in _files(prediction_dir):
+        if f.name.startswith("."):
             continue
         if pred_re is None:
             pred_files.append((f.stem, f))
@@ -344,20 +344,11 @@ def read_dirs(
             pred_files.append((m.group(1) if m.groups() else f.stem, f))
     if not pred_files:
         raise DataError(f"{prediction_dir}: no prediction file found")
-    listings = [sorted(x for x in d.iterdir() if x.is_file()) for d in reference_dirs]
+    index = _reference_index(reference_dirs, reference_pattern)
     if progress is not None:
         progress.add_total(sum(f.stat().st_size for _, f in pred_files))
     for ident, pred_file in pred_files:
-        if reference_pattern:
-            ref_re = re.compile(reference_pattern.replace("#ID#", re.escape(ident)))
-            matches = [f for listing in listings for f in listing if ref_re.fullmatch(f.name)]
-        else:
-            matches = [
-                f
-                for listing in listings
-                for f in listing
-                if f.name == ident or f.name.startswith(ident + ".")
-            ]
+        matches = index.get(ident, index.get(_ANY_ID, []))
         if not matches:
             raise DataError(
                 f"{pred_file}: no reference file for {ident!r} in "
@@ -365,12 +356,74 @@ def read_dirs(
             )
         prediction = _read_summary(pred_file)
         if progress is not None:
-            progress.done += pred_file.stat().st_size
+            progress.done += len(prediction.encode("utf-8")) + 1
         yield Pair(ident, prediction, [_read_summary(f) for f in matches])
 
 
+#: The index key of files that a pattern without ``#ID#`` gives to every prediction.
+_ANY_ID = "\0any"
+
+
+def _reference_index(dirs: list[Path], pattern: str | None) -> dict[str, list[Path]]:
+    """The reference files of ``dirs`` by the ids they can belong to, each list in directory
+    then name order: one pass over the listings, so matching N predictions is linear (it
+    was a scan of every listing per prediction: 227 s for 11,490 files).
+
+    Without a pattern, ``d061.A.txt`` can belong to ``d061.A.txt``, ``d061.A`` and ``d061``
+    (its name and each prefix before a dot). With a ``#ID#`` pattern, the ids are what the
+    pattern captures there, shortest and longest (the pattern
+    with ``#ID#`` read as that literal id matches the file exactly then, so no check is
+    needed; only an id captured neither way by a pattern that allows several is missed).
+    """
+    generic: re.Pattern[str] | None = None
+    lazy: re.Pattern[str] | None = None
+    if pattern:
+        head, *rest = pattern.split("#ID#")
+        generic = re.compile(head + "(?P<id>.*)" + "(?P=id)".join(rest) if rest else pattern)
+        lazy = re.compile(head + "(?P<id>.*?)" + "(?P=id)".join(rest) if rest else pattern)
+    index: dict[str, list[Path]] = {}
+    for d in dirs:
+        for f in _files(d):
+            name = f.name
+            if generic is None or lazy is None:
+                keys = {name, *(name[:k] for k, c in enumerate(name) if c == ".")}
+            else:
+                keys = {
+                    m.group("id") if "id" in m.groupdict() else _ANY_ID
+                    for m in (generic.fullmatch(name), lazy.fullmatch(name))
+                    if m is not None
+                }
+            for key in keys:
+                index.setdefault(key, []).append(f)
+    return index
+
+
+def _files(directory: Path) -> list[Path]:
+    """The regular files of ``directory`` (symbolic links to them too) in name order; the
+    file type comes from the directory listing, a stat only where it does not say."""
+    with os.scandir(directory) as entries:
+        names = sorted(e.name for e in entries if e.is_file())
+    return [directory / name for name in names]
+
+
 def _read_summary(path: Path) -> str:
-    return "\n".join(lines(path))
+    try:
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_LINE_BYTES:
+                raise DataError(f"{path}: longer than {MAX_LINE_BYTES >> 20} MiB")
+            raw = f.read()
+    except OSError as e:
+        raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
+    if raw.endswith(b"\n"):
+        raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        column = e.start - raw.rfind(b"\n", 0, e.start)
+        raise DataError(f"{path}:{line}: not valid UTF-8 (byte {column} of the line)") from None
+    # Its lines are its sentences: \r\n line ends become \n, as the line reader reads them.
+    return text.replace("\r\n", "\n") if "\r" in text else text
 
 
 # -- transforming and chunking ----------------------------------------------------------------
