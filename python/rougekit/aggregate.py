@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from rougekit import _core
 from rougekit.perl_profile import PerlBatchScores, PerlOptions
 from rougekit.results import FIELDS, BatchResult, CorpusResult
-from rougekit.signature import KEYS, Signature
+from rougekit.signature import Signature
 
 if TYPE_CHECKING:
     import numpy as np
@@ -142,9 +142,7 @@ class Accumulator:
         if confidence is not None and self.n:
             estimates = self._kept().bootstrap(n_bootstrap, seed, confidence, threads)
             bounds = [(lo, hi) for _, lo, hi in estimates]
-            # with_ci rebuilds the core's fields only: carry the command line's extra ones.
-            extra = tuple(item for item in signature.items if item[0] not in KEYS)
-            signature = Signature((*signature.with_ci(confidence, n_bootstrap, seed).items, *extra))
+            signature = signature.with_ci(confidence, n_bootstrap, seed)
         summary: dict[str, dict[str, tuple[float, float, float]]] = {t: {} for t in self.types}
         for (t, f), (lo, hi) in zip(self._keys, bounds):
             summary[t][f] = (self.mean(t, f), lo, hi)

@@ -31,7 +31,14 @@ from rougekit.io import DataError, Pair
 from rougekit.progress import ProgressBar
 from rougekit.results import FIELDS, BatchResult, CorpusResult
 from rougekit.scorer import RougeScorer
-from rougekit.signature import KEYS, Signature, nrefs_field
+from rougekit.signature import (
+    KEYS,
+    OPTIONAL_KEYS,
+    Signature,
+    nrefs_field,
+    parse_split,
+    split_field,
+)
 from rougekit.signature import parse as parse_signature
 
 EXIT_CODES = (
@@ -41,7 +48,7 @@ EXIT_CODES = (
 
 #: Signature fields the command line adds to the core's (they change numbers too).
 #: ``split``: how rougeLsum sentences were found when not from newlines alone.
-EXTRA_KEYS = ("split",)
+EXTRA_KEYS = OPTIONAL_KEYS
 
 
 class UsageError(Exception):
@@ -370,9 +377,12 @@ def _transform(args: argparse.Namespace) -> Callable[[str], str] | None:
 
 def _signature(scorer: RougeScorer, args: argparse.Namespace, nrefs: tuple[int, int]) -> Signature:
     base = scorer.signature(nrefs_field(*nrefs))
-    if args.split_sentences == "newline":
-        return base
-    return Signature((*base.items, ("split", sentences.NAME)))
+    split = split_field(
+        unescape=args.unescape_newlines,
+        separator=args.sentence_separator,
+        rules=None if args.split_sentences == "newline" else sentences.NAME,
+    )
+    return base if split is None else Signature((*base.items, ("split", split)))
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -771,19 +781,12 @@ def _read_signature(text: str) -> tuple[Signature, dict[str, str]]:
         if found is None:
             raise DataError("<stdin>: no signature (a line with 'rougekit:...|...') found")
         text = found
-    parts = text.strip().split("|")
-    extra = {}
-    kept = []
-    for part in parts:
-        key, _, value = part.partition(":")
-        if key in EXTRA_KEYS:
-            extra[key] = value
-        else:
-            kept.append(part)
     try:
-        return parse_signature("|".join(kept)), extra
+        signature = parse_signature(text)
     except ValueError as e:
         raise DataError(f"signature: {e}") from None
+    fields = signature.fields
+    return signature, {k: fields[k] for k in EXTRA_KEYS if k in fields}
 
 
 def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
@@ -839,8 +842,14 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
         argv += ["--ci", f["ci"], "--bootstrap", f["bs"]]
         if f["seed"].isdigit():
             argv += ["--seed", f["seed"]]
-    if extra.get("split") == sentences.NAME:
-        argv += ["--split-sentences", "rules"]
+    if "split" in extra:
+        unescape, separator, rules = parse_split(extra["split"])
+        if unescape:
+            argv.append("--unescape-newlines")
+        if separator:
+            argv += ["--sentence-separator", separator]
+        if rules == sentences.NAME:
+            argv += ["--split-sentences", "rules"]
     return shlex.join(argv)
 
 

@@ -6,6 +6,7 @@ nrefs:1|mref:best-f|alpha:0.5|agg:mean|ci:95|bs:1000|seed:0``
 
 from __future__ import annotations
 
+import urllib.parse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,11 @@ KEYS = (
 )  # fmt: skip
 
 
+#: Keys printed only when a setting differs from its default (older signatures lack them).
+#: ``split``: how input texts were cut into sentences for rougeLsum beyond their newlines.
+OPTIONAL_KEYS = ("split",)
+
+
 @dataclass(frozen=True)
 class Signature:
     """Parsed signature: immutable and hashable; ``fields`` gives a dict copy."""
@@ -29,7 +35,8 @@ class Signature:
 
     @classmethod
     def from_fields(cls, fields: dict[str, str]) -> Signature:
-        return cls(tuple((k, fields[k]) for k in KEYS))
+        optional = tuple((k, fields[k]) for k in OPTIONAL_KEYS if k in fields)
+        return cls(tuple((k, fields[k]) for k in KEYS) + optional)
 
     @property
     def fields(self) -> dict[str, str]:
@@ -104,8 +111,39 @@ def make(config: ScorerConfig, *, nrefs: str) -> Signature:
     )
 
 
-def parse(text: str) -> Signature:
-    """Parses a signature string; ``ValueError`` naming what is missing or malformed."""
+def split_field(*, unescape: bool, separator: str | None, rules: str | None) -> str | None:
+    """The ``split`` field for the sentence steps applied to every text, in their order:
+    ``unescape`` (a literal backslash-n is a break), ``sep=<separator, %-encoded>``, then the
+    rule-based splitter's name (``rules-v1``); ``None`` when texts are split at newlines only.
+    """
+    steps = []
+    if unescape:
+        steps.append("unescape")
+    if separator:
+        steps.append("sep=" + urllib.parse.quote(separator, safe=""))
+    if rules:
+        steps.append(rules)
+    return ",".join(steps) or None
+
+
+def parse_split(value: str) -> tuple[bool, str | None, str | None]:
+    """``(unescape, separator, rules)`` of a ``split`` field (see :func:`split_field`)."""
+    unescape, separator, rules = False, None, None
+    for step in value.split(","):
+        if step == "unescape":
+            unescape = True
+        elif step.startswith("sep="):
+            separator = urllib.parse.unquote(step[4:])
+        elif step:
+            rules = step
+    return unescape, separator, rules
+
+
+def parse(text: str | Signature) -> Signature:
+    """Parses a signature string (a :class:`Signature` is returned as it is); ``ValueError``
+    naming what is missing or malformed."""
+    if isinstance(text, Signature):
+        return text
     if not isinstance(text, str):
         raise TypeError(f"a signature is a str, got {type(text).__name__}")
     fields: dict[str, str] = {}
@@ -119,7 +157,7 @@ def parse(text: str) -> Signature:
     missing = [k for k in KEYS if k not in fields]
     if missing:
         raise ValueError(f"signature lacks field(s): {', '.join(missing)}")
-    unknown = [k for k in fields if k not in KEYS]
+    unknown = [k for k in fields if k not in KEYS and k not in OPTIONAL_KEYS]
     if unknown:
         raise ValueError(f"unknown signature field(s): {', '.join(unknown)}")
     return Signature.from_fields(fields)
