@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -122,10 +123,28 @@ def test_no_tokens_warning_is_one_line(tmp_path: Path):
     p, r = tmp_path / "p.txt", tmp_path / "r.txt"
     p.write_text("今天天气很不错\n")
     r.write_text("今天天气很不错\n")
-    proc = run("score", "-p", str(p), "-r", str(r))
+    proc = run("score", "-p", str(p), "-r", str(r), "-t", "rouge1,rougeL")
     assert proc.returncode == 0
     assert proc.stderr.startswith("rougekit: warning: 1 of 1 predictions")
     assert proc.stderr.count("\n") == 1
+
+
+def test_rougelsum_without_sentences_warns_once(tmp_path: Path):
+    p, r = tmp_path / "p.txt", tmp_path / "r.txt"
+    p.write_text("The cat sat. It was happy.\n" * 3)
+    r.write_text("The cat sat down. It was very happy.\n" * 3)
+    proc = run("score", "-p", str(p), "-r", str(r))
+    assert proc.returncode == 0
+    assert proc.stderr.count("\n") == 1
+    assert proc.stderr.startswith("rougekit: warning: rougeLsum equals rougeL here")
+    assert "--split-sentences rules" in proc.stderr
+    for fixed in (["--split-sentences", "rules"], ["--sentence-separator", ". "], ["-t", "rougeL"]):
+        assert run("score", "-p", str(p), "-r", str(r), *fixed).stderr == ""
+    with pytest.warns(rougekit.NoSentencesWarning, match="rougeLsum equals rougeL"):
+        rougekit.RougeScorer(["rougeLsum"]).score_batch(iter(["a b. c d."]), iter(["a b"]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rougekit.RougeScorer(["rougeLsum"]).score_batch(iter(["a b.\nc d."]), iter(["a b"]))
 
 
 def test_perl_failures_are_one_warning_line(tmp_path: Path, monkeypatch, capsys):
@@ -165,3 +184,8 @@ def test_batch_result_reports_dropped_and_failed_scores():
     assert batch.dropped_counts() == (0, 0)
     assert [f[:3] for f in batch.failures] == [(1, 1, "rougeW-1.2")]
     assert batch.recall("rougeW-1.2")[1] == 0.0
+
+
+def test_perl_is_listed_as_a_command():
+    assert "perl" in run("--help").stdout
+    assert "'perl'" in run("scor").stderr

@@ -241,8 +241,8 @@ def test_missing_matplotlib_is_one_clear_line(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert err == (
-        "rougekit: error: plots need matplotlib, which is the optional extra 'plot': "
-        "pip install 'rougekit[plot]'\n"
+        "rougekit: error: plots need matplotlib: pip install matplotlib (or pip install "
+        "'.[plot]' in rougekit's source tree)\n"
     )
     assert list(tmp_path.iterdir()) == []
 

@@ -12,7 +12,7 @@ from rougekit._core import __version__
 
 if TYPE_CHECKING:
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
-    from rougekit.diagnostics import NoTokensWarning
+    from rougekit.diagnostics import NoSentencesWarning, NoTokensWarning
     from rougekit.evaluate import compute
     from rougekit.perl_args import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
@@ -27,6 +27,7 @@ _LAZY = {
     "PROFILES": ("rougekit.config", "PROFILES"),
     "ScorerConfig": ("rougekit.config", "ScorerConfig"),
     "NoTokensWarning": ("rougekit.diagnostics", "NoTokensWarning"),
+    "NoSentencesWarning": ("rougekit.diagnostics", "NoSentencesWarning"),
     "compute": ("rougekit.evaluate", "compute"),
     "RougeConfig": ("rougekit.perl_args", "RougeConfig"),
     "BatchResult": ("rougekit.results", "BatchResult"),
@@ -58,6 +59,7 @@ __all__ = [
     "PROFILES",
     "BatchResult",
     "CorpusResult",
+    "NoSentencesWarning",
     "NoTokensWarning",
     "RougeConfig",
     "RougeScorer",

@@ -70,6 +70,8 @@ class Accumulator:
         self.n = 0
         self.nrefs: tuple[int, int] = (0, 0)
         self.dropped = [0, 0]
+        #: Whether some text of the run held a newline (a sentence break for rougeLsum).
+        self.has_newline = False
         #: Pairs with a score the profile leaves undefined (0 instead; perl-1.5.5 only).
         self.failed_pairs = 0
         #: (pair id, reference index, type, message) of the first such score.

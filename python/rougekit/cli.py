@@ -26,7 +26,12 @@ from rougekit import __version__, _core, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.config import PROFILES
-from rougekit.diagnostics import NoTokensWarning
+from rougekit.diagnostics import (
+    NO_SENTENCES,
+    NoSentencesWarning,
+    NoTokensWarning,
+    has_newline,
+)
 from rougekit.io import DataError, Pair
 from rougekit.progress import ProgressBar
 from rougekit.results import FIELDS, BatchResult, CorpusResult
@@ -173,6 +178,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     sig.add_argument("-f", "--format", choices=("text", "json"), default="text")
     sig.set_defaults(run=_run_signature)
+    # Listed for --help and the invalid-choice message only: main() hands `rougekit perl`
+    # to ROUGE-1.5.5's own flag reader before argparse sees it.
+    sub.add_parser(
+        "perl",
+        help="ROUGE-1.5.5.pl's command line, drop-in (its own flags: rougekit perl -h)",
+        add_help=False,
+    )
     return parser
 
 
@@ -527,7 +539,8 @@ def _failure_warning(acc: Accumulator) -> str | None:
 def _warn(acc: Accumulator, profile: str, name: str | None = None) -> None:
     """The run's warnings on stderr, one line each (prefixed by the system's name)."""
     prefix = f"{name}: " if name else ""
-    for warning in (_dropped_warning(acc, profile), _failure_warning(acc)):
+    no_sentences = NO_SENTENCES if "rougeLsum" in acc.types and not acc.has_newline else None
+    for warning in (_dropped_warning(acc, profile), _failure_warning(acc), no_sentences):
         if warning:
             print(f"rougekit: warning: {prefix}{warning}", file=sys.stderr)
 
@@ -550,6 +563,7 @@ def _consume(
         with warnings.catch_warnings():
             # Reported once, with totals, at the end (per chunk it would repeat).
             warnings.simplefilter("ignore", NoTokensWarning)
+            warnings.simplefilter("ignore", NoSentencesWarning)
             while True:
                 chunk_list = [next(it, None) for it in iters]
                 if all(c is None for c in chunk_list):
@@ -558,6 +572,10 @@ def _consume(
                 for k, chunk in enumerate(chunk_list):
                     assert chunk is not None
                     batch = _score_chunk(scorer, chunk, systems[k][0])
+                    if not accs[k].has_newline:
+                        accs[k].has_newline = has_newline(
+                            [p.prediction for p in chunk], [p.references for p in chunk]
+                        )
                     accs[k].add(
                         batch,
                         [len(p.references) for p in chunk],

@@ -1,7 +1,7 @@
 """Pictures for ``--plot FILE.png`` and ``--html FILE``: PNG bytes drawn with matplotlib.
 
-matplotlib is the optional extra ``plot`` (``pip install 'rougekit[plot]'``); it is imported
-only when a picture is asked for, with the Agg backend (no display needed).
+matplotlib is optional (``pip install matplotlib``; the source tree's extra ``plot``); it is
+imported only when a picture is asked for, with the Agg backend (no display needed).
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ from typing import Any
 from rougekit.results import CorpusResult
 from rougekit.significance import Comparison
 
-MISSING = "plots need matplotlib, which is the optional extra 'plot': pip install 'rougekit[plot]'"
+MISSING = (
+    "plots need matplotlib: pip install matplotlib (or pip install '.[plot]' in rougekit's "
+    "source tree)"
+)
 
 
 def check_available() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from rougekit import _core, inputs, perl_profile
 from rougekit import signature as sig
 from rougekit.config import ScorerConfig
-from rougekit.diagnostics import warn_dropped
+from rougekit.diagnostics import warn_dropped, warn_no_sentences
 from rougekit.results import BatchResult, CorpusResult, Score
 
 
@@ -118,9 +118,9 @@ class RougeScorer:
 
     def score(self, prediction: str, references: str | Sequence[str]) -> dict[str, Score]:
         """Scores of one prediction against one reference or a list of references."""
-        batch = self._score(
-            [inputs.text(prediction, "prediction")], [inputs.references(references, "references")]
-        )
+        preds = [inputs.text(prediction, "prediction")]
+        refs = [inputs.references(references, "references")]
+        batch = self._score(preds, refs)
         warn_dropped(batch, self.config.profile)
         return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
 
@@ -133,8 +133,13 @@ class RougeScorer:
 
         ``references[i]`` is a string or a non-empty list of strings.
         """
+        lsum = "rougeLsum" in self.config.types
+        if lsum:  # the texts are read twice: a one-pass iterator is read into a list
+            predictions, references = _reusable(predictions), _reusable(references)
         batch = self._score(predictions, references)
         warn_dropped(batch, self.config.profile)
+        if lsum and len(batch):
+            warn_no_sentences(self.config.types, predictions, references)
         signature = self.signature(sig.nrefs_field(*batch.nrefs))
         return BatchResult(batch, signature, threads=self.config.threads)
 
@@ -157,6 +162,13 @@ class RougeScorer:
         return self.score_batch(predictions, references).corpus(
             confidence=confidence, n_bootstrap=n_bootstrap, seed=seed, unit=unit
         )
+
+
+def _reusable(texts: Any) -> Any:
+    try:
+        return list(texts) if iter(texts) is texts else texts
+    except TypeError:
+        return texts  # not iterable: the core names the argument
 
 
 def _rebuild(config: ScorerConfig, threads: int | None) -> RougeScorer:
