@@ -428,3 +428,10 @@ def test_package_names_load_on_first_use() -> None:
         assert name in dir(rougekit)
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         rougekit.nope  # noqa: B018
+
+
+def test_stub_parameter_names_match_the_extension():
+    # The stub said `field=`; the extension's parameter is `field_name` (stubtest in CI
+    # checks every name; this keeps the one that broke a caller).
+    batch = rougekit.RougeScorer(["rouge1"]).score_batch(["a b"], ["a b"])
+    assert len(batch._scores.buffer("rouge1", field_name="fmeasure")) == 8

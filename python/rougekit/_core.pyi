@@ -5,7 +5,28 @@ Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, final
+
+from typing_extensions import Self
+
+__all__ = [
+    "BatchScores",
+    "Engine",
+    "InputTooLargeError",
+    "PerlBatch",
+    "PerlFileError",
+    "PerlSettings",
+    "ScoreColumns",
+    "__version__",
+    "normalize_types",
+    "perl_bootstrap_many",
+    "perl_eval_config",
+    "perl_score_files",
+    "perl_score_texts",
+    "perl_split_summary",
+    "porter_stem",
+    "tokenize",
+]
 
 __version__: str
 
@@ -22,6 +43,7 @@ def tokenize(text: str, stemmer: bool) -> list[str]:
 def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK ``PorterStemmer()`` (NLTK_EXTENSIONS mode) stems of ``words``."""
 
+@final
 class BatchScores:
     """Columnar scores of a batch: float64 buffers per type and field."""
 
@@ -40,15 +62,16 @@ class BatchScores:
     ) -> dict[str, dict[str, tuple[float, float, float]]]:
         """``{type: {field: (mean, low, high)}}``; seeded percentile bootstrap bounds at
         ``confidence``, NaN when ``n_samples == 0``. ``threads`` never changes a number."""
-    def buffer(self, rouge_type: str, field: str) -> bytearray:
+    def buffer(self, rouge_type: str, field_name: str) -> bytearray:
         """float64 buffer for ``field`` in {precision, recall, fmeasure}; uint8 for
         ``int_zero`` (1 where rouge-score returns the int ``0`` triple)."""
 
+@final
 class ScoreColumns:
     """Float64 columns of one length kept in the core, grown chunk by chunk and
     bootstrapped in place with the GIL released (the command line's ``--ci``)."""
 
-    def __init__(self, width: int) -> None:
+    def __new__(cls, width: int) -> Self:
         """``width`` empty columns."""
     @property
     def width(self) -> int: ...
@@ -66,10 +89,11 @@ class ScoreColumns:
         :meth:`BatchScores.corpus` (equal bit for bit for equal values); NaN bounds when
         ``n_samples == 0`` or the columns are empty. ``threads`` never changes a number."""
 
+@final
 class Engine:
     """A configured scorer for one profile and a fixed list of types."""
 
-    def __init__(self, types: Sequence[str], stemmer: bool, threads: int) -> None: ...
+    def __new__(cls, types: Sequence[str], stemmer: bool, threads: int) -> Self: ...
     @property
     def types(self) -> list[str]: ...
     @property
@@ -100,6 +124,7 @@ class Engine:
 _Columns = tuple[list[float], list[float], list[float]]
 _Estimate = tuple[float, float, float]
 
+@final
 class PerlBatch:
     """Per-instance perl-1.5.5 scores of one batch, one column triple per variant."""
 
@@ -128,11 +153,12 @@ class PerlBatch:
     def failures(self) -> list[tuple[int, int, str, str]]:
         """(instance, model, variant, message) of scores ROUGE-1.5.5 dies on; they are 0."""
 
+@final
 class PerlSettings:
     """The perl-1.5.5 scoring options, checked once (``ValueError`` as ROUGE-1.5.5 dies)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         ngram_max: int = 0,
         lcs: bool = True,
@@ -145,7 +171,7 @@ class PerlSettings:
         limit_bytes: int = 0,
         multiref: str = "A",
         alpha: float = 0.5,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def variants(self) -> list[str]: ...
 
