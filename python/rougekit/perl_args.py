@@ -79,7 +79,7 @@ class RougeConfig:
             key = "*" if built.skip_gap < 0 else str(built.skip_gap)
             for kind in built.skip_variants.split("+"):
                 names[f"rouge{kind}{key}"] = f"ROUGE-{kind}{built.skip_text}"
-        stem = ("wordnet" if table else "porter") if built.stem else "none"
+        stem = built.stemmer if table else ("porter" if built.stem else "none")
         scorer = ScorerConfig(
             types=normalize_types(list(names)),
             profile=PROFILE,

@@ -245,6 +245,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except PerlUsageError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
+    except PerlDataError as e:  # the -e folder's files
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 1
     for message in opts.warnings:
         _warn(message)
     # One short run that builds ~10 objects per summary and frees them at exit: the cyclic

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rougekit import perl_profile
+from rougekit.perl import data_dir
 from rougekit.perl.errors import PerlUsageError
 
 FLAG_LETTERS = frozenset("adhHmMsuUvx")
@@ -283,7 +284,15 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
     unit_value = _number("t", v["t"], warnings) if "t" in v else 0.0
     unit = int(unit_value) if unit_value in (1.0, 2.0) else 0  # anything else is -t 0
 
-    table = parsed.stemmer_table or os.environ.get(STEMMER_TABLE_ENV, "").strip() or "wordnet"
+    # Which exception table -m uses: --stemmer-table, else what the -e folder holds (its DB
+    # read as ROUGE-1.5.5 reads it; both of its files must be there), else
+    # $ROUGEKIT_PERL_STEMMER_TABLE, else the canonical WordNet table.
+    if parsed.stemmer_table:
+        table = parsed.stemmer_table
+    elif "e" in v:
+        table = data_dir.stemmer_table(v["e"])
+    else:
+        table = os.environ.get(STEMMER_TABLE_ENV, "").strip() or "wordnet"
     if table not in STEMMER_TABLES:
         raise PerlUsageError(f"${STEMMER_TABLE_ENV} must be wordnet or none, got {table!r}")
     if "M" in v:

