@@ -44,10 +44,10 @@ proptest! {
         let pairs: Vec<Pair<'_>> = (0..80).map(|_| Pair { prediction: &pred, references: &refs }).collect();
         let one = Engine::new(EngineConfig::parse(&TYPES, stem, 1).unwrap()).score_texts(&pairs).unwrap();
         let two = Engine::new(EngineConfig::parse(&TYPES, stem, 2).unwrap()).score_texts(&pairs).unwrap();
-        for t in 0..TYPES.len() {
+        for (t, name) in TYPES.iter().enumerate() {
             let s = one.get(0, t);
             for v in [s.precision, s.recall, s.fmeasure] {
-                prop_assert!((0.0..=1.0).contains(&v), "{} = {v}", TYPES[t]);
+                prop_assert!((0.0..=1.0).contains(&v), "{name} = {v}");
             }
             for i in 0..pairs.len() {
                 prop_assert_eq!(one.get(i, t), two.get(i, t));
