@@ -20,6 +20,7 @@ When anything is missing, :func:`oracle_or_skip` skips the calling test with the
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -266,3 +267,23 @@ def diff_report(expected: bytes, got: bytes, limit: int = 12) -> str:
     extra = abs(len(want) - len(have))
     head = "\n".join(rows[:limit])
     return f"{len(rows)} of {len(want)} lines differ ({extra} missing/extra lines)\n{head}"
+
+
+CNNDM = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
+
+
+def cnndm_config(
+    tmp_path_factory: pytest.TempPathFactory, pairs: int | None = None
+) -> tuple[Path, Path]:
+    """The first ``pairs`` (``None``: all 11,490) CNN/DM pointer-gen-cov pairs written as SPL
+    files with an XML configuration: (folder, config). Skips without the shared data."""
+    from conftest import require_shared
+
+    path = require_shared() / CNNDM
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()][:pairs]
+    cases = [Case(peers={"A": r["prediction"]}, references=list(r["references"])) for r in rows]
+    folder = tmp_path_factory.mktemp("cnndm")
+    return folder, write_xml_case_files(folder, cases)

@@ -5,26 +5,22 @@ DB_File, read here without libdb) decides ``-m``'s table. pyrouge always passes 
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import require_shared
 from perl_oracle import (
     DB_NAME,
     STOPWORDS,
-    Case,
     PerlOracle,
+    cnndm_config,
     diff_report,
     oracle_or_skip,
     run_rougekit_perl,
-    write_xml_case_files,
 )
 from rougekit.perl import data_dir
 
-CORPUS = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
 PAIRS = 500
 
 
@@ -35,14 +31,7 @@ def perl(tmp_path_factory: pytest.TempPathFactory) -> PerlOracle:
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    path = require_shared() / CORPUS
-    if not path.is_file():
-        pytest.skip(f"{path} not found")
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for _, line in zip(range(PAIRS), f)]
-    cases = [Case(peers={"A": r["prediction"]}, references=list(r["references"])) for r in rows]
-    folder = tmp_path_factory.mktemp("cnndm-500")
-    return folder, write_xml_case_files(folder, cases)
+    return cnndm_config(tmp_path_factory, PAIRS)
 
 
 @pytest.mark.parametrize("db", ["empty", "canonical"])

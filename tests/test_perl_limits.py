@@ -11,23 +11,20 @@ included, with and without ``-m`` and ``-s``. The Perl script needs 20-60 s per 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 import rougekit as rk
-from conftest import require_shared
 from perl_oracle import (
     Case,
     PerlOracle,
+    cnndm_config,
     diff_report,
     oracle_or_skip,
     run_rougekit_perl,
     write_list_case_files,
-    write_xml_case_files,
 )
 
-CORPUS = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
 # ROUGE-1, -2, -L, -W and SU4 all see the truncated text; -r small: the bootstrap is not
 # what these runs test (its draws are covered elsewhere).
 COMMON = ["-n", "2", "-2", "4", "-U", "-r", "10"]
@@ -41,14 +38,7 @@ def perl(tmp_path_factory: pytest.TempPathFactory) -> PerlOracle:
 
 @pytest.fixture(scope="module")
 def corpus_config(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    path = require_shared() / CORPUS
-    if not path.is_file():
-        pytest.skip(f"{path} not found")
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    cases = [Case(peers={"A": r["prediction"]}, references=list(r["references"])) for r in rows]
-    folder = tmp_path_factory.mktemp("cnndm-all")
-    return folder, write_xml_case_files(folder, cases)
+    return cnndm_config(tmp_path_factory)
 
 
 @pytest.mark.parametrize(

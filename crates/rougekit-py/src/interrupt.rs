@@ -2,9 +2,33 @@
 //! let Python run its signal handlers, for the core's [`Cancel`] tokens.
 //!
 //! [`Cancel`]: rougekit_core::pool::Cancel
+use crate::errors::{guarded, to_py};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
+use rougekit_core::pool::Cancel;
+use rougekit_core::RougeError;
 use std::sync::Mutex;
+
+/// Runs `work` with the GIL released and a [`Cancel`] token that polls for signals: a
+/// panic becomes a `RuntimeError`, a core error its Python exception, and `Ok(None)` (the
+/// work stopped on the token) the `KeyboardInterrupt` that Python raised.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl for<'c> FnOnce(&Cancel<'c>) -> Result<Option<T>, RougeError> + Send,
+) -> PyResult<T> {
+    let slot = Mutex::new(None);
+    let poll = signal_poll(&slot);
+    let out = py
+        .allow_threads(|| guarded(|| work(&Cancel::new(&poll))))?
+        .map_err(to_py)?;
+    match out {
+        Some(value) => Ok(value),
+        None => {
+            drop(poll);
+            Err(interrupted(slot.into_inner().unwrap_or(None)))
+        }
+    }
+}
 
 /// Takes the GIL back briefly (from code running without it) to let Python handle pending
 /// signals; false, with the exception kept in `slot`, when one was raised (Ctrl-C).

@@ -4,7 +4,7 @@
 //! bootstrap, and the `PerlBatch` result.
 use crate::convert;
 use crate::errors::{guarded, to_py, InputTooLargeError};
-use crate::interrupt::{interrupted, signal_poll};
+use crate::interrupt::interruptible;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
@@ -17,9 +17,7 @@ use rougekit_core::perl::text::spl_sentences;
 use rougekit_core::perl::{
     self, Instance, MultiRef, PerlConfig, PerlScores, PerlStemmer, Skip, TokenRules, Truncation,
 };
-use rougekit_core::pool::Cancel;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 fn stemmer(name: &str) -> PyResult<PerlStemmer> {
     match name {
@@ -393,15 +391,7 @@ fn run_bootstrap(
         .iter()
         .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
         .collect();
-    let slot = Mutex::new(None);
-    let poll = signal_poll(&slot);
-    let out = py
-        .allow_threads(|| guarded(|| bootstrap::bootstrap(&cols, s, threads, &Cancel::new(&poll))))?
-        .map_err(to_py)?;
-    let Some(out) = out else {
-        drop(poll);
-        return Err(interrupted(slot.into_inner().unwrap_or(None)));
-    };
+    let out = interruptible(py, |cancel| bootstrap::bootstrap(&cols, s, threads, cancel))?;
     Ok(out
         .into_iter()
         .map(|[r, p, f]| (triple(r), triple(p), triple(f)))

@@ -1,14 +1,12 @@
 //! The `Engine` and `BatchScores` classes and the module functions.
 use crate::convert;
 use crate::errors::{guarded, to_py};
-use crate::interrupt::{check_signals, interrupted, signal_poll};
+use crate::interrupt::{check_signals, interrupted, interruptible};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::batch::Field;
-use rougekit_core::pool::Cancel;
 use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
-use std::sync::Mutex;
 
 /// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
 const SIGNAL_CHECK_PAIRS: usize = 8192;
@@ -74,39 +72,26 @@ impl Engine {
     ) -> PyResult<BatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
         let nrefs = texts.nrefs_range();
-        let interrupt = Mutex::new(None);
-        let poll = signal_poll(&interrupt);
-        let inner = py.allow_threads(|| {
-            guarded(|| {
-                let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
-                let mut start = 0;
-                let pairs: Vec<Pair<'_>> = texts
-                    .predictions
-                    .iter()
-                    .zip(&texts.ref_ends)
-                    .map(|(p, &end)| {
-                        let pair = Pair {
-                            prediction: p,
-                            references: &refs[start..end],
-                        };
-                        start = end;
-                        pair
-                    })
-                    .collect();
-                self.inner.score_texts_interruptible(
-                    &pairs,
-                    SIGNAL_CHECK_PAIRS,
-                    &Cancel::new(&poll),
-                )
-            })
+        let inner = interruptible(py, |cancel| {
+            let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
+            let mut start = 0;
+            let pairs: Vec<Pair<'_>> = texts
+                .predictions
+                .iter()
+                .zip(&texts.ref_ends)
+                .map(|(p, &end)| {
+                    let pair = Pair {
+                        prediction: p,
+                        references: &refs[start..end],
+                    };
+                    start = end;
+                    pair
+                })
+                .collect();
+            self.inner
+                .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
         })?;
-        match inner.map_err(to_py)? {
-            Some(inner) => Ok(BatchScores { inner, nrefs }),
-            None => {
-                drop(poll);
-                Err(interrupted(interrupt.into_inner().unwrap_or(None)))
-            }
-        }
+        Ok(BatchScores { inner, nrefs })
     }
 
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
@@ -126,18 +111,8 @@ impl Engine {
             .map(|(w, l)| TokenDoc::from_ids(w, &l))
             .collect();
         let nrefs = (refs.len(), refs.len());
-        let interrupt = Mutex::new(None);
-        let poll = signal_poll(&interrupt);
-        let inner = py.allow_threads(|| {
-            guarded(|| self.inner.score_docs(&pred, &refs, &Cancel::new(&poll)))
-        })?;
-        match inner.map_err(to_py)? {
-            Some(inner) => Ok(BatchScores { inner, nrefs }),
-            None => {
-                drop(poll);
-                Err(interrupted(interrupt.into_inner().unwrap_or(None)))
-            }
-        }
+        let inner = interruptible(py, |cancel| self.inner.score_docs(&pred, &refs, cancel))?;
+        Ok(BatchScores { inner, nrefs })
     }
 }
 
