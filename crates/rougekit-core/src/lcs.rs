@@ -53,18 +53,27 @@ impl MaskTable {
             return self.build_sparse(seq);
         }
         for (pos, &c) in seq.iter().enumerate() {
-            let c = c as usize;
-            if c >= self.slot.len() {
-                self.slot.resize(c + 1, NONE);
-            }
-            if self.slot[c] == NONE {
-                self.slot[c] = self.used.len() as u32;
-                self.used.push(c as u32);
+            let (slot, new) = self.register(c);
+            if new {
                 self.masks.resize(self.masks.len() + self.words, 0);
             }
-            let base = self.slot[c] as usize * self.words;
-            self.masks[base + pos / 64] |= 1u64 << (pos % 64);
+            self.masks[slot * self.words + pos / 64] |= 1u64 << (pos % 64);
         }
+    }
+
+    /// The slot of symbol `c` (its rank of first appearance), and whether it is new.
+    #[inline]
+    fn register(&mut self, c: u32) -> (usize, bool) {
+        let c = c as usize;
+        if c >= self.slot.len() {
+            self.slot.resize(c + 1, NONE);
+        }
+        let new = self.slot[c] == NONE;
+        if new {
+            self.slot[c] = self.used.len() as u32;
+            self.used.push(c as u32);
+        }
+        (self.slot[c] as usize, new)
     }
 
     fn build_sparse(&mut self, seq: &[u32]) {
@@ -73,16 +82,11 @@ impl MaskTable {
         let mut counts = std::mem::take(&mut self.starts);
         counts.clear();
         for &c in seq {
-            let c = c as usize;
-            if c >= self.slot.len() {
-                self.slot.resize(c + 1, NONE);
-            }
-            if self.slot[c] == NONE {
-                self.slot[c] = self.used.len() as u32;
-                self.used.push(c as u32);
+            let (slot, new) = self.register(c);
+            if new {
                 counts.push(0);
             }
-            counts[self.slot[c] as usize] += 1;
+            counts[slot] += 1;
         }
         // Frequent symbols get masks, rare ones a range of `positions`.
         let (mut dense, mut rare_total) = (0u32, 0u32);
