@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import require_shared
 from perl_oracle import (
+    CUSTOM_STOPWORDS,
     DB_NAME,
     STOPWORDS,
     Case,
@@ -23,6 +24,7 @@ from perl_oracle import (
     write_xml_case_files,
 )
 from rougekit.perl import data_dir
+from rougekit.perl.exception_db import read_exception_db
 
 CORPUS = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
 PAIRS = 500
@@ -45,7 +47,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return folder, write_xml_case_files(folder, cases)
 
 
-@pytest.mark.parametrize("db", ["empty", "canonical"])
+@pytest.mark.parametrize("db", ["empty", "canonical", "custom", "stoplist"])
 @pytest.mark.parametrize("flags", [["-m"], ["-m", "-s"], []], ids=["m", "m-s", "plain"])
 def test_data_folder_runs_match_perl(
     perl: PerlOracle, corpus: tuple[Path, Path], db: str, flags: list[str]
@@ -84,11 +86,17 @@ def test_the_reader_reads_what_db_file_wrote(perl: PerlOracle, tmp_path: Path) -
             capture_output=True,
             check=True,
         ).stdout  # fmt: skip
-        got = data_dir.read_exception_db(str(db))
+        got = read_exception_db(str(db))
         assert b"".join(k + b"\t" + v + b"\n" for k, v in sorted(got.items())) == dump
-    assert len(data_dir.read_exception_db(str(perl.data_dirs["canonical"] / DB_NAME))) == 5930
-    assert data_dir.stemmer_table(str(perl.data_dirs["canonical"])) == "wordnet"
-    assert data_dir.stemmer_table(str(perl.data_dirs["empty"])) == "none"
+    assert len(read_exception_db(str(perl.data_dirs["canonical"] / DB_NAME))) == 5930
+    assert data_dir.load(perl.data_dirs["canonical"]) == data_dir.PerlData("wordnet", "smart")
+    assert data_dir.load(perl.data_dirs["empty"]) == data_dir.PerlData("none", "smart")
+    custom = data_dir.load(perl.data_dirs["custom"])
+    assert custom.table.startswith("db-") and custom.stoplist == "smart"
+    assert custom.exceptions is not None and ("went", "go") in custom.exceptions
+    stoplist = data_dir.load(perl.data_dirs["stoplist"])
+    assert stoplist.table == "wordnet" and stoplist.stoplist.startswith("list-")
+    assert stoplist.stopwords == tuple(sorted(CUSTOM_STOPWORDS))
 
 
 def _error(args: list[str]) -> str:
@@ -107,13 +115,11 @@ def test_missing_or_unusable_data_files_are_one_error_line(
     only_stopwords = tmp_path / "only-stopwords"
     only_stopwords.mkdir()
     shutil.copy(perl.data_dirs["canonical"] / STOPWORDS, only_stopwords)
-    assert "cannot open the exception DB" in _error(["-e", str(only_stopwords), *run])
+    assert "Cannot open exception db file for reading" in _error(["-e", str(only_stopwords), *run])
     (only_stopwords / DB_NAME).write_bytes(b"not a database\n" * 100)
     assert "not a readable Berkeley DB hash file" in _error(["-e", str(only_stopwords), *run])
-    other_list = tmp_path / "other-stopwords"
-    shutil.copytree(perl.data_dirs["canonical"], other_list)
-    (other_list / STOPWORDS).write_text("the\na\n")
-    assert "stopword list other than" in _error(["-e", str(other_list), *run])
+    (only_stopwords / DB_NAME).write_bytes(b"")
+    assert "too short for a DB" in _error(["-e", str(only_stopwords), *run])
 
 
 def test_stemmer_table_option_wins_over_the_folder(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from rougekit import _core
+from rougekit.perl.data_dir import PerlData
 
 PROFILE = "perl-1.5.5"
 #: ROUGE-1.5.5's default ROUGE-W weight (the value of its sample runs and of pyrouge).
@@ -89,12 +90,35 @@ class PerlOptions:
     limit_bytes: int = 0
     multiref: str = "A"
     alpha: float = 0.5
+    #: A data folder's tables (ROUGE-1.5.5's -e); None: the embedded canonical data.
+    data: PerlData | None = None
 
     @classmethod
     def taken_from(cls, source: object) -> PerlOptions:
         """The options read from any settings object with attributes of these names (a
         ``ScorerConfig``, ``rougekit perl``'s options)."""
-        return cls(**{f.name: getattr(source, f.name) for f in fields(cls)})
+        return cls(**{f.name: getattr(source, f.name, None) for f in fields(cls)})
+
+
+def stem_id(stemmer: str, data: PerlData | None) -> str:
+    """What ``-m`` amounts to: ``none``, ``wordnet`` (canonical table), ``porter`` (an
+    empty table) or a data folder's own table, ``db-<hash>`` (see :class:`PerlData`).
+    ``stemmer="porter"`` (no table asked for) wins over the folder's table."""
+    if stemmer != "wordnet" or data is None:
+        return stemmer
+    return "porter" if data.table == "none" else data.table
+
+
+def _tables(options: PerlOptions) -> dict[str, Any]:
+    """The core's stemmer name and the folder's own tables, if any."""
+    stem = stem_id(options.stemmer, options.data)
+    out: dict[str, Any] = {"stemmer": stem}
+    if stem.startswith("db-") and options.data is not None:
+        out["stemmer"] = "custom"
+        out["exceptions"] = options.data.exceptions
+    if options.data is not None and options.data.stopwords is not None:
+        out["stoplist"] = options.data.stopwords
+    return out
 
 
 def core_settings(
@@ -116,12 +140,12 @@ def core_settings(
         wlcs_weight=wlcs_weight,
         skip_gap=skip_gap,
         skip_variants=skip_variants,
-        stemmer=options.stemmer,
         stopwords=options.stopwords,
         limit_words=options.limit_words,
         limit_bytes=options.limit_bytes,
         multiref=options.multiref,
         alpha=options.alpha,
+        **_tables(options),
     )
 
 
