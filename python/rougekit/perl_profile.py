@@ -11,10 +11,12 @@ import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rougekit import _core
-from rougekit.perl.data_dir import PerlData
+
+if TYPE_CHECKING:
+    from rougekit.perl.data_dir import PerlData
 
 PROFILE = "perl-1.5.5"
 #: ROUGE-1.5.5's default ROUGE-W weight (the value of its sample runs and of pyrouge).
