@@ -7,6 +7,7 @@ this module only maps type names to core variants and back.
 
 from __future__ import annotations
 
+import math
 import re
 from array import array
 from collections.abc import Sequence
@@ -25,7 +26,8 @@ DEFAULT_WEIGHT = "1.2"
 MAX_GAP = 2**32 - 1
 
 _N = re.compile(r"(?:rouge|ROUGE-)([1-9][0-9]*)")
-_W = re.compile(r"(?:rougeW|ROUGE-W)(?:-([0-9]*\.?[0-9]+))?")
+# The weight as ROUGE-1.5.5's -w takes it: a decimal number, possibly with an exponent.
+_W = re.compile(r"(?:rougeW|ROUGE-W)(?:-((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?))?")
 _SKIP = re.compile(r"(?:rouge|ROUGE-)(SU?)([0-9]+|\*)")
 
 
@@ -59,8 +61,8 @@ def parse_type(name: str) -> PerlType:
         )
     if m := _W.fullmatch(name):
         weight = m.group(1) or DEFAULT_WEIGHT
-        if not float(weight) > 0:
-            raise ValueError(f"the ROUGE-W weight must be positive, got {name!r}")
+        if not 0 < float(weight) < math.inf:
+            raise ValueError(f"the ROUGE-W weight must be positive and finite, got {name!r}")
         return PerlType(f"rougeW-{weight}", "W", weight=weight)
     if m := _SKIP.fullmatch(name):
         kind, gap = m.group(1), m.group(2)

@@ -190,6 +190,8 @@ def _number(letter: str, text: str, warnings: list[str]) -> float:
 MAX_LIMIT = 2**63 - 1
 #: Largest -n: ROUGE-N's n, as the Python API's types allow.
 MAX_N = 1024
+#: Largest -r: the core's bootstrap limit (checked here, before anything is allocated).
+MAX_RESAMPLES = 10_000_000
 
 
 def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
@@ -246,6 +248,10 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
         raise PerlUsageError(
             f"-r {v['r']}: the number of bootstrap resamples must be at least 1 "
             "(ROUGE-1.5.5 dies with a division by zero)"
+        )
+    if resamples > MAX_RESAMPLES:
+        raise PerlUsageError(
+            f"-r {v['r']}: the number of bootstrap resamples must be at most {MAX_RESAMPLES:,}"
         )
     if not resamples.is_integer():
         raise PerlUsageError(f"-r {v['r']}: the number of resamples must be a whole number")
