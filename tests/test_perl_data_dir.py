@@ -61,33 +61,8 @@ def test_data_folder_runs_match_perl(
     assert got == expected, diff_report(expected, got)
 
 
-def test_the_reader_reads_what_db_file_wrote(perl: PerlOracle, tmp_path: Path) -> None:
-    # Every key of the canonical DB, and a small DB with a value long enough for overflow
-    # pages, against Perl's own dump of the same files.
-    custom = tmp_path / "custom.db"
-    subprocess.run(
-        [
-            perl.perl, "-MDB_File", "-MFcntl", "-e",
-            'tie(my %h, "DB_File", $ARGV[0], O_RDWR|O_CREAT|O_TRUNC, 0644, $DB_HASH) or die;'
-            '$h{"went"}="go"; $h{"geese"}="goose"; $h{"k" x 3000}="v" x 9000;'
-            '$h{"w$_"}="x$_" for 1..2000; untie %h;',
-            str(custom),
-        ],
-        check=True,
-    )  # fmt: skip
-    for db in (perl.data_dirs["canonical"] / DB_NAME, perl.data_dirs["empty"] / DB_NAME, custom):
-        dump = subprocess.run(
-            [
-                perl.perl, "-MDB_File", "-e",
-                'tie(my %h, "DB_File", $ARGV[0], 0, 0644, $DB_HASH) or die;'
-                'binmode STDOUT; print "$_\\t$h{$_}\\n" for sort keys %h;',
-                str(db),
-            ],
-            capture_output=True,
-            check=True,
-        ).stdout  # fmt: skip
-        got = read_exception_db(str(db))
-        assert b"".join(k + b"\t" + v + b"\n" for k, v in sorted(got.items())) == dump
+def test_load_names_each_folder_by_its_content(perl: PerlOracle) -> None:
+    # The DB reader itself is checked entry for entry in test_perl_exception_db.py.
     assert len(read_exception_db(str(perl.data_dirs["canonical"] / DB_NAME))) == 5930
     assert data_dir.load(perl.data_dirs["canonical"]) == data_dir.PerlData("wordnet", "smart")
     assert data_dir.load(perl.data_dirs["empty"]) == data_dir.PerlData("none", "smart")
@@ -132,3 +107,60 @@ def test_stemmer_table_option_wins_over_the_folder(
         ["--stemmer-table=wordnet", "-e", str(perl.data_dirs["empty"]), *args]
     )
     assert code == 0 and got == expected, err
+
+
+@pytest.mark.parametrize("db", ["empty", "canonical", "custom", "stoplist"])
+def test_the_api_takes_the_same_folder(perl: PerlOracle, corpus: tuple[Path, Path], db: str) -> None:
+    # RougeScorer(data_dir=) and RougeConfig.from_perl_args("-e DIR") share rougekit perl's
+    # loader: their per-pair scores are the -d lines Perl prints with that folder.
+    import rougekit as rk
+    from rougekit.perl_args import RougeConfig
+
+    folder, config = corpus
+    args = ["-n", "2", "-x", "-m", "-s", "-r", "10", "-a", "-d", str(config)]
+    expected = perl.stdout(args, cwd=folder, exceptions=db).decode()
+    data = perl.data_dirs[db]
+    scorer = rk.RougeScorer(
+        ["rouge1", "rouge2"], profile="perl-1.5.5", stemmer=True, stopwords=True, data_dir=data
+    )
+    same = RougeConfig.from_perl_args(["-e", str(data), "-n", "2", "-m", "-s", "-x"])
+    assert str(same.make_scorer().signature()) == str(scorer.signature())
+    for i, row in enumerate(_rows(40), start=1):
+        got = scorer.score(row["prediction"], list(row["references"]))
+        for name, printed in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2")):
+            line = f"A {printed} Eval {i}.A R:{got[name].recall:.5f} P:{got[name].precision:.5f}"
+            assert line in expected, line
+
+
+def _rows(n: int) -> list[dict[str, object]]:
+    with open(require_shared() / CORPUS, encoding="utf-8") as f:
+        return [json.loads(line) for _, line in zip(range(n), f)]
+
+
+def test_the_signature_names_a_folder_s_own_tables(perl: PerlOracle) -> None:
+    import rougekit as rk
+
+    def signature(db: str) -> str:
+        scorer = rk.RougeScorer(
+            ["rouge1"], profile="perl-1.5.5", stemmer=True, stopwords=True,
+            data_dir=perl.data_dirs[db],
+        )  # fmt: skip
+        return str(scorer.signature())
+
+    default = str(
+        rk.RougeScorer(["rouge1"], profile="perl-1.5.5", stemmer=True, stopwords=True).signature()
+    )
+    assert signature("canonical") == default  # the embedded data: the same numbers
+    assert "|stem:perl-porter|sw:smart|" in signature("empty")
+    assert "|stem:db-" in signature("custom") and "|sw:smart|" in signature("custom")
+    assert "|stem:wordnet+perl-porter|sw:list-" in signature("stoplist")
+    assert rk.parse_signature(signature("custom")).stemmer
+
+
+def test_api_data_dir_errors_name_the_file(tmp_path: Path) -> None:
+    import rougekit as rk
+
+    with pytest.raises(ValueError, match="smart_common_words.txt"):
+        rk.RougeScorer(["rouge1"], profile="perl-1.5.5", data_dir=tmp_path)
+    with pytest.raises(ValueError, match="data_dir cannot be set with the 'rouge-score'"):
+        rk.RougeScorer(["rouge1"], data_dir=tmp_path)
