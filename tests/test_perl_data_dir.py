@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -110,7 +109,9 @@ def test_stemmer_table_option_wins_over_the_folder(
 
 
 @pytest.mark.parametrize("db", ["empty", "canonical", "custom", "stoplist"])
-def test_the_api_takes_the_same_folder(perl: PerlOracle, corpus: tuple[Path, Path], db: str) -> None:
+def test_the_api_takes_the_same_folder(
+    perl: PerlOracle, corpus: tuple[Path, Path], db: str
+) -> None:
     # RougeScorer(data_dir=) and RougeConfig.from_perl_args("-e DIR") share rougekit perl's
     # loader: their per-pair scores are the -d lines Perl prints with that folder.
     import rougekit as rk
@@ -160,7 +161,7 @@ def test_the_signature_names_a_folder_s_own_tables(perl: PerlOracle) -> None:
 def test_api_data_dir_errors_name_the_file(tmp_path: Path) -> None:
     import rougekit as rk
 
-    with pytest.raises(ValueError, match="smart_common_words.txt"):
+    with pytest.raises(ValueError, match=r"smart_common_words\.txt"):
         rk.RougeScorer(["rouge1"], profile="perl-1.5.5", data_dir=tmp_path)
     with pytest.raises(ValueError, match="data_dir cannot be set with the 'rouge-score'"):
         rk.RougeScorer(["rouge1"], data_dir=tmp_path)

@@ -4,6 +4,7 @@ entry for entry, and every file it cannot read is one error naming that file."""
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 from pathlib import Path
 
@@ -71,7 +72,9 @@ def test_tables_db_file_writes_read_back_equal(perl: PerlOracle, tmp_path: Path,
 
 
 def test_a_deleted_key_is_gone(perl: PerlOracle, tmp_path: Path) -> None:
-    path = _write(perl, tmp_path / "t.db", '$h{"w$_"}="x$_" for 1..500; delete $h{"w$_"} for 1..250;')
+    path = _write(
+        perl, tmp_path / "t.db", '$h{"w$_"}="x$_" for 1..500; delete $h{"w$_"} for 1..250;'
+    )
     table = read_exception_db(str(path))
     assert _lines(table) == _dump(perl, path) and len(table) == 250
 
@@ -109,7 +112,5 @@ def test_corrupt_pages_never_escape_as_another_exception(perl: PerlOracle, tmp_p
         corrupt = bytearray(data)
         corrupt[i] ^= 0xFF
         bad.write_bytes(corrupt)
-        try:
+        with contextlib.suppress(PerlDataError):
             read_exception_db(str(bad))
-        except PerlDataError:
-            pass

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-import os
 import numbers
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING

@@ -101,7 +101,8 @@ class PerlOptions:
     def taken_from(cls, source: object) -> PerlOptions:
         """The options read from any settings object with attributes of these names (a
         ``ScorerConfig``, ``rougekit perl``'s options)."""
-        return cls(**{f.name: getattr(source, f.name, None) for f in fields(cls)})
+        values: dict[str, Any] = {f.name: getattr(source, f.name, None) for f in fields(cls)}
+        return cls(**values)
 
 
 def stem_id(stemmer: str, data: PerlData | None) -> str:
