@@ -229,3 +229,45 @@ impl Vocab {
         self.stems.is_empty()
     }
 }
+
+#[cfg(test)]
+mod custom_tests {
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn equal_tables_intern_to_one_pointer() {
+        let a = ExceptionTable::intern(pairs(&[("went", "go"), ("geese", "goose")]));
+        let b = ExceptionTable::intern(pairs(&[("geese", "goose"), ("went", "go")]));
+        let c = ExceptionTable::intern(pairs(&[("went", "gone")]));
+        assert!(std::ptr::eq(a, b) && a == b && a != c);
+        let s = StopList::intern(vec!["the".into(), "a".into()]);
+        assert!(std::ptr::eq(
+            s,
+            StopList::intern(vec!["a".into(), "the".into()])
+        ));
+    }
+
+    #[test]
+    fn a_custom_table_then_porter_and_a_custom_stoplist() {
+        let table = ExceptionTable::intern(pairs(&[("went", "go"), ("cats", "dog"), ("is", "be")]));
+        let mut vocab = Vocab::default();
+        vocab.reset_for(TokenRules {
+            stemmer: PerlStemmer::Custom(table),
+            stopwords: true,
+            stoplist: Some(StopList::intern(vec!["sat".into()])),
+        });
+        assert_eq!(vocab.id(b"went"), vocab.id(b"go")); // the table (went > 3 bytes)
+        assert_eq!(vocab.id(b"cats"), vocab.id(b"dog"));
+        assert_ne!(vocab.id(b"is"), vocab.id(b"be")); // 3 bytes or fewer: never looked up
+        assert_eq!(vocab.id(b"running"), vocab.id(b"run")); // Porter for the rest
+        assert_eq!(vocab.id(b"sat"), DROPPED);
+        assert_ne!(vocab.id(b"the"), DROPPED); // only the custom list applies
+        assert_eq!(PerlStemmer::Custom(table).exception("went"), Some("go"));
+    }
+}
