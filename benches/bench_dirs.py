@@ -52,12 +52,11 @@ def main() -> int:
                     (root / "r" / f"{ident}.{chr(65 + k)}.txt").write_text(ref + "\n")
                 jsonl.write(json.dumps({"id": ident, **row}) + "\n")
         base = [sys.executable, "-m", "rougekit", "score", "--no-progress", "-f", "csv"]
+        pattern = ["--prediction-pattern", r"d(\d+)\.txt", "--reference-pattern", "d#ID#.[A-Z].txt"]
         runs = {
-            "--jsonl pairs.jsonl": base + ["--jsonl", "pairs.jsonl"],
-            "-p DIR -r DIR": base + ["-p", "p", "-r", "r"],
-            "-p DIR -r DIR with #ID# patterns": base
-            + ["-p", "p", "-r", "r", "--prediction-pattern", r"d(\d+)\.txt"]
-            + ["--reference-pattern", "d#ID#.[A-Z].txt"],
+            "--jsonl pairs.jsonl": [*base, "--jsonl", "pairs.jsonl"],
+            "-p DIR -r DIR": [*base, "-p", "p", "-r", "r"],
+            "-p DIR -r DIR with #ID# patterns": [*base, "-p", "p", "-r", "r", *pattern],
         }
         medians = {}
         for name, argv in runs.items():

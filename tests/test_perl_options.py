@@ -229,6 +229,12 @@ def test_the_api_reads_flags_as_rougekit_perl_does(flags: str) -> None:
         ("-l -5", "the length limit must be from 0"),
         ("-n 1e30", "-n 1e30: ROUGE-N needs a maximum n of at most 1024"),
         ("-n 1025", "at most 1024"),
+        ("-r 1e30", "-r 1e30: the number of bootstrap resamples must be at most 10,000,000"),
+        ("-r 0", "must be at least 1"),
+        ("-c 1e30", "-c 1e30: the confidence level must be within 0 and 100"),
+        ("-p 1e30", "-p 1e30: alpha must be between 0 and 1"),
+        ("-w 1e400", "the ROUGE-W weight must be a number > 0"),
+        ("-2 nan", "the skip-bigram gap must be a number"),
     ],
 )
 def test_numeric_options_have_ranges(flags: str, message: str) -> None:
@@ -243,3 +249,55 @@ def test_numeric_options_have_ranges(flags: str, message: str) -> None:
 def test_a_gap_longer_than_any_text_is_unlimited_with_its_typed_name() -> None:
     command = opts("-2", "1e30", "-a", "config.xml")
     assert (command.skip_gap, command.skip_text) == (-1, "1e30")
+
+
+@pytest.mark.parametrize("flags", ["-b 1e30", "-l 1e20", "-n 1e30", "-r 1e30", "-l -5"])
+def test_out_of_range_options_are_one_line_exit_2(flags: str) -> None:
+    from perl_oracle import run_rougekit_perl
+
+    code, out, err = run_rougekit_perl([*flags.split(), "-a", "missing-config.xml"])
+    assert code == 2 and out == b"" and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith(f"rougekit perl: error: {flags}")
+
+
+def test_an_exponent_weight_names_its_api_type() -> None:
+    # -w 1e0 is ROUGE-W-1e0 in Perl's output; the API's type keeps that name (it was refused).
+    from rougekit.perl_args import RougeConfig
+
+    config = RougeConfig.from_perl_args("-w 1e0 -x")
+    assert config.scorer.types == ("rougeW-1e0",)
+    assert config.names == {"rougeW-1e0": "ROUGE-W-1e0"}
+
+
+ORACLE_FLAGS = [
+    ["-t", "1.0", "-n", "2"],
+    ["-t", "1.5", "-n", "1"],
+    ["-2", "1.5", "-u"],
+    ["-2", "1e30", "-U"],
+    ["-w", "1e0", "-x"],
+    ["-n", "2.5", "-x"],
+]
+
+
+@pytest.mark.parametrize("flags", ORACLE_FLAGS, ids=" ".join)
+def test_quirky_values_match_perl_in_both_interpreters(
+    flags: list[str], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    # The one reading (rougekit perl and the API) agrees with the real script where the
+    # output shows it: the variants it names, their numbers and the -t unit.
+    from perl_oracle import Case, oracle_or_skip, run_rougekit_perl, write_list_case_files
+    from rougekit.perl_args import RougeConfig
+
+    perl = oracle_or_skip(tmp_path_factory)
+    folder = tmp_path_factory.mktemp("quirky")
+    peer, ref = "the cat sat on the mat today", "a cat was sitting on the mat"
+    listing = write_list_case_files(folder, [Case(peers={"A": peer}, references=[ref])])
+    args = [*flags, "-r", "10", "-z", "SPL", str(listing)]
+    expected = perl.stdout(args, cwd=folder)
+    code, got, err = run_rougekit_perl(args)
+    assert code == 0 and got == expected, err
+    config = RougeConfig.from_perl_args(flags)
+    scores = config.make_scorer().score(peer, ref)  # one pair: its R is the Average_R
+    assert config.names, flags
+    for name, printed in config.names.items():
+        assert f"X {printed} Average_R: {scores[name].recall:.5f}".encode() in expected

@@ -171,6 +171,8 @@ class PerlSettings:
         limit_bytes: int = 0,
         multiref: str = "A",
         alpha: float = 0.5,
+        exceptions: Sequence[tuple[str, str]] | None = None,
+        stoplist: Sequence[str] | None = None,
     ) -> Self: ...
     @property
     def variants(self) -> list[str]: ...

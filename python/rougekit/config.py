@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rougekit import _core, perl_profile
 from rougekit.checks import as_int, numpy_bool, resolve_threads
+
+if TYPE_CHECKING:
+    from rougekit.perl.data_dir import PerlData
 
 #: Profiles whose behaviour is implemented in this version.
 PROFILES = ("rouge-score", "perl-1.5.5")
@@ -149,6 +154,8 @@ class ScorerConfig:
     limit_bytes: int = 0
     multiref: str = "best-f"
     alpha: float = 0.5
+    #: perl-1.5.5: a ROUGE data folder's tables (``data_dir=``, ROUGE-1.5.5's -e).
+    data: PerlData | None = None
 
     @property
     def stems(self) -> bool:
@@ -168,6 +175,7 @@ class ScorerConfig:
         multiref: str | None = None,
         alpha: float | None = None,
         beta: float | None = None,
+        data_dir: str | os.PathLike[str] | None = None,
     ) -> ScorerConfig:
         profile = check_profile(profile)
         if types is None:
@@ -175,7 +183,7 @@ class ScorerConfig:
         if profile == perl_profile.PROFILE:
             return cls._perl(
                 types, stemmer, threads, stopwords, limit_words, limit_bytes, multiref,
-                as_alpha(alpha, beta),
+                as_alpha(alpha, beta), None if data_dir is None else load_data_dir(data_dir),
             )  # fmt: skip
         extras = {
             "stopwords": stopwords is not False,
@@ -184,6 +192,7 @@ class ScorerConfig:
             "multiref": multiref not in (None, "best-f"),
             "alpha": alpha is not None and alpha != 0.5,
             "beta": beta is not None and beta != 1,
+            "data_dir": data_dir is not None,
         }
         unsupported = [k for k, given in extras.items() if given]
         if unsupported:
@@ -210,6 +219,7 @@ class ScorerConfig:
         limit_bytes: int | None,
         multiref: str | None,
         alpha: float,
+        data: PerlData | None = None,
     ) -> ScorerConfig:
         if isinstance(types, str):
             types = (types,)
@@ -242,8 +252,21 @@ class ScorerConfig:
             limit_bytes=nbytes,
             multiref=rule,
             alpha=alpha,
+            data=data,
         )
 
     def perl_options(self) -> perl_profile.PerlOptions:
         """The core options of a perl-1.5.5 configuration."""
         return perl_profile.PerlOptions.taken_from(self)
+
+
+def load_data_dir(data_dir: str | os.PathLike[str]) -> PerlData:
+    """A ROUGE data folder's tables for ``data_dir=`` (``rougekit perl -e``'s reader):
+    ``ValueError`` naming the file that is missing or unreadable."""
+    from rougekit.perl.data_dir import load
+    from rougekit.perl.errors import PerlDataError
+
+    try:
+        return load(data_dir)
+    except PerlDataError as e:
+        raise ValueError(f"data_dir: {e}") from None

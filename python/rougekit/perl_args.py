@@ -90,6 +90,7 @@ class RougeConfig:
             limit_bytes=built.limit_bytes,
             multiref=built.multiref,
             alpha=built.alpha,
+            data=built.data,
         )
         return cls(
             scorer=scorer,

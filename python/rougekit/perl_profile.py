@@ -7,13 +7,17 @@ this module only maps type names to core variants and back.
 
 from __future__ import annotations
 
+import math
 import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rougekit import _core
+
+if TYPE_CHECKING:
+    from rougekit.perl.data_dir import PerlData
 
 PROFILE = "perl-1.5.5"
 #: ROUGE-1.5.5's default ROUGE-W weight (the value of its sample runs and of pyrouge).
@@ -22,7 +26,8 @@ DEFAULT_WEIGHT = "1.2"
 MAX_GAP = 2**32 - 1
 
 _N = re.compile(r"(?:rouge|ROUGE-)([1-9][0-9]*)")
-_W = re.compile(r"(?:rougeW|ROUGE-W)(?:-([0-9]*\.?[0-9]+))?")
+# The weight as ROUGE-1.5.5's -w takes it: a decimal number, possibly with an exponent.
+_W = re.compile(r"(?:rougeW|ROUGE-W)(?:-((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?))?")
 _SKIP = re.compile(r"(?:rouge|ROUGE-)(SU?)([0-9]+|\*)")
 
 
@@ -56,8 +61,8 @@ def parse_type(name: str) -> PerlType:
         )
     if m := _W.fullmatch(name):
         weight = m.group(1) or DEFAULT_WEIGHT
-        if not float(weight) > 0:
-            raise ValueError(f"the ROUGE-W weight must be positive, got {name!r}")
+        if not 0 < float(weight) < math.inf:
+            raise ValueError(f"the ROUGE-W weight must be positive and finite, got {name!r}")
         return PerlType(f"rougeW-{weight}", "W", weight=weight)
     if m := _SKIP.fullmatch(name):
         kind, gap = m.group(1), m.group(2)
@@ -89,12 +94,36 @@ class PerlOptions:
     limit_bytes: int = 0
     multiref: str = "A"
     alpha: float = 0.5
+    #: A data folder's tables (ROUGE-1.5.5's -e); None: the embedded canonical data.
+    data: PerlData | None = None
 
     @classmethod
     def taken_from(cls, source: object) -> PerlOptions:
         """The options read from any settings object with attributes of these names (a
         ``ScorerConfig``, ``rougekit perl``'s options)."""
-        return cls(**{f.name: getattr(source, f.name) for f in fields(cls)})
+        values: dict[str, Any] = {f.name: getattr(source, f.name, None) for f in fields(cls)}
+        return cls(**values)
+
+
+def stem_id(stemmer: str, data: PerlData | None) -> str:
+    """What ``-m`` amounts to: ``none``, ``wordnet`` (canonical table), ``porter`` (an
+    empty table) or a data folder's own table, ``db-<hash>`` (see :class:`PerlData`).
+    ``stemmer="porter"`` (no table asked for) wins over the folder's table."""
+    if stemmer != "wordnet" or data is None:
+        return stemmer
+    return "porter" if data.table == "none" else data.table
+
+
+def _tables(options: PerlOptions) -> dict[str, Any]:
+    """The core's stemmer name and the folder's own tables, if any."""
+    stem = stem_id(options.stemmer, options.data)
+    out: dict[str, Any] = {"stemmer": stem}
+    if stem.startswith("db-") and options.data is not None:
+        out["stemmer"] = "custom"
+        out["exceptions"] = options.data.exceptions
+    if options.data is not None and options.data.stopwords is not None:
+        out["stoplist"] = options.data.stopwords
+    return out
 
 
 def core_settings(
@@ -116,12 +145,12 @@ def core_settings(
         wlcs_weight=wlcs_weight,
         skip_gap=skip_gap,
         skip_variants=skip_variants,
-        stemmer=options.stemmer,
         stopwords=options.stopwords,
         limit_words=options.limit_words,
         limit_bytes=options.limit_bytes,
         multiref=options.multiref,
         alpha=options.alpha,
+        **_tables(options),
     )
 
 

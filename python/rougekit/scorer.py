@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -29,6 +30,10 @@ class RougeScorer:
         stopwords, limit_words, limit_bytes, multiref, alpha, beta: perl-1.5.5 only, as
             ROUGE-1.5.5's ``-s``, ``-l``, ``-b``, ``-f A|B`` and ``-p``; ``beta`` is the
             paper's F weight (alpha = 1 / (1 + beta²)).
+        data_dir: perl-1.5.5 only, ROUGE-1.5.5's ``-e``: a folder holding
+            ``smart_common_words.txt`` (the ``stopwords`` list) and ``WordNet-2.0.exc.db``
+            (``stemmer=True``'s exception table, read without libdb); ``None``: the
+            embedded canonical files. ``stemmer="porter"`` still means no table.
 
     With ``rouge-score``, multiple references follow ``score_multi``: per type, the
     reference with the best F-measure (the first on ties). With ``perl-1.5.5`` they follow
@@ -50,6 +55,7 @@ class RougeScorer:
         multiref: str | None = None,
         alpha: float | None = None,
         beta: float | None = None,
+        data_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         self.config = ScorerConfig.create(
             types,
@@ -62,6 +68,7 @@ class RougeScorer:
             multiref=multiref,
             alpha=alpha,
             beta=beta,
+            data_dir=data_dir,
         )
         # Pickles carry the request, not this machine's core count.
         self._requested_threads = None if threads is None else self.config.threads

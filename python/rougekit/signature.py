@@ -10,7 +10,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rougekit import _core
+from rougekit import _core, perl_profile
 
 if TYPE_CHECKING:
     from rougekit.config import ScorerConfig
@@ -87,6 +87,9 @@ PERL_AGG = {0: "perl-bootstrap", 1: "perl-bootstrap-token"}
 
 def make(config: ScorerConfig, *, nrefs: str) -> Signature:
     """The signature of results of ``config`` without a confidence interval."""
+    # A data folder's own table or stopword list (perl -e) is named by its content hash.
+    stem = perl_profile.stem_id(config.stemmer, config.data)
+    sw = "no" if not config.stopwords else config.data.stoplist if config.data else "smart"
     trunc = "no"
     if config.limit_words:
         trunc = f"words{config.limit_words}"
@@ -97,8 +100,8 @@ def make(config: ScorerConfig, *, nrefs: str) -> Signature:
             "rougekit": _core.__version__,
             "profile": config.profile,
             "types": ",".join(config.types),
-            "stem": STEM_FIELD[config.stemmer],
-            "sw": "smart" if config.stopwords else "no",
+            "stem": STEM_FIELD.get(stem, f"{stem}+perl-porter"),
+            "sw": sw,
             "trunc": trunc,
             "nrefs": nrefs,
             "mref": MREF_FIELD[config.multiref],

@@ -15,7 +15,8 @@ use rougekit_core::perl::eval_config;
 use rougekit_core::perl::files::{self, BadLine, LoadError, Summaries, SummaryFormat};
 use rougekit_core::perl::text::spl_sentences;
 use rougekit_core::perl::{
-    self, Instance, MultiRef, PerlConfig, PerlScores, PerlStemmer, Skip, TokenRules, Truncation,
+    self, ExceptionTable, Instance, MultiRef, PerlConfig, PerlScores, PerlStemmer, Skip, StopList,
+    TokenRules, Truncation,
 };
 use std::path::PathBuf;
 
@@ -90,6 +91,7 @@ fn config(
         rules: TokenRules {
             stemmer: stemmer(stemmer_name)?,
             stopwords,
+            stoplist: None,
         },
         truncation,
         multiref: multiref(multiref_name)?,
@@ -111,7 +113,7 @@ impl PerlSettings {
     #[new]
     #[pyo3(signature = (*, ngram_max=0, lcs=true, wlcs_weight=None, skip_gap=None,
         skip_variants="S", stemmer="none", stopwords=false, limit_words=0, limit_bytes=0,
-        multiref="A", alpha=0.5))]
+        multiref="A", alpha=0.5, exceptions=None, stoplist=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ngram_max: usize,
@@ -125,20 +127,42 @@ impl PerlSettings {
         limit_bytes: usize,
         multiref: &str,
         alpha: f64,
+        exceptions: Option<Vec<(String, String)>>,
+        stoplist: Option<Vec<String>>,
     ) -> PyResult<Self> {
-        let config = config(
+        let custom = stemmer == "custom";
+        let mut config = config(
             ngram_max,
             lcs,
             wlcs_weight,
             skip_gap,
             skip_variants,
-            stemmer,
+            if custom { "porter" } else { stemmer },
             stopwords,
             limit_words,
             limit_bytes,
             multiref,
             alpha,
         )?;
+        // A data folder's own tables (ROUGE-1.5.5's -e): stemmer="custom" with `exceptions`,
+        // and `stoplist` for -s; without them the embedded canonical data.
+        match (custom, exceptions) {
+            (true, Some(pairs)) => {
+                config.rules.stemmer = PerlStemmer::Custom(ExceptionTable::intern(pairs));
+            }
+            (true, None) => {
+                return Err(PyValueError::new_err(
+                    "stemmer='custom' needs exceptions (the table's (key, value) pairs)",
+                ))
+            }
+            (false, Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "exceptions are only read with stemmer='custom'",
+                ))
+            }
+            (false, None) => {}
+        }
+        config.rules.stoplist = stoplist.map(StopList::intern);
         Ok(PerlSettings { config })
     }
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from rougekit import perl_profile
 from rougekit.perl import data_dir
+from rougekit.perl.data_dir import PerlData
 from rougekit.perl.errors import PerlUsageError
 
 FLAG_LETTERS = frozenset("adhHmMsuUvx")
@@ -144,6 +145,7 @@ class PerlOptions:
     all_peers: bool = False
     details: bool = False
     data_dir: str | None = None
+    data: PerlData | None = None
     ngram_max: int = 0
     lcs: bool = True
     wlcs_weight: float | None = None
@@ -188,6 +190,8 @@ def _number(letter: str, text: str, warnings: list[str]) -> float:
 MAX_LIMIT = 2**63 - 1
 #: Largest -n: ROUGE-N's n, as the Python API's types allow.
 MAX_N = 1024
+#: Largest -r: the core's bootstrap limit (checked here, before anything is allocated).
+MAX_RESAMPLES = 10_000_000
 
 
 def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
@@ -245,6 +249,10 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
             f"-r {v['r']}: the number of bootstrap resamples must be at least 1 "
             "(ROUGE-1.5.5 dies with a division by zero)"
         )
+    if resamples > MAX_RESAMPLES:
+        raise PerlUsageError(
+            f"-r {v['r']}: the number of bootstrap resamples must be at most {MAX_RESAMPLES:,}"
+        )
     if not resamples.is_integer():
         raise PerlUsageError(f"-r {v['r']}: the number of resamples must be a whole number")
 
@@ -284,17 +292,21 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
     unit_value = _number("t", v["t"], warnings) if "t" in v else 0.0
     unit = int(unit_value) if unit_value in (1.0, 2.0) else 0  # anything else is -t 0
 
-    # Which exception table -m uses: --stemmer-table, else what the -e folder holds (its DB
-    # read as ROUGE-1.5.5 reads it; both of its files must be there), else
-    # $ROUGEKIT_PERL_STEMMER_TABLE, else the canonical WordNet table.
+    # Which exception table -m uses: --stemmer-table (it wins over -e's DB), else what the -e
+    # folder holds (both of its files must be there, as for ROUGE-1.5.5, which dies
+    # otherwise), else $ROUGEKIT_PERL_STEMMER_TABLE, else the canonical WordNet table.
+    # -s always uses the -e folder's stopword list when -e is given.
+    data = data_dir.load(v["e"]) if "e" in v else None
     if parsed.stemmer_table:
         table = parsed.stemmer_table
-    elif "e" in v:
-        table = data_dir.stemmer_table(v["e"])
+    elif data is not None:
+        table = "none" if data.table == "none" else "wordnet"
     else:
         table = os.environ.get(STEMMER_TABLE_ENV, "").strip() or "wordnet"
     if table not in STEMMER_TABLES:
         raise PerlUsageError(f"${STEMMER_TABLE_ENV} must be wordnet or none, got {table!r}")
+    if data is not None and parsed.stemmer_table:
+        data = data.with_table(table)
     if "M" in v:
         warnings.append(
             "-M (stem models only) is not reproduced: it is ignored, so scores can differ "
@@ -309,6 +321,7 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
         all_peers=all_peers,
         details="d" in v,
         data_dir=v.get("e"),
+        data=data,
         ngram_max=ngram_max,
         lcs="x" not in v and be_mode is None,
         wlcs_weight=wlcs_weight,

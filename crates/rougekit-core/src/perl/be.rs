@@ -8,7 +8,7 @@ use super::vocab::PerlStemmer;
 use super::Variant;
 use crate::error::RougeError;
 use crate::ngram::KeyCounter;
-use crate::stem::{porter_perl, wordnet};
+use crate::stem::porter_perl;
 use rustc_hash::FxHashMap;
 
 /// The `-3` modes.
@@ -90,10 +90,8 @@ fn stem_field(field: &str, stemmer: PerlStemmer) -> String {
         if !t.bytes().any(|b| b.is_ascii_alphanumeric()) || is_bracket_code(t) {
             return t.to_string();
         }
-        if stemmer == PerlStemmer::WordNet {
-            if let Some(base) = wordnet::lookup(t) {
-                return base.to_string();
-            }
+        if let Some(base) = stemmer.exception(t) {
+            return base.to_string();
         }
         porter_perl::stem(t)
     };

@@ -17,7 +17,7 @@ pub mod vocab;
 pub use batch::{score_batch, Instance, PerlScores};
 pub use combine::{round5, MultiRef};
 pub use text::Truncation;
-pub use vocab::{PerlStemmer, TokenRules};
+pub use vocab::{ExceptionTable, PerlStemmer, StopList, TokenRules};
 
 use crate::error::RougeError;
 
