@@ -51,11 +51,6 @@ EXIT_CODES = (
     "130 interrupted."
 )
 
-#: Signature fields the command line adds to the core's (they change numbers too).
-#: ``split``: how rougeLsum sentences were found when not from newlines alone.
-EXTRA_KEYS = OPTIONAL_KEYS
-
-
 class UsageError(Exception):
     """A bad combination of command-line options (exit code 2)."""
 
@@ -804,7 +799,7 @@ def _read_signature(text: str) -> tuple[Signature, dict[str, str]]:
     except ValueError as e:
         raise DataError(f"signature: {e}") from None
     fields = signature.fields
-    return signature, {k: fields[k] for k in EXTRA_KEYS if k in fields}
+    return signature, {k: fields[k] for k in OPTIONAL_KEYS if k in fields}
 
 
 def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
@@ -941,7 +936,7 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-assert set(KEYS).isdisjoint(EXTRA_KEYS)
+assert set(KEYS).isdisjoint(OPTIONAL_KEYS)
 
 if __name__ == "__main__":
     sys.exit(main())
