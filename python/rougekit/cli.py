@@ -51,6 +51,7 @@ EXIT_CODES = (
     "130 interrupted."
 )
 
+
 class UsageError(Exception):
     """A bad combination of command-line options (exit code 2)."""
 
