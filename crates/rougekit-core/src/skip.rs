@@ -121,12 +121,7 @@ pub fn count_overlap(
     let b_total = item_count(b.len(), gap, unigrams);
     let mut hits = unigram_hits(a, b, unigrams, s);
     // Dense indices of the common vocabulary.
-    let top = a
-        .iter()
-        .chain(b)
-        .copied()
-        .max()
-        .map_or(0, |t| t as usize + 1);
+    let top = id_bound(a, b);
     s.index.clear();
     s.index.resize(top, NO_INDEX);
     let mut in_a = vec![false; top];
@@ -183,12 +178,7 @@ fn unigram_hits(a: &[u32], b: &[u32], unigrams: Unigrams, s: &mut SkipScratch) -
     if a.is_empty() || b.is_empty() {
         return 0;
     }
-    let top = a
-        .iter()
-        .chain(b)
-        .copied()
-        .max()
-        .map_or(0, |t| t as usize + 1);
+    let top = id_bound(a, b);
     let counts = &mut s.acc[0];
     counts.clear();
     counts.resize(top, 0);
@@ -270,6 +260,16 @@ fn scanned_pairs(s: &mut SkipScratch, v: usize, gap: Option<usize>, cancel: &Can
         }
     }
     hits
+}
+
+/// One more than the largest token id of `a` and `b` (0 for none): the size of a table
+/// indexed by id.
+fn id_bound(a: &[u32], b: &[u32]) -> usize {
+    a.iter()
+        .chain(b)
+        .copied()
+        .max()
+        .map_or(0, |t| t as usize + 1)
 }
 
 #[cfg(test)]
