@@ -217,16 +217,31 @@ def test_no_traceback_through_the_console_entry_point(tmp_path: Path) -> None:
 # -- hostile XML configurations (fuzz trial D3-D5) -------------------------------------------
 
 
-def _hostile_config(tmp_path: Path, *, dtd: str = "", peer: str, eval_attrs: str = "") -> Path:
-    """One EVAL whose peer and model are both ``the cat sat``; ``peer`` is the PEERS body."""
-    (tmp_path / "p.spl").write_text("the cat sat\n")
-    (tmp_path / "m.spl").write_text("the cat sat\n")
+def _hostile_config(
+    tmp_path: Path,
+    *,
+    peer: str,
+    models: str = '<M ID="A">m.spl</M>',
+    dtd: str = "",
+    eval_attrs: str = "",
+    around: tuple[str, str] = ("", ""),
+) -> Path:
+    """One EVAL over SPL files ``p.spl``/``m.spl`` (``the cat sat``), ``q.spl`` and
+    ``r.spl``: ``peer`` is the PEERS body, ``models`` the MODELS body, ``around`` wraps
+    PEERS."""
+    for name, text in (
+        ("p", "the cat sat"),
+        ("m", "the cat sat"),
+        ("q", "a dog ran"),
+        ("r", "the cat"),
+    ):
+        (tmp_path / f"{name}.spl").write_text(text + "\n")
     path = tmp_path / "hostile.xml"
     path.write_text(
         f'{dtd}<ROUGE-EVAL version="1.5.5"><EVAL ID="1"{eval_attrs}>'
         f"<PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>"
-        f'<INPUT-FORMAT TYPE="SPL"/><PEERS>{peer}</PEERS>'
-        '<MODELS><M ID="A">m.spl</M></MODELS></EVAL></ROUGE-EVAL>\n'
+        f'<INPUT-FORMAT TYPE="SPL"/>{around[0]}<PEERS>{peer}</PEERS>{around[1]}'
+        f"<MODELS>{models}</MODELS></EVAL></ROUGE-EVAL>\n"
     )
     return path
 
@@ -236,13 +251,8 @@ def test_deeply_nested_configuration_scores_as_perl_does(
 ) -> None:
     # 0.1.0 overflowed its stack (SIGSEGV, exit 139) from 50,000 levels; Perl scores it.
     depth = 100_000
-    (tmp_path / "p.spl").write_text("the cat sat\n")
-    config = tmp_path / "deep.xml"
-    config.write_text(
-        f'<ROUGE-EVAL version="1.5.5"><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT>'
-        f'<MODEL-ROOT>{tmp_path}</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>{"<d>" * depth}'
-        f'<PEERS><P ID="A">p.spl</P></PEERS>{"</d>" * depth}'
-        '<MODELS><M ID="A">p.spl</M></MODELS></EVAL></ROUGE-EVAL>\n'
+    config = _hostile_config(
+        tmp_path, peer='<P ID="A">p.spl</P>', around=("<d>" * depth, "</d>" * depth)
     )
     code, out, err = run_rougekit_perl(["-n", "1", "-a", str(config)])
     assert code == 0, err
@@ -265,17 +275,9 @@ ELEMENT_PLACES = {
 def test_peers_and_models_are_found_where_perl_finds_them(
     tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, place: str
 ) -> None:
-    for name, text in (("p", "the cat sat"), ("q", "a dog ran"), ("r", "the cat")):
-        (tmp_path / f"{name}.spl").write_text(text + "\n")
     peers, models = ELEMENT_PLACES[place]
-    wrap = ("<d>", "</d>") if place == "sections-at-depth" else ("", "")
-    config = tmp_path / "places.xml"
-    config.write_text(
-        f'<ROUGE-EVAL version="1.5.5"><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT>'
-        f'<MODEL-ROOT>{tmp_path}</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>'
-        f"{wrap[0]}<PEERS>{peers}</PEERS>{wrap[1]}<MODELS>{models}</MODELS>"
-        "</EVAL></ROUGE-EVAL>\n"
-    )
+    around = ("<d>", "</d>") if place == "sections-at-depth" else ("", "")
+    config = _hostile_config(tmp_path, peer=peers, models=models, around=around)
     args = ["-n", "1", "-a", "-d", str(config)]
     code, out, err = run_rougekit_perl(args)
     assert code == 0, err

@@ -46,6 +46,22 @@ by_address!(StopList, "StopList", set);
 /// number bounded by the distinct data folders a process reads.
 type Registry<T> = Mutex<FxHashMap<Vec<String>, &'static T>>;
 
+/// The value `registry` holds for the content `key` (sorted here), made once by `make`.
+fn intern_in<T: Sync>(
+    registry: &OnceLock<Registry<T>>,
+    mut key: Vec<String>,
+    make: impl FnOnce() -> T,
+) -> &'static T {
+    key.sort_unstable();
+    let mut registry = registry
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    registry
+        .entry(key)
+        .or_insert_with(|| Box::leak(Box::new(make())))
+}
+
 impl ExceptionTable {
     /// The interned table of these `(key, value)` pairs (a later pair replaces an earlier
     /// one with the same key, as a DB holds one value per key).
@@ -55,15 +71,8 @@ impl ExceptionTable {
             .into_iter()
             .map(|(k, v)| (k.into(), v.into()))
             .collect();
-        let mut key: Vec<String> = map.iter().map(|(k, v)| format!("{k}\t{v}")).collect();
-        key.sort_unstable();
-        let mut registry = TABLES
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        registry
-            .entry(key)
-            .or_insert_with(|| Box::leak(Box::new(ExceptionTable { map })))
+        let key = map.iter().map(|(k, v)| format!("{k}\t{v}")).collect();
+        intern_in(&TABLES, key, || ExceptionTable { map })
     }
 
     /// The table's value for `word`, returned verbatim (§7 step 1).
@@ -77,15 +86,8 @@ impl StopList {
     pub fn intern(entries: Vec<String>) -> &'static StopList {
         static LISTS: OnceLock<Registry<StopList>> = OnceLock::new();
         let set: FxHashSet<Box<str>> = entries.into_iter().map(Into::into).collect();
-        let mut key: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-        key.sort_unstable();
-        let mut registry = LISTS
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        registry
-            .entry(key)
-            .or_insert_with(|| Box::leak(Box::new(StopList { set })))
+        let key = set.iter().map(|s| s.to_string()).collect();
+        intern_in(&LISTS, key, || StopList { set })
     }
 
     /// Whether `token` is exactly an entry (§6.4).
