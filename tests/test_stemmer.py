@@ -1,4 +1,4 @@
-"""``rougekit._core.porter_stem`` vs NLTK's ``PorterStemmer().stem`` (NLTK_EXTENSIONS mode)."""
+"""``rougekit._core.stem_words(..., "nltk-porter")`` vs NLTK's ``PorterStemmer().stem`` (NLTK_EXTENSIONS mode)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ TOKEN_RE = re.compile(r"[a-z0-9]+")
 
 def _differences(words):
     words = sorted(set(words))
-    ours = _core.porter_stem(words)
+    ours = _core.stem_words(words, "nltk-porter")
     assert len(ours) == len(words)
     return [(w, NLTK.stem(w), o) for w, o in zip(words, ours) if NLTK.stem(w) != o]
 
@@ -53,7 +53,7 @@ SPEC_EXAMPLES = {
 
 def test_spec_examples():
     words = sorted(SPEC_EXAMPLES)
-    got = dict(zip(words, _core.porter_stem(words)))
+    got = dict(zip(words, _core.stem_words(words, "nltk-porter")))
     assert {w: NLTK.stem(w) for w in words} == SPEC_EXAMPLES, "NLTK disagrees with spec §2.4"
     bad = {w: (SPEC_EXAMPLES[w], got[w]) for w in words if got[w] != SPEC_EXAMPLES[w]}
     assert not bad, f"(expected, rougekit) per word: {bad}"
@@ -124,7 +124,7 @@ def test_generated_words(batch):
 def test_long_y_run_does_not_fail():
     """NLTK <= 3.8.1 hits RecursionError here (spec §2.4); rougekit must not."""
     word = "y" * 100_000
-    (stem,) = _core.porter_stem([word])
+    (stem,) = _core.stem_words([word], "nltk-porter")
     assert isinstance(stem, str) and stem, "empty stem for a y run"
     assert stem == NLTK.stem(word), "differs from NLTK 3.10"
     tokens = _core.tokenize(word + " " + word, True)

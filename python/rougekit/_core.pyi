@@ -24,7 +24,7 @@ __all__ = [
     "perl_score_files",
     "perl_score_texts",
     "perl_split_summary",
-    "porter_stem",
+    "stem_words",
     "tokenize",
 ]
 
@@ -36,12 +36,16 @@ def normalize_types(types: Sequence[str]) -> list[str]:
     Raises ``ValueError`` naming the offending type.
     """
 
-def tokenize(text: str, stemmer: bool) -> list[str]:
-    """Tokens of ``text`` under the rouge-score profile (lower-case, ``[a-z0-9]`` runs,
-    NLTK-Porter stems of tokens longer than 3 characters when ``stemmer``)."""
+def tokenize(
+    text: str, stemmer: bool | str | None, tokenizer: str = "rouge-score"
+) -> list[str]:
+    """Tokens of ``text`` under ``tokenizer`` (``rouge-score``: lower-case, ``[a-z0-9]``
+    runs), stems of tokens longer than 3 characters by ``stemmer`` (``True``: NLTK Porter,
+    or a stemmer name)."""
 
-def porter_stem(words: Sequence[str]) -> list[str]:
-    """NLTK ``PorterStemmer()`` (NLTK_EXTENSIONS mode) stems of ``words``."""
+def stem_words(words: Sequence[str], stemmer: str) -> list[str]:
+    """Each word stemmed as is by the named stemmer (``nltk-porter``: NLTK
+    ``PorterStemmer()`` in NLTK_EXTENSIONS mode)."""
 
 @final
 class BatchScores:
@@ -93,11 +97,27 @@ class ScoreColumns:
 class Engine:
     """A configured scorer for one profile and a fixed list of types."""
 
-    def __new__(cls, types: Sequence[str], stemmer: bool, threads: int) -> Self: ...
+    def __new__(
+        cls,
+        types: Sequence[str],
+        stemmer: bool | str | None,
+        threads: int,
+        tokenizer: str = "rouge-score",
+        multiref: str = "best-f",
+        jackknife: bool = False,
+        separator: int | None = None,
+    ) -> Self: ...
     @property
     def types(self) -> list[str]: ...
     @property
-    def stemmer(self) -> bool: ...
+    def stemmer(self) -> str | None:
+        """The stemmer's name (``nltk-porter``, ``snowball:<algorithm>``), or ``None``."""
+    @property
+    def tokenizer(self) -> str: ...
+    @property
+    def multiref(self) -> str: ...
+    @property
+    def jackknife(self) -> bool: ...
     @property
     def threads(self) -> int: ...
     def score_batch(
@@ -111,6 +131,12 @@ class Engine:
         or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
         over a kernel's size limit (ROUGE-W's cell limit).
         """
+    def score_id_batch(
+        self, predictions: Sequence[bytes], references: Sequence[Sequence[bytes]]
+    ) -> BatchScores:
+        """Score token ids: ``predictions[i]`` and every ``references[i][k]`` are native
+        int64 bytes; lines (rougeLsum) end at the engine's ``separator`` id, and rougeLsum
+        without a separator is a ``ValueError``."""
     def score_token_ids(
         self,
         prediction: tuple[Sequence[int], Sequence[Sequence[int]]],

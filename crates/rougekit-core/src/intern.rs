@@ -1,7 +1,6 @@
 //! Token interning: every distinct (stemmed) token becomes a small dense `u32` id, so the
 //! kernels compare and hash integers, and each word is stemmed once per cache.
-use crate::stem::porter_nltk;
-use crate::tokenize::rouge_score;
+use crate::pipeline::Stemmer;
 use rustc_hash::FxHashMap;
 
 /// Above this many cached raw tokens the caches are cleared (between pairs only), so a
@@ -11,7 +10,7 @@ const MAX_CACHED: usize = 1 << 21;
 /// Maps raw tokens to ids; with stemming, tokens sharing a stem share an id.
 #[derive(Debug, Default)]
 pub struct Interner {
-    stemmer: bool,
+    stemmer: Stemmer,
     raw: FxHashMap<Box<str>, u32>,
     stems: FxHashMap<Box<str>, u32>,
     next: u32,
@@ -19,30 +18,30 @@ pub struct Interner {
 
 impl Interner {
     /// A new, empty interner.
-    pub fn new(stemmer: bool) -> Interner {
+    pub fn new(stemmer: Stemmer) -> Interner {
         Interner {
             stemmer,
             ..Interner::default()
         }
     }
 
-    /// The id of `token` (already lower-cased ASCII for the rouge-score profile).
+    /// The id of `token` (as its tokenizer gave it).
     #[inline]
     pub fn id(&mut self, token: &str) -> u32 {
         if let Some(&id) = self.raw.get(token) {
             return id;
         }
-        let id = if self.stemmer && rouge_score::stems_token(token) {
-            let stem = porter_nltk::stem(token);
-            match self.stems.get(stem.as_str()) {
+        let id = if self.stemmer.applies_to(token) {
+            let stem = self.stemmer.stem(token);
+            match self.stems.get(&*stem) {
                 Some(&id) => id,
                 None => {
                     let id = self.fresh();
-                    self.stems.insert(stem.into_boxed_str(), id);
+                    self.stems.insert(stem.into(), id);
                     id
                 }
             }
-        } else if self.stemmer {
+        } else if self.stemmer != Stemmer::None {
             // An unstemmed short token shares the id of an equal stem of a longer word.
             match self.stems.get(token) {
                 Some(&id) => id,
@@ -92,11 +91,11 @@ mod tests {
 
     #[test]
     fn stems_share_ids() {
-        let mut i = Interner::new(true);
+        let mut i = Interner::new(Stemmer::PorterNltk);
         assert_eq!(i.id("jumps"), i.id("jump"));
         assert_eq!(i.id("cats"), i.id("cat"));
         assert_ne!(i.id("was"), i.id("wa"));
-        let mut plain = Interner::new(false);
+        let mut plain = Interner::new(Stemmer::None);
         assert_ne!(plain.id("jumps"), plain.id("jump"));
         assert_eq!(plain.id("jump"), plain.id("jump"));
     }

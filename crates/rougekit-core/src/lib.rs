@@ -12,24 +12,18 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod batch;
 pub mod bootstrap;
-pub mod config;
+pub mod engine;
 pub mod error;
 pub mod intern;
-pub mod lcs;
-pub mod multiref;
-pub mod ngram;
+pub mod kernels;
 pub mod perl;
+pub mod pipeline;
 pub mod pool;
-pub mod score;
-pub mod skip;
 pub mod stem;
 pub mod stopwords;
 pub mod tokenize;
-pub mod wlcs;
 
-pub use batch::{BatchScores, Engine, Pair, TokenDoc};
-pub use config::{EngineConfig, RougeType};
+pub use engine::{BatchScores, Engine, EngineConfig, MultiRef, Pair, RougeType, Score, TokenDoc};
 pub use error::RougeError;
-pub use score::Score;
+pub use pipeline::{Pipeline, Stemmer, Tokenizer};

@@ -80,8 +80,89 @@ pub struct Texts {
 impl Texts {
     /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.
     pub fn nrefs_range(&self) -> (usize, usize) {
+        nrefs_range(&self.ref_ends)
+    }
+}
+
+/// Token-id sequences of a batch, laid out as [`Texts`].
+pub struct Ids {
+    pub predictions: Vec<Vec<i64>>,
+    pub refs: Vec<Vec<i64>>,
+    pub ref_ends: Vec<usize>,
+}
+
+impl Ids {
+    /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.
+    pub fn nrefs_range(&self) -> (usize, usize) {
+        nrefs_range(&self.ref_ends)
+    }
+}
+
+/// The int64 values of a `bytes` object (native byte order); `what` names it in errors.
+fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64>> {
+    let b = obj.downcast::<PyBytes>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{} must be int64 bytes, got {}",
+            what(),
+            type_name(obj)
+        ))
+    })?;
+    let bytes = b.as_bytes();
+    if bytes.len() % 8 != 0 {
+        return Err(PyValueError::new_err(format!(
+            "{} has {} bytes, not a whole number of int64 values",
+            what(),
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| i64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+        .collect())
+}
+
+/// Token ids of a batch: `predictions[i]` and every `references[i][k]` as int64 bytes (the
+/// Python layer has checked the shapes and converted lists and arrays).
+pub fn id_batch(
+    predictions: &[Bound<'_, PyAny>],
+    references: &[Vec<Bound<'_, PyAny>>],
+) -> PyResult<Ids> {
+    if predictions.len() != references.len() {
+        return Err(PyValueError::new_err(format!(
+            "predictions and references must have the same length, got {} predictions and {} references",
+            predictions.len(),
+            references.len()
+        )));
+    }
+    let mut out = Ids {
+        predictions: Vec::with_capacity(predictions.len()),
+        refs: Vec::with_capacity(references.len()),
+        ref_ends: Vec::with_capacity(references.len()),
+    };
+    for (i, p) in predictions.iter().enumerate() {
+        out.predictions
+            .push(int64s(p, &|| format!("predictions[{i}]"))?);
+    }
+    for (i, refs) in references.iter().enumerate() {
+        if refs.is_empty() {
+            return Err(PyValueError::new_err(format!(
+                "references[{i}] is an empty list: every prediction needs at least one reference"
+            )));
+        }
+        for (k, r) in refs.iter().enumerate() {
+            out.refs
+                .push(int64s(r, &|| format!("references[{i}][{k}]"))?);
+        }
+        out.ref_ends.push(out.refs.len());
+    }
+    Ok(out)
+}
+
+/// `(fewest, most)` references of a pair, from each pair's end offset.
+fn nrefs_range(ref_ends: &[usize]) -> (usize, usize) {
+    {
         let mut start = 0;
-        let counts = self.ref_ends.iter().map(|&end| {
+        let counts = ref_ends.iter().map(|&end| {
             let n = end - start;
             start = end;
             n

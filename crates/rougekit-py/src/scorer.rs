@@ -5,8 +5,10 @@ use crate::interrupt::{check_signals, interrupted, interruptible};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
-use rougekit_core::batch::Field;
-use rougekit_core::{bootstrap, stem, tokenize as tok, EngineConfig, Pair, RougeType, TokenDoc};
+use rougekit_core::engine::{Field, IdPair, MultiRef};
+use rougekit_core::{
+    bootstrap, EngineConfig, Pair, Pipeline, RougeType, Stemmer, TokenDoc, Tokenizer,
+};
 
 /// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
 const SIGNAL_CHECK_PAIRS: usize = 8192;
@@ -20,16 +22,48 @@ pub fn normalize_types(types: Vec<String>) -> PyResult<Vec<String>> {
         .collect()
 }
 
-/// rouge-score tokens of `text`, stemmed like rouge-score when `stemmer`.
-#[pyfunction]
-pub fn tokenize(text: &str, stemmer: bool) -> Vec<String> {
-    tok::rouge_score::tokens(text, stemmer)
+/// A text pipeline from a tokenizer name and a stemmer (`False`/`None`: none, `True`:
+/// rouge-score's NLTK Porter, or a stemmer name).
+fn pipeline(tokenizer: &str, stemmer: &Bound<'_, PyAny>) -> PyResult<Pipeline> {
+    let stemmer = if stemmer.is_none() {
+        Stemmer::None
+    } else if let Ok(on) = stemmer.extract::<bool>() {
+        if on {
+            Stemmer::PorterNltk
+        } else {
+            Stemmer::None
+        }
+    } else {
+        let name: String = stemmer.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "stemmer must be a bool, None or a stemmer name, got {}",
+                stemmer
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        Stemmer::parse(&name).map_err(to_py)?
+    };
+    Ok(Pipeline {
+        tokenizer: Tokenizer::parse(tokenizer).map_err(to_py)?,
+        stemmer,
+    })
 }
 
-/// NLTK `PorterStemmer()` stems of `words`.
+/// The tokens of `text` under a tokenizer and stemmer (the public `rougekit.tokenize`).
 #[pyfunction]
-pub fn porter_stem(words: Vec<String>) -> Vec<String> {
-    words.iter().map(|w| stem::porter_nltk::stem(w)).collect()
+#[pyo3(signature = (text, stemmer, tokenizer="rouge-score"))]
+pub fn tokenize(text: &str, stemmer: &Bound<'_, PyAny>, tokenizer: &str) -> PyResult<Vec<String>> {
+    Ok(pipeline(tokenizer, stemmer)?.tokens(text))
+}
+
+/// Each word stemmed as is by `stemmer` (a stemmer name): the public `rougekit.stem`.
+#[pyfunction]
+pub fn stem_words(words: Vec<String>, stemmer: &str) -> PyResult<Vec<String>> {
+    let s = Stemmer::parse(stemmer).map_err(to_py)?;
+    Ok(words.iter().map(|w| s.stem_word(w).into_owned()).collect())
 }
 
 /// A configured scorer.
@@ -41,8 +75,24 @@ pub struct Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    fn new(types: Vec<String>, stemmer: bool, threads: usize) -> PyResult<Self> {
-        let config = EngineConfig::parse(&types, stemmer, threads).map_err(to_py)?;
+    #[pyo3(signature = (
+        types, stemmer, threads, tokenizer="rouge-score", multiref="best-f", jackknife=false,
+        separator=None,
+    ))]
+    fn new(
+        types: Vec<String>,
+        stemmer: &Bound<'_, PyAny>,
+        threads: usize,
+        tokenizer: &str,
+        multiref: &str,
+        jackknife: bool,
+        separator: Option<i64>,
+    ) -> PyResult<Self> {
+        let config = EngineConfig::parse(&types, false, threads)
+            .map_err(to_py)?
+            .with_pipeline(pipeline(tokenizer, stemmer)?)
+            .with_multiref(MultiRef::parse(multiref).map_err(to_py)?, jackknife)
+            .with_separator(separator);
         Ok(Engine {
             inner: rougekit_core::Engine::new(config),
         })
@@ -53,9 +103,25 @@ impl Engine {
         self.inner.config().types.iter().map(|t| t.name()).collect()
     }
 
+    /// The stemmer's name, `None` without one.
     #[getter]
-    fn stemmer(&self) -> bool {
-        self.inner.config().stemmer
+    fn stemmer(&self) -> Option<&'static str> {
+        self.inner.config().pipeline.stemmer.name()
+    }
+
+    #[getter]
+    fn tokenizer(&self) -> &'static str {
+        self.inner.config().pipeline.tokenizer.name()
+    }
+
+    #[getter]
+    fn multiref(&self) -> &'static str {
+        self.inner.config().multiref.name()
+    }
+
+    #[getter]
+    fn jackknife(&self) -> bool {
+        self.inner.config().jackknife
     }
 
     #[getter]
@@ -90,6 +156,38 @@ impl Engine {
                 .collect();
             self.inner
                 .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
+        })?;
+        Ok(BatchScores { inner, nrefs })
+    }
+
+    /// Scores token ids: `predictions[i]` and each of `references[i]` are native-endian
+    /// int64 bytes (`array("q", ids).tobytes()`, `ndarray.astype("int64").tobytes()`).
+    fn score_id_batch(
+        &self,
+        py: Python<'_>,
+        predictions: Vec<Bound<'_, PyAny>>,
+        references: Vec<Vec<Bound<'_, PyAny>>>,
+    ) -> PyResult<BatchScores> {
+        let ids = convert::id_batch(&predictions, &references)?;
+        let nrefs = ids.nrefs_range();
+        let inner = interruptible(py, |cancel| {
+            let refs: Vec<&[i64]> = ids.refs.iter().map(|r| &r[..]).collect();
+            let mut start = 0;
+            let pairs: Vec<IdPair<'_>> = ids
+                .predictions
+                .iter()
+                .zip(&ids.ref_ends)
+                .map(|(p, &end)| {
+                    let pair = IdPair {
+                        prediction: p,
+                        references: &refs[start..end],
+                    };
+                    start = end;
+                    pair
+                })
+                .collect();
+            self.inner
+                .score_ids_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
         })?;
         Ok(BatchScores { inner, nrefs })
     }

@@ -25,7 +25,7 @@ class PorterStemmer:
     """
 
     def stem(self, word: str) -> str:
-        return _core.porter_stem([word])[0]
+        return _core.stem_words([word], "nltk-porter")[0]
 
     def __repr__(self) -> str:
         return "<rougekit.compat PorterStemmer (NLTK_EXTENSIONS)>"

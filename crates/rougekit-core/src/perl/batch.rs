@@ -6,8 +6,8 @@ use super::counts::{CountError, Counter, ModelCounts};
 use super::doc::PerlDoc;
 use super::vocab::Vocab;
 use super::{PerlConfig, Variant};
+use crate::kernels::wlcs::Weights;
 use crate::pool::shared_pool;
-use crate::wlcs::Weights;
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -212,7 +212,7 @@ fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
             format!(
                 "a sentence pair is too long for ROUGE-W: its table would need more than \
                  rougekit's limit of {} cells (one sentence of each side, rows x columns)",
-                crate::wlcs::MAX_CELLS
+                crate::kernels::wlcs::MAX_CELLS
             ),
         ),
     };

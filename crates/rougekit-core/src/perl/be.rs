@@ -7,7 +7,7 @@ use super::counts::ModelCounts;
 use super::vocab::PerlStemmer;
 use super::Variant;
 use crate::error::RougeError;
-use crate::ngram::KeyCounter;
+use crate::kernels::ngram::KeyCounter;
 use crate::stem::porter_perl;
 use rustc_hash::FxHashMap;
 

@@ -2,10 +2,10 @@
 //! the recall-like score `-f B` selects by (§9.2).
 use super::combine::round5;
 use super::doc::PerlDoc;
-use crate::lcs::{self, LcsScratch};
-use crate::ngram::KeyCounter;
-use crate::skip;
-use crate::wlcs::{self, Weights, WlcsScratch};
+use crate::kernels::lcs::{self, LcsScratch};
+use crate::kernels::ngram::KeyCounter;
+use crate::kernels::skip;
+use crate::kernels::wlcs::{self, Weights, WlcsScratch};
 use rustc_hash::FxHashMap;
 
 /// One model's counts for one variant.

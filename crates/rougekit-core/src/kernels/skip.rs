@@ -308,7 +308,7 @@ mod tests {
         keys(a, &mut ka);
         keys(b, &mut kb);
         SkipCounts {
-            hits: crate::ngram::KeyCounter::default().overlap(&ka, &kb),
+            hits: crate::kernels::ngram::KeyCounter::default().overlap(&ka, &kb),
             a_total: ka.len(),
             b_total: kb.len(),
         }

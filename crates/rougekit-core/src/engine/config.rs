@@ -1,6 +1,8 @@
 //! ROUGE type names and the validated engine configuration.
+use crate::engine::multiref::MultiRef;
 use crate::error::RougeError;
-use crate::wlcs::{MAX_WEIGHT, MIN_WEIGHT_EXCLUSIVE};
+use crate::kernels::wlcs::{MAX_WEIGHT, MIN_WEIGHT_EXCLUSIVE};
+use crate::pipeline::Pipeline;
 
 /// One ROUGE variant the engine can compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,19 +136,46 @@ impl RougeType {
 /// Most worker threads an engine may ask for.
 pub const MAX_THREADS: usize = 1024;
 
-/// Validated settings of one engine (profile `rouge-score`).
+/// Validated settings of one engine (the rouge-score family of profiles).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Requested types, in the caller's order, duplicates removed (first kept).
     pub types: Vec<RougeType>,
-    /// NLTK Porter stemming of tokens longer than 3 characters.
-    pub stemmer: bool,
+    /// Tokenizer and stemmer.
+    pub pipeline: Pipeline,
+    /// How the references of a pair combine.
+    pub multiref: MultiRef,
+    /// Average the rule over leave-one-out reference subsets.
+    pub jackknife: bool,
+    /// Token-id input: the id that ends a rougeLsum line (`None`: one line per text).
+    pub separator: Option<i64>,
     /// Worker threads for batches (>= 1).
     pub threads: usize,
 }
 
 impl EngineConfig {
-    /// Builds a configuration from type names.
+    /// The same configuration with another text pipeline.
+    pub fn with_pipeline(self, pipeline: Pipeline) -> EngineConfig {
+        EngineConfig { pipeline, ..self }
+    }
+
+    /// The same configuration with another multi-reference rule.
+    pub fn with_multiref(self, multiref: MultiRef, jackknife: bool) -> EngineConfig {
+        EngineConfig {
+            multiref,
+            jackknife,
+            ..self
+        }
+    }
+
+    /// The same configuration for token ids whose lines end at `separator`.
+    pub fn with_separator(self, separator: Option<i64>) -> EngineConfig {
+        EngineConfig { separator, ..self }
+    }
+
+    /// Builds a configuration of the rouge-score profile (rouge-score's tokenizer, NLTK
+    /// Porter stemming of tokens longer than 3 characters when `stemmer`, best-F references)
+    /// from type names.
     pub fn parse<S: AsRef<str>>(
         types: &[S],
         stemmer: bool,
@@ -166,7 +195,10 @@ impl EngineConfig {
         }
         Ok(EngineConfig {
             types: parsed,
-            stemmer,
+            pipeline: Pipeline::rouge_score(stemmer),
+            multiref: MultiRef::BestF,
+            jackknife: false,
+            separator: None,
             threads,
         })
     }

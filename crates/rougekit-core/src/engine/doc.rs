@@ -1,0 +1,105 @@
+//! A tokenised text as the kernels see it: interned ids of the whole text and of its lines.
+use crate::intern::Interner;
+use crate::pipeline::Tokenizer;
+use rustc_hash::FxHashMap;
+
+/// A tokenised text: ids of the whole text (ROUGE-N, rougeL) and of its `\n`-separated lines
+/// (rougeLsum).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TokenDoc {
+    /// Whole-text token ids.
+    pub tokens: Vec<u32>,
+    /// Line token ids when they are not simply `tokens` (custom tokenizers are called per
+    /// line by rouge-score, spec §9); `None` means the lines partition `tokens`.
+    pub line_tokens: Option<Vec<u32>>,
+    /// End offset (into the line tokens) of each line that has tokens.
+    pub line_ends: Vec<usize>,
+}
+
+impl TokenDoc {
+    fn clear(&mut self) {
+        self.tokens.clear();
+        self.line_tokens = None;
+        self.line_ends.clear();
+    }
+
+    /// All line tokens, concatenated.
+    pub fn line_ids(&self) -> &[u32] {
+        self.line_tokens.as_deref().unwrap_or(&self.tokens)
+    }
+
+    /// Builds a document from whole-text ids and per-line ids (pre-tokenised input).
+    pub fn from_ids(tokens: Vec<u32>, lines: &[Vec<u32>]) -> TokenDoc {
+        let mut line_tokens = Vec::new();
+        let mut line_ends = Vec::new();
+        for l in lines.iter().filter(|l| !l.is_empty()) {
+            line_tokens.extend_from_slice(l);
+            line_ends.push(line_tokens.len());
+        }
+        TokenDoc {
+            tokens,
+            line_tokens: Some(line_tokens),
+            line_ends,
+        }
+    }
+
+    /// Tokenises `text`; returns true when the text is not blank but yields no token (its
+    /// words were all dropped, e.g. a script without ASCII letters), so callers can warn
+    /// instead of reporting a silent 0.
+    pub(super) fn tokenize_into(
+        &mut self,
+        text: &str,
+        tokenizer: Tokenizer,
+        interner: &mut Interner,
+    ) -> bool {
+        self.clear();
+        let tokens = &mut self.tokens;
+        let line_ends = &mut self.line_ends;
+        tokenizer.scan(text, |event| match event {
+            Some(t) => tokens.push(interner.id(t)),
+            None => {
+                if line_ends.last().copied().unwrap_or(0) < tokens.len() {
+                    line_ends.push(tokens.len());
+                }
+            }
+        });
+        if line_ends.last().copied().unwrap_or(0) < tokens.len() {
+            line_ends.push(tokens.len());
+        }
+        tokens.is_empty() && !text.trim().is_empty()
+    }
+
+    /// Token ids as a document: `ids` mapped to dense ids through `map`, lines ending at
+    /// each `separator` (which is not a token).
+    pub(super) fn fill_ids(
+        &mut self,
+        ids: &[i64],
+        separator: Option<i64>,
+        map: &mut FxHashMap<i64, u32>,
+    ) {
+        self.clear();
+        for &t in ids {
+            if Some(t) == separator {
+                if self.line_ends.last().copied().unwrap_or(0) < self.tokens.len() {
+                    self.line_ends.push(self.tokens.len());
+                }
+                continue;
+            }
+            let next = map.len() as u32;
+            self.tokens.push(*map.entry(t).or_insert(next));
+        }
+        if self.line_ends.last().copied().unwrap_or(0) < self.tokens.len() {
+            self.line_ends.push(self.tokens.len());
+        }
+    }
+
+    pub(super) fn lines(&self) -> impl Iterator<Item = &[u32]> {
+        let ids = self.line_ids();
+        let mut start = 0;
+        self.line_ends.iter().map(move |&end| {
+            let l = &ids[start..end];
+            start = end;
+            l
+        })
+    }
+}

@@ -1,0 +1,530 @@
+//! The engine of the rouge-score family of profiles (`rouge-score`, and every profile that
+//! differs from it only in its text pipeline or multi-reference rule): tokenise each text
+//! once, intern, run every requested variant on the same id arrays, combine references,
+//! write columnar results. Pairs are independent, so the parallel result is bit-identical to
+//! the serial one.
+//!
+//! One file per variant holds its kernel call and its counts-to-score step: [`rouge_n`],
+//! [`rouge_l`] (rougeL and rougeLsum), [`rouge_w`], [`rouge_s`]; [`multiref`] combines the
+//! references.
+pub mod columns;
+pub mod config;
+pub mod doc;
+pub mod multiref;
+mod rouge_l;
+mod rouge_n;
+mod rouge_s;
+mod rouge_w;
+pub mod score;
+
+pub use columns::{BatchScores, Field};
+pub use config::{EngineConfig, RougeType};
+pub use doc::TokenDoc;
+pub use multiref::MultiRef;
+pub use score::{Match, Score};
+
+use crate::error::RougeError;
+use crate::intern::Interner;
+use crate::kernels::lcs::LcsScratch;
+use crate::kernels::ngram::{KeyCounter, UnigramCounter};
+use crate::kernels::skip::SkipScratch;
+use crate::kernels::wlcs::{Weights, WlcsScratch};
+use crate::pipeline::Stemmer;
+use crate::pool::Cancel;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::sync::Mutex;
+
+/// One prediction with its references.
+#[derive(Debug, Clone, Copy)]
+pub struct Pair<'a> {
+    pub prediction: &'a str,
+    pub references: &'a [&'a str],
+}
+
+/// One prediction with its references as token ids (the `token-ids` profile): scored as
+/// the same sequences written as words would be, with `separator` (when given) ending
+/// rougeLsum's lines instead of `\n`.
+#[derive(Debug, Clone, Copy)]
+pub struct IdPair<'a> {
+    pub prediction: &'a [i64],
+    pub references: &'a [&'a [i64]],
+}
+
+/// What a batch scores: texts through the text pipeline, or token ids.
+trait Input: Sync {
+    /// Fills `docs[0]` with the prediction and `docs[1..]` with the references (resizing
+    /// `docs` as needed); returns the number of documents and the dropped-token flags.
+    fn fill(
+        &self,
+        engine: &EngineConfig,
+        vocab: &mut Vocab,
+        docs: &mut Vec<TokenDoc>,
+    ) -> (usize, u8);
+}
+
+impl Input for Pair<'_> {
+    fn fill(
+        &self,
+        config: &EngineConfig,
+        vocab: &mut Vocab,
+        docs: &mut Vec<TokenDoc>,
+    ) -> (usize, u8) {
+        let pipeline = config.pipeline;
+        let interner = vocab.interner(pipeline.stemmer);
+        interner.trim();
+        let needed = self.references.len() + 1;
+        if docs.len() < needed {
+            docs.resize_with(needed, TokenDoc::default);
+        }
+        let mut flags =
+            u8::from(docs[0].tokenize_into(self.prediction, pipeline.tokenizer, interner));
+        for (d, r) in docs[1..needed].iter_mut().zip(self.references) {
+            if d.tokenize_into(r, pipeline.tokenizer, interner) {
+                flags |= 2;
+            }
+        }
+        (needed, flags)
+    }
+}
+
+impl Input for IdPair<'_> {
+    fn fill(
+        &self,
+        config: &EngineConfig,
+        vocab: &mut Vocab,
+        docs: &mut Vec<TokenDoc>,
+    ) -> (usize, u8) {
+        let needed = self.references.len() + 1;
+        if docs.len() < needed {
+            docs.resize_with(needed, TokenDoc::default);
+        }
+        // Dense ids per pair: the kernels index tables by id.
+        vocab.ids.clear();
+        let sep = config.separator;
+        docs[0].fill_ids(self.prediction, sep, &mut vocab.ids);
+        for (d, r) in docs[1..needed].iter_mut().zip(self.references) {
+            d.fill_ids(r, sep, &mut vocab.ids);
+        }
+        (needed, 0)
+    }
+}
+
+/// A worker's token vocabularies: one interner per stemmer (their stem caches outlive a
+/// batch; ids only matter within a pair, so results never depend on what the caches hold)
+/// and the per-pair map of token ids.
+#[derive(Debug, Default)]
+struct Vocab {
+    interners: Vec<(Stemmer, Interner)>,
+    ids: FxHashMap<i64, u32>,
+}
+
+impl Vocab {
+    /// The interner of `stemmer`, made on first use.
+    fn interner(&mut self, stemmer: Stemmer) -> &mut Interner {
+        let k = match self.interners.iter().position(|(s, _)| *s == stemmer) {
+            Some(k) => k,
+            None => {
+                self.interners.push((stemmer, Interner::new(stemmer)));
+                self.interners.len() - 1
+            }
+        };
+        &mut self.interners[k].1
+    }
+}
+
+/// Reusable per-thread buffers of the variants.
+#[derive(Debug, Default)]
+struct Scratch {
+    docs: Vec<TokenDoc>,
+    lcs: LcsScratch,
+    pred_keys: Vec<u64>,
+    ref_keys: Vec<u64>,
+    unigrams: UnigramCounter,
+    ngrams: KeyCounter,
+    marks: Vec<bool>,
+    union: Vec<u32>,
+    /// The current type's match per reference.
+    matches: Vec<Match>,
+    /// A jackknife round's references.
+    subset: Vec<Match>,
+    weights: Weights,
+    wlcs: WlcsScratch,
+    skip: SkipScratch,
+}
+
+/// Per-thread state: vocabularies and scratch buffers.
+#[derive(Debug, Default)]
+struct Worker {
+    vocab: Vocab,
+    scratch: Scratch,
+}
+
+thread_local! {
+    static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
+}
+
+/// A configured scorer: types, stemming, threads.
+///
+/// The engine holds no thread pool: it looks the shared one up for each batch
+/// ([`crate::pool::shared_pool`]), so an engine inherited through `fork` never reaches the
+/// parent's dead pool.
+#[derive(Debug)]
+pub struct Engine {
+    config: EngineConfig,
+}
+
+/// Pairs handed to a worker at a time: large enough to amortise scheduling.
+const MIN_CHUNK: usize = 64;
+
+/// The first failed pair of a batch (lowest index): its index and the reason.
+type FirstError = Mutex<Option<(usize, String)>>;
+
+fn record_error(slot: &FirstError, index: usize, message: String) {
+    let mut slot = slot.lock().unwrap_or_else(|p| p.into_inner());
+    if slot.as_ref().is_none_or(|(i, _)| index < *i) {
+        *slot = Some((index, message));
+    }
+}
+
+fn pair_error(first: FirstError) -> Result<(), RougeError> {
+    match first.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some((i, message)) => Err(RougeError::TooLarge(format!("pair {i}: {message}"))),
+        None => Ok(()),
+    }
+}
+
+impl Engine {
+    /// An engine for `config`; batches run on the shared pool when `threads > 1`.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine { config }
+    }
+
+    /// The validated configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Scores every pair with the rouge-score tokenizer. Errors only for a pair too large
+    /// for a quadratic kernel (see [`wlcs::MAX_VALUE_CELLS`]), naming the pair.
+    pub fn score_texts(&self, pairs: &[Pair<'_>]) -> Result<BatchScores, RougeError> {
+        let scored = self.score_texts_interruptible(pairs, pairs.len(), &Cancel::never())?;
+        Ok(scored.expect("never cancelled"))
+    }
+
+    /// [`Engine::score_texts`] in chunks of `chunk` pairs, asking `cancel` after each chunk
+    /// and inside long kernels; `Ok(None)` once it says stop (the caller was interrupted,
+    /// e.g. by Ctrl-C). Pair indices in errors count from the start of `pairs`.
+    pub fn score_texts_interruptible(
+        &self,
+        pairs: &[Pair<'_>],
+        chunk: usize,
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<BatchScores>, RougeError> {
+        self.score_chunks(pairs, chunk, cancel)
+    }
+
+    /// [`Engine::score_texts_interruptible`] for token ids (the `token-ids` profile).
+    pub fn score_ids_interruptible(
+        &self,
+        pairs: &[IdPair<'_>],
+        chunk: usize,
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<BatchScores>, RougeError> {
+        if self.config.separator.is_none() && self.config.types.contains(&RougeType::Lsum) {
+            return Err(RougeError::InvalidOption(
+                "rougeLsum on token ids needs the id that separates sentences (a separator \
+                 id); without one every text is one line and rougeLsum would silently equal \
+                 rougeL"
+                    .to_string(),
+            ));
+        }
+        self.score_chunks(pairs, chunk, cancel)
+    }
+
+    fn score_chunks<P: Input>(
+        &self,
+        pairs: &[P],
+        chunk: usize,
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<BatchScores>, RougeError> {
+        let width = self.config.types.len().max(1);
+        let chunk = chunk.max(1);
+        let mut rows = vec![Score::INT_ZERO; pairs.len() * width];
+        let mut dropped = vec![0u8; pairs.len()];
+        for (k, ((part, rows), dropped)) in pairs
+            .chunks(chunk)
+            .zip(rows.chunks_mut(chunk * width))
+            .zip(dropped.chunks_mut(chunk))
+            .enumerate()
+        {
+            self.score_rows(part, k * chunk, rows, dropped, cancel)?;
+            if cancel.stopped() || !cancel.check() {
+                return Ok(None);
+            }
+        }
+        Ok(Some(BatchScores::from_rows(
+            self.config.types.clone(),
+            pairs.len(),
+            &rows,
+            dropped,
+        )))
+    }
+
+    /// Scores `pairs` (the first is pair number `first`) into `rows` (`types` scores per
+    /// pair) and `dropped` (one flag each).
+    fn score_rows<P: Input>(
+        &self,
+        pairs: &[P],
+        first: usize,
+        rows: &mut [Score],
+        dropped: &mut [u8],
+        cancel: &Cancel<'_>,
+    ) -> Result<(), RougeError> {
+        let nt = self.config.types.len();
+        let errors: FirstError = Mutex::new(None);
+        let work = |(i, ((pair, out), flag)): (usize, ((&P, &mut [Score]), &mut u8))| {
+            if cancel.stopped() {
+                return;
+            }
+            WORKER.with_borrow_mut(|w| {
+                let s = &mut w.scratch;
+                let mut docs = std::mem::take(&mut s.docs);
+                let (needed, flags) = pair.fill(&self.config, &mut w.vocab, &mut docs);
+                *flag = flags;
+                if let Err(e) = self.score_pair(&docs[0], &docs[1..needed], s, out, cancel) {
+                    record_error(&errors, first + i, e);
+                }
+                s.docs = docs;
+            })
+        };
+        let width = nt.max(1);
+        match crate::pool::shared_pool(self.config.threads) {
+            Some(pool) if pairs.len() > MIN_CHUNK => pool.install(|| {
+                pairs
+                    .par_iter()
+                    .zip(rows.par_chunks_mut(width))
+                    .zip(dropped.par_iter_mut())
+                    .enumerate()
+                    .with_min_len(MIN_CHUNK)
+                    .for_each(work)
+            }),
+            _ => pairs
+                .iter()
+                .zip(rows.chunks_mut(width))
+                .zip(dropped.iter_mut())
+                .enumerate()
+                .for_each(work),
+        }
+        pair_error(errors)
+    }
+
+    /// Scores one pre-tokenised pair (custom tokenizers); a batch of length 1. `Ok(None)`
+    /// when `cancel` stopped it.
+    pub fn score_docs(
+        &self,
+        prediction: &TokenDoc,
+        references: &[TokenDoc],
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<BatchScores>, RougeError> {
+        let mut rows = vec![Score::INT_ZERO; self.config.types.len()];
+        WORKER
+            .with_borrow_mut(|w| {
+                self.score_pair(prediction, references, &mut w.scratch, &mut rows, cancel)
+            })
+            .map_err(|e| RougeError::TooLarge(format!("pair 0: {e}")))?;
+        if cancel.stopped() {
+            return Ok(None);
+        }
+        Ok(Some(BatchScores::from_rows(
+            self.config.types.clone(),
+            1,
+            &rows,
+            vec![0],
+        )))
+    }
+
+    /// Scores one pair into `out`; `Err` (the reason, without the pair index) only for a
+    /// pair too large for a quadratic kernel.
+    fn score_pair(
+        &self,
+        pred: &TokenDoc,
+        refs: &[TokenDoc],
+        s: &mut Scratch,
+        out: &mut [Score],
+        cancel: &Cancel<'_>,
+    ) -> Result<(), String> {
+        let (rule, jackknife) = (self.config.multiref, self.config.jackknife);
+        for (slot, ty) in out.iter_mut().zip(&self.config.types) {
+            s.matches.clear();
+            match *ty {
+                RougeType::N(n) => rouge_n::matches(n, pred, refs, s),
+                RougeType::L => rouge_l::matches(pred, refs, s, cancel),
+                RougeType::Lsum => rouge_l::summary_matches(pred, refs, s, cancel),
+                RougeType::W(bits) => {
+                    rouge_w::matches(f64::from_bits(bits), pred, refs, s, cancel)?
+                }
+                RougeType::S { gap, su } => rouge_s::matches(gap, su, pred, refs, s, cancel),
+            }
+            let weights = &s.weights;
+            let score = |m: &Match| match ty {
+                RougeType::W(_) => rouge_w::score(m, weights),
+                _ => m.ratio_score(),
+            };
+            let combined = if jackknife {
+                rule.combine_jackknife(&s.matches, &mut s.subset, score)
+            } else {
+                rule.combine(&s.matches, score)
+            };
+            *slot = combined.unwrap_or(Score::INT_ZERO);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernels::wlcs;
+
+    fn score(types: &[&str], pred: &str, refs: &[&str]) -> Vec<Score> {
+        let e = Engine::new(EngineConfig::parse(types, false, 1).unwrap());
+        let b = e
+            .score_texts(&[Pair {
+                prediction: pred,
+                references: refs,
+            }])
+            .unwrap();
+        (0..types.len()).map(|t| b.get(0, t)).collect()
+    }
+
+    #[test]
+    fn spec_examples() {
+        let s = score(
+            &["rouge1", "rouge2", "rougeL", "rougeLsum"],
+            "The quick brown dog jumps on the log.",
+            &["The quick brown fox jumps over the lazy dog"],
+        );
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (0.75, 0.6666666666666666, 0.7058823529411765)
+        );
+        assert_eq!(s[1].fmeasure, 0.26666666666666666);
+        assert_eq!(s[2].fmeasure, 0.5882352941176471);
+        assert_eq!(s[3].fmeasure, 0.5882352941176471);
+        // E21: reordered lines.
+        let s = score(&["rougeL", "rougeLsum"], "d e f\na b c", &["a b c\nd e f"]);
+        assert_eq!((s[0].fmeasure, s[1].fmeasure), (0.5, 1.0));
+        // E26: tie-breaking decides rougeLsum.
+        let s = score(&["rougeLsum"], "b a\na", &["a b"]);
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (0.3333333333333333, 0.5, 0.4)
+        );
+        // E24: union hits clipped by whole-text counts.
+        let s = score(&["rougeLsum"], "a", &["a a\na"]);
+        assert_eq!(s[0].recall, 0.3333333333333333);
+        // E18: empty.
+        let s = score(&["rouge1", "rougeL"], "", &[""]);
+        assert!(!s[0].int_zero && s[1].int_zero);
+    }
+
+    fn pairs_of<'a, P: AsRef<str>, const N: usize>(
+        preds: &'a [P],
+        refs: &'a [[&'a str; N]],
+    ) -> Vec<Pair<'a>> {
+        preds
+            .iter()
+            .zip(refs)
+            .map(|(p, r)| Pair {
+                prediction: p.as_ref(),
+                references: r,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reports_texts_that_lost_every_token() {
+        let e = Engine::new(EngineConfig::parse(&["rouge1"], false, 1).unwrap());
+        let refs = [["今天天气很不错"], ["a"], ["  "]];
+        let preds = ["今天天气很不错", "!!!", ""];
+        let pairs = pairs_of(&preds, &refs);
+        assert_eq!(e.score_texts(&pairs).unwrap().dropped(), [3, 1, 0]);
+    }
+
+    #[test]
+    fn no_types_is_an_empty_result() {
+        let e = Engine::new(EngineConfig::parse::<&str>(&[], false, 1).unwrap());
+        let b = e
+            .score_texts(&[Pair {
+                prediction: "a",
+                references: &["a"],
+            }])
+            .unwrap();
+        assert_eq!((b.len(), b.types().len()), (1, 0));
+    }
+
+    #[test]
+    fn multi_reference_best_f() {
+        // M2 of the spec.
+        let s = score(
+            &["rouge1", "rouge2"],
+            "a b c d",
+            &["a b x y", "a x b y c d z w v u"],
+        );
+        assert_eq!((s[0].precision, s[0].recall), (1.0, 0.4));
+        assert_eq!(s[1].fmeasure, 0.3333333333333333);
+    }
+
+    #[test]
+    fn threads_do_not_change_bits() {
+        let texts: Vec<String> = (0..500)
+            .map(|i| format!("w{} a b c\nd w{} e", i % 7, i % 5))
+            .collect();
+        let refs: Vec<[&str; 2]> = texts.iter().map(|t| [t.as_str(), "a b\nw1 e"]).collect();
+        let pairs = pairs_of(&texts, &refs);
+        let types = ["rouge1", "rouge3", "rougeL", "rougeLsum"];
+        let one = Engine::new(EngineConfig::parse(&types, true, 1).unwrap())
+            .score_texts(&pairs)
+            .unwrap();
+        let engine = Engine::new(EngineConfig::parse(&types, true, 2).unwrap());
+        assert_eq!(one, engine.score_texts(&pairs).unwrap());
+        let go = || true;
+        let chunked = engine.score_texts_interruptible(&pairs, 7, &Cancel::new(&go));
+        assert_eq!(Some(one), chunked.unwrap());
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let poll = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < 1;
+        let stopped = engine.score_texts_interruptible(&pairs, 100, &Cancel::new(&poll));
+        assert!(stopped.unwrap().is_none());
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn rouge_w_stays_in_range_and_refuses_huge_pairs() {
+        let s = score(&["rougeW-1.2"], "a b c d e f g", &["a b c d e f g"]);
+        assert_eq!(
+            (s[0].precision, s[0].recall, s[0].fmeasure),
+            (1.0, 1.0, 1.0)
+        );
+        let s = score(&["rougeW-1.5"], "b c d", &["a b c d e"]);
+        assert_eq!(s[0].precision, 1.0);
+        assert!(s[0].recall < 1.0);
+        let long = "w ".repeat(200_000);
+        let e = Engine::new(EngineConfig::parse(&["rouge1", "rougeW"], false, 1).unwrap());
+        let refs = [long.as_str()];
+        let pairs = [
+            Pair {
+                prediction: "a",
+                references: &refs,
+            },
+            Pair {
+                prediction: &long,
+                references: &refs,
+            },
+        ];
+        let err = e.score_texts(&pairs).unwrap_err().to_string();
+        assert!(err.starts_with("pair 1: rougeW-1.2 is too large"), "{err}");
+        assert!(err.contains(&wlcs::MAX_VALUE_CELLS.to_string()), "{err}");
+    }
+}

@@ -1,0 +1,201 @@
+//! Multi-reference rules: how the per-reference [`Match`]es of one type become one score.
+use crate::engine::score::{Match, Score};
+use crate::error::RougeError;
+
+/// A multi-reference rule (named in the signature).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MultiRef {
+    /// rouge-score's `score_multi` (spec `rouge-score.md` §8): the whole score of the
+    /// reference with the highest F-measure, the earliest on ties (`numpy.argmax`).
+    #[default]
+    BestF,
+    /// ROUGE-1.5.5's `-f A` (spec `rouge-1.5.5.md` §9.2): hits and reference sizes summed
+    /// over references, the prediction's size counted once per reference.
+    Pooled,
+    /// ROUGE-1.5.5's `-f B`: the reference with the highest recall, the earliest on ties
+    /// (unrounded here; the perl-1.5.5 profile keeps Perl's rounding).
+    BestRecall,
+    /// torchmetrics' `accumulate="avg"`: the mean of each of P, R and F over references.
+    Mean,
+}
+
+impl MultiRef {
+    /// Every rule, in documentation order.
+    pub const ALL: [MultiRef; 4] = [
+        MultiRef::BestF,
+        MultiRef::Pooled,
+        MultiRef::BestRecall,
+        MultiRef::Mean,
+    ];
+
+    /// The rule's name: `best-f`, `pooled`, `best-recall` or `mean`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MultiRef::BestF => "best-f",
+            MultiRef::Pooled => "pooled",
+            MultiRef::BestRecall => "best-recall",
+            MultiRef::Mean => "mean",
+        }
+    }
+
+    /// Parses a rule name.
+    pub fn parse(name: &str) -> Result<MultiRef, RougeError> {
+        MultiRef::ALL
+            .into_iter()
+            .find(|r| r.name() == name)
+            .ok_or_else(|| {
+                RougeError::InvalidOption(format!(
+                    "unknown multi-reference rule {name:?}: expected one of best-f, pooled, \
+                     best-recall, mean"
+                ))
+            })
+    }
+
+    /// One score from the per-reference matches of one type (`score` is the variant's P/R/F
+    /// step); `None` when there is no reference.
+    pub fn combine(self, matches: &[Match], score: impl Fn(&Match) -> Score) -> Option<Score> {
+        match self {
+            MultiRef::BestF => first_max(matches.iter().map(&score), |s| s.fmeasure),
+            MultiRef::BestRecall => first_max(matches.iter().map(&score), |s| s.recall),
+            MultiRef::Pooled => Match::pooled(matches).map(|m| score(&m)),
+            MultiRef::Mean => mean(matches.iter().map(score)),
+        }
+    }
+
+    /// [`MultiRef::combine`] with jackknifing (ROUGE before 1.4, spec `rouge-1.5.5.md`
+    /// §9.2): with J >= 2 references, the mean over the J leave-one-out subsets of the rule's
+    /// score; with one reference, the rule's score.
+    pub fn combine_jackknife(
+        self,
+        matches: &[Match],
+        subset: &mut Vec<Match>,
+        score: impl Fn(&Match) -> Score,
+    ) -> Option<Score> {
+        if matches.len() < 2 {
+            return self.combine(matches, score);
+        }
+        let rounds = (0..matches.len()).filter_map(|left_out| {
+            subset.clear();
+            subset.extend(
+                matches
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != left_out)
+                    .map(|(_, m)| *m),
+            );
+            self.combine(subset, &score)
+        });
+        mean(rounds.collect::<Vec<_>>())
+    }
+}
+
+/// The first score with the strictly greatest `key`.
+fn first_max(scores: impl Iterator<Item = Score>, key: impl Fn(&Score) -> f64) -> Option<Score> {
+    let mut best: Option<Score> = None;
+    for s in scores {
+        // Strict `>`: a later reference must be strictly better to replace the first.
+        if best.is_none_or(|b| key(&s) > key(&b)) {
+            best = Some(s);
+        }
+    }
+    best
+}
+
+/// Field-wise means, summed left to right then divided by the count.
+fn mean(scores: impl IntoIterator<Item = Score>) -> Option<Score> {
+    let mut n = 0usize;
+    let mut sum = Score::INT_ZERO;
+    for s in scores {
+        sum = Score {
+            precision: sum.precision + s.precision,
+            recall: sum.recall + s.recall,
+            fmeasure: sum.fmeasure + s.fmeasure,
+            int_zero: (n == 0 || sum.int_zero) && s.int_zero,
+        };
+        n += 1;
+    }
+    (n > 0).then(|| {
+        let k = n as f64;
+        Score {
+            precision: sum.precision / k,
+            recall: sum.recall / k,
+            fmeasure: sum.fmeasure / k,
+            int_zero: sum.int_zero,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ratio(m: &Match) -> Score {
+        m.ratio_score()
+    }
+
+    #[test]
+    fn best_f_first_wins_ties() {
+        let a = Match::counts(1, 2, 2);
+        let b = Match::counts(1, 2, 4);
+        let c = Match::counts(2, 2, 2);
+        assert_eq!(MultiRef::BestF.combine(&[a, a], ratio).unwrap().recall, 0.5);
+        assert_eq!(
+            MultiRef::BestF.combine(&[a, c], ratio).unwrap().fmeasure,
+            1.0
+        );
+        assert_eq!(MultiRef::BestF.combine(&[a, b], ratio).unwrap().recall, 0.5);
+        assert!(MultiRef::BestF.combine(&[], ratio).is_none());
+    }
+
+    #[test]
+    fn pooled_is_perl_f_a() {
+        // Spec rouge-1.5.5.md E32: `the cat sat on the mat` vs `the cat sat` and
+        // `a dog sat on the mat today`: ROUGE-1 hits 3 + 4, sizes 3 + 7, peer 6 twice;
+        // Perl prints R 0.70000, P 0.58333.
+        let s = MultiRef::Pooled
+            .combine(&[Match::counts(3, 6, 3), Match::counts(4, 6, 7)], ratio)
+            .unwrap();
+        assert_eq!((s.recall, s.precision), (0.7, 7.0 / 12.0));
+    }
+
+    #[test]
+    fn best_recall_and_mean() {
+        let a = Match::counts(2, 4, 4);
+        let b = Match::counts(3, 4, 6);
+        let s = MultiRef::BestRecall.combine(&[b, a], ratio).unwrap();
+        assert_eq!(s.recall, 0.5);
+        assert_eq!(s.precision, 0.75);
+        let m = MultiRef::Mean.combine(&[a, b], ratio).unwrap();
+        assert_eq!(m.precision, (0.5 + 0.75) / 2.0);
+        assert!(!m.int_zero);
+        let z = MultiRef::Mean
+            .combine(&[Match::empty_side(0, 3), Match::empty_side(0, 2)], ratio)
+            .unwrap();
+        assert!(z.int_zero);
+    }
+
+    #[test]
+    fn jackknife_averages_leave_one_out() {
+        let (a, b, c) = (
+            Match::counts(1, 4, 4),
+            Match::counts(2, 4, 4),
+            Match::counts(4, 4, 4),
+        );
+        let mut buf = Vec::new();
+        let s = MultiRef::BestF
+            .combine_jackknife(&[a, b, c], &mut buf, ratio)
+            .unwrap();
+        // Subsets {b, c}, {a, c}, {a, b}: best recalls 1, 1, 0.5.
+        assert_eq!(s.recall, (1.0 + 1.0 + 0.5) / 3.0);
+        let one = MultiRef::BestF.combine_jackknife(&[a], &mut buf, ratio);
+        assert_eq!(one, MultiRef::BestF.combine(&[a], ratio));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for r in MultiRef::ALL {
+            assert_eq!(MultiRef::parse(r.name()), Ok(r));
+        }
+        assert!(MultiRef::parse("A").is_err());
+    }
+}

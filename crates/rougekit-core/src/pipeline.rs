@@ -1,0 +1,185 @@
+//! The text pipeline of the rouge-score family of profiles: normalise and tokenise (one
+//! [`Tokenizer`] per profile), then stem (a [`Stemmer`]) and intern ([`crate::intern`]).
+//!
+//! Every tokenizer reports the `\n`s of the text as well as its tokens, so one scan gives both
+//! the whole-text tokens (ROUGE-N, rougeL, -W, -S) and the lines of rougeLsum (spec
+//! `rouge-score.md` §6). For each tokenizer here the whole-text tokens are exactly the
+//! concatenation of the per-line tokens (no token spans a `\n`), which is what rouge-score
+//! computes when it tokenises the text and each of its lines separately.
+use crate::error::RougeError;
+use crate::stem::porter_nltk;
+use crate::tokenize::rouge_score;
+use std::borrow::Cow;
+
+/// How text becomes tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tokenizer {
+    /// rouge-score 0.1.2's default tokenizer (spec `rouge-score.md` §2).
+    RougeScore,
+    /// Pre-tokenised text: split on Unicode `White_Space`, nothing else changes.
+    Whitespace,
+}
+
+impl Tokenizer {
+    /// The tokenizer's frozen name (the signature's `tok:` field).
+    pub fn name(self) -> &'static str {
+        match self {
+            Tokenizer::RougeScore => "rouge-score",
+            Tokenizer::Whitespace => "whitespace",
+        }
+    }
+
+    /// Parses a tokenizer name.
+    pub fn parse(name: &str) -> Result<Tokenizer, RougeError> {
+        Ok(match name {
+            "rouge-score" => Tokenizer::RougeScore,
+            "whitespace" => Tokenizer::Whitespace,
+            _ => {
+                return Err(RougeError::InvalidOption(format!(
+                    "unknown tokenizer {name:?}: expected rouge-score or whitespace"
+                )))
+            }
+        })
+    }
+
+    /// Calls `on_event(Some(token))` for each token in order and `on_event(None)` at each
+    /// `\n`.
+    pub fn scan(self, text: &str, mut on_event: impl FnMut(Option<&str>)) {
+        match self {
+            Tokenizer::RougeScore => rouge_score::scan(text, on_event),
+            Tokenizer::Whitespace => {
+                for (i, line) in text.split('\n').enumerate() {
+                    if i > 0 {
+                        on_event(None);
+                    }
+                    line.split(char::is_whitespace)
+                        .filter(|t| !t.is_empty())
+                        .for_each(|t| on_event(Some(t)));
+                }
+            }
+        }
+    }
+}
+
+/// How tokens are stemmed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Stemmer {
+    #[default]
+    None,
+    /// NLTK's `PorterStemmer()` in NLTK_EXTENSIONS mode, rouge-score's `use_stemmer=True`.
+    PorterNltk,
+}
+
+impl Stemmer {
+    /// The stemmer's name (`None` for no stemmer): `nltk-porter`.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Stemmer::None => None,
+            Stemmer::PorterNltk => Some("nltk-porter"),
+        }
+    }
+
+    /// Parses a stemmer name.
+    pub fn parse(name: &str) -> Result<Stemmer, RougeError> {
+        match name {
+            "nltk-porter" => Ok(Stemmer::PorterNltk),
+            _ => Err(RougeError::InvalidOption(format!(
+                "unknown stemmer {name:?}: expected nltk-porter"
+            ))),
+        }
+    }
+
+    /// The stem of `word` as is, whatever its length (the public `rougekit.stem`).
+    pub fn stem_word(self, word: &str) -> Cow<'_, str> {
+        match self {
+            Stemmer::None => Cow::Borrowed(word),
+            Stemmer::PorterNltk => Cow::Owned(porter_nltk::stem(word)),
+        }
+    }
+
+    /// rouge-score's rule (spec `rouge-score.md` §2.1 step 5): only tokens longer than three
+    /// characters are stemmed.
+    #[inline]
+    pub fn applies_to(self, token: &str) -> bool {
+        match self {
+            Stemmer::None => false,
+            // Byte length bounds the character count from above: only a multi-byte token
+            // of four or more bytes needs counting.
+            _ => token.len() > 3 && (token.is_ascii() || token.chars().nth(3).is_some()),
+        }
+    }
+
+    /// The stem of `token` (the token itself when the stemmer does not apply to it).
+    pub fn stem(self, token: &str) -> Cow<'_, str> {
+        if self.applies_to(token) {
+            self.stem_word(token)
+        } else {
+            Cow::Borrowed(token)
+        }
+    }
+}
+
+/// A tokenizer and a stemmer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pipeline {
+    pub tokenizer: Tokenizer,
+    pub stemmer: Stemmer,
+}
+
+impl Pipeline {
+    /// rouge-score's tokenizer, with or without its Porter stemmer.
+    pub fn rouge_score(stemmer: bool) -> Pipeline {
+        Pipeline {
+            tokenizer: Tokenizer::RougeScore,
+            stemmer: if stemmer {
+                Stemmer::PorterNltk
+            } else {
+                Stemmer::None
+            },
+        }
+    }
+
+    /// The (stemmed) tokens of `text`: the public `tokenize`; scoring interns instead.
+    pub fn tokens(&self, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.tokenizer.scan(text, |event| {
+            if let Some(t) = event {
+                out.push(self.stemmer.stem(t).into_owned());
+            }
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitespace_splits_on_white_space_only() {
+        let p = Pipeline {
+            tokenizer: Tokenizer::Whitespace,
+            stemmer: Stemmer::None,
+        };
+        assert_eq!(
+            p.tokens("The  cat\u{a0}sat,\tdon't\u{3000}猫\n x\u{1c}y"),
+            ["The", "cat", "sat,", "don't", "猫", "x\u{1c}y"]
+        );
+        let mut events = Vec::new();
+        Tokenizer::Whitespace.scan("a b\n\nc", |t| events.push(t.unwrap_or("\\n").to_string()));
+        assert_eq!(events, ["a", "b", "\\n", "\\n", "c"]);
+    }
+
+    #[test]
+    fn stem_rule_counts_characters() {
+        let s = Stemmer::PorterNltk;
+        assert!(!s.applies_to("cat"));
+        assert!(s.applies_to("cats"));
+        assert!(!s.applies_to("äöü"));
+        assert!(s.applies_to("äöüs"));
+        assert_eq!(
+            Pipeline::rouge_score(true).tokens("The cats ran"),
+            ["the", "cat", "ran"]
+        );
+    }
+}
