@@ -1,0 +1,190 @@
+"""Token ids (the ``token-ids`` profile's engine input, ``IdPair`` in
+``crates/rougekit-core/src/engine/mod.rs``) and the ``whitespace`` tokenizer
+(``crates/rougekit-core/src/pipeline.rs``), against rouge-score 0.1.2 on the same content:
+ids written as words, and texts given a tokenizer that splits on Unicode ``White_Space``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from array import array
+from typing import Any
+
+import pytest
+from conftest import SHARED_DATA, load_corpus, mismatch_report, require_shared
+from rougekit import _core
+
+TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rouge4")
+FIELDS = ("precision", "recall", "fmeasure")
+SEP = -7
+#: Pairs taken per corpus: rouge-score's pure-Python LCS over 11 references is the cost.
+PAIRS = {
+    "summeval-cnndm/summeval.jsonl": 150,
+    "xsum-hallucination-annotations/xsum.jsonl": 2000,
+    "rouge155-sample-test/ROUGE-test.jsonl": 200,
+}
+
+
+def ids_bytes(ids: list[int]) -> bytes:
+    return array("q", ids).tobytes()
+
+
+class WordsTokenizer:
+    """rouge-score custom tokenizer: the text's words as they are."""
+
+    def __init__(self, pattern: str) -> None:
+        self.split = re.compile(pattern).split
+
+    def tokenize(self, text: str) -> list[str]:
+        return [w for w in self.split(text) if w]
+
+
+#: Unicode White_Space (what the whitespace profile splits on; Python's str.split() also
+#: splits on U+001C..U+001F, which are not White_Space).
+WHITE_SPACE = "[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+"
+
+
+def rouge_score_multi(
+    tokenizer: Any, preds: list[str], refs: list[list[str]]
+) -> list[list[tuple[float, ...]]]:
+    from rouge_score import rouge_scorer
+
+    scorer = rouge_scorer.RougeScorer(list(TYPES), tokenizer=tokenizer)
+    return [
+        [tuple(map(float, scorer.score_multi(r, p)[t])) for t in TYPES] for p, r in zip(preds, refs)
+    ]
+
+
+def engine_rows(batch: _core.BatchScores) -> list[list[tuple[float, ...]]]:
+    cols = {t: [array("d", bytes(batch.buffer(t, f))) for f in FIELDS] for t in TYPES}
+    return [[tuple(c[i] for c in cols[t]) for t in TYPES] for i in range(len(batch))]
+
+
+def compare(got: list[list[tuple[float, ...]]], want: list[list[tuple[float, ...]]]) -> None:
+    bad = [f"pair {i}: {g} != {w}" for i, (g, w) in enumerate(zip(got, want)) if g != w]
+    assert len(got) == len(want)
+    assert not bad, mismatch_report(bad, len(got), "pairs")
+
+
+def corpus_ids(
+    pairs: list[dict[str, Any]],
+) -> tuple[list[list[int]], list[list[list[int]]], dict[int, str]]:
+    """Each text's rouge-score tokens as ids (lines ending in SEP), and id -> word."""
+    vocab: dict[str, int] = {}
+    used = {SEP}
+    rng = random.Random(5)
+
+    def word_id(w: str) -> int:
+        if w not in vocab:
+            # Small ids and ids spread over the whole int64 range (ids need not be dense).
+            t = len(vocab) if rng.random() < 0.5 else rng.randrange(-(2**63), 2**63)
+            while t in used:
+                t = rng.randrange(-(2**63), 2**63)
+            used.add(t)
+            vocab[w] = t
+        return vocab[w]
+
+    def text_ids(text: str) -> list[int]:
+        out: list[int] = []
+        for k, line in enumerate(text.split("\n")):
+            if k:
+                out.append(SEP)
+            out.extend(word_id(w) for w in _core.tokenize(line, False))
+        return out
+
+    preds = [text_ids(p["prediction"]) for p in pairs]
+    refs = [[text_ids(r) for r in p["references"]] for p in pairs]
+    return preds, refs, {v: k for k, v in vocab.items()}
+
+
+@pytest.mark.parametrize(
+    "corpus",
+    [
+        "summeval-cnndm/summeval.jsonl",
+        "xsum-hallucination-annotations/xsum.jsonl",
+        "rouge155-sample-test/ROUGE-test.jsonl",
+    ],
+)
+def test_token_ids_equal_rouge_score_on_the_ids_written_as_words(corpus: str) -> None:
+    require_shared()
+    pairs = load_corpus(SHARED_DATA / corpus)[: PAIRS[corpus]]
+    preds, refs, words = corpus_ids(pairs)
+    engine = _core.Engine(list(TYPES), None, 2, separator=SEP)
+    got = engine_rows(
+        engine.score_id_batch(
+            [ids_bytes(p) for p in preds], [[ids_bytes(r) for r in rs] for rs in refs]
+        )
+    )
+
+    def as_text(ids: list[int]) -> str:
+        return " ".join("\n" if t == SEP else f"w{words[t]}" for t in ids)
+
+    # Written as words: "w<word>" tokens that rouge-score's tokenizer keeps as they are.
+    vocab_ok = all(re.fullmatch("[a-z0-9]+", w) for w in words.values())
+    assert vocab_ok
+    want = rouge_score_multi(
+        WordsTokenizer(" "),
+        [as_text(p) for p in preds],
+        [[as_text(r) for r in rs] for rs in refs],
+    )
+    compare(got, want)
+
+
+def test_lsum_on_ids_needs_a_separator() -> None:
+    engine = _core.Engine(["rougeLsum"], None, 1)
+    with pytest.raises(ValueError, match="separator"):
+        engine.score_id_batch([ids_bytes([1, 2])], [[ids_bytes([2, 1])]])
+    ok = _core.Engine(["rougeL"], None, 1).score_id_batch(
+        [ids_bytes([1, 2])], [[ids_bytes([2, 1])]]
+    )
+    assert len(ok) == 1
+
+
+def test_bad_id_buffers_are_errors() -> None:
+    engine = _core.Engine(["rouge1"], None, 1)
+    with pytest.raises(ValueError, match=r"references\[0\] is an empty list"):
+        engine.score_id_batch([ids_bytes([1])], [[]])
+    with pytest.raises(ValueError, match=r"predictions\[0\] has 3 bytes"):
+        engine.score_id_batch([b"abc"], [[ids_bytes([1])]])
+    with pytest.raises(TypeError, match=r"references\[0\]\[0\] must be int64 bytes"):
+        engine.score_id_batch([ids_bytes([1])], [[[1]]])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="same length"):
+        engine.score_id_batch([ids_bytes([1])], [])
+
+
+@pytest.mark.parametrize(
+    "corpus", ["xsum-hallucination-annotations/xsum.jsonl", "summeval-cnndm/summeval.jsonl"]
+)
+def test_whitespace_tokenizer_equals_rouge_score_splitting_on_white_space(corpus: str) -> None:
+    require_shared()
+    pairs = load_corpus(SHARED_DATA / corpus)[: PAIRS[corpus]]
+    rng = random.Random(3)
+    # Real texts, plus every White_Space character and the four separators str.split() also
+    # splits on, sprinkled in.
+    extra = [chr(c) for c in (0x1C, 0x1F, 0x85, 0xA0, 0x1680, 0x2007, 0x2028, 0x3000, 0x9, 0xB)]
+
+    def noisy(text: str) -> str:
+        words = text.split(" ")
+        return "".join(w + (rng.choice(extra) if rng.random() < 0.1 else " ") for w in words)
+
+    preds = [noisy(p["prediction"]) for p in pairs]
+    refs = [[noisy(r) for r in p["references"]] for p in pairs]
+    engine = _core.Engine(list(TYPES), None, 2, tokenizer="whitespace")
+    assert engine.tokenizer == "whitespace" and engine.stemmer is None
+    got = engine_rows(engine.score_batch(preds, refs))
+    compare(got, rouge_score_multi(WordsTokenizer(WHITE_SPACE), preds, refs))
+
+
+def test_whitespace_tokens_keep_case_and_punctuation() -> None:
+    text = "The  Cat\u00a0sat,\tdon't\u3000猫 x\x1cy"
+    assert _core.tokenize(text, None, "whitespace") == [
+        "The",
+        "Cat",
+        "sat,",
+        "don't",
+        "猫",
+        "x\x1cy",
+    ]
+    assert re.split(WHITE_SPACE, "a\u2029b") == ["a", "b"] and sys.maxunicode > 0xFFFF
