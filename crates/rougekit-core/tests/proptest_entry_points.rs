@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use rougekit_core::perl::eval_config;
 use rougekit_core::perl::files::{sentences, SummaryFormat};
 use rougekit_core::perl::text::spl_sentences;
-use rougekit_core::tokenize::rouge_score::tokens;
+use rougekit_core::Pipeline;
 use rougekit_core::{Engine, EngineConfig, Pair};
 
 const TYPES: [&str; 8] = [
@@ -53,7 +53,7 @@ proptest! {
                 prop_assert_eq!(one.get(i, t), two.get(i, t));
             }
         }
-        let _ = tokens(&pred, stem);
+        let _ = Pipeline::rouge_score(stem).tokens(&pred);
     }
 
     #[test]

@@ -31,12 +31,14 @@ fn stemmer(name: &str) -> PyResult<PerlStemmer> {
     }
 }
 
+/// ROUGE-1.5.5's `-f A` / `-f B`, also by their rule names.
 fn multiref(name: &str) -> PyResult<MultiRef> {
     match name {
-        "A" => Ok(MultiRef::A),
-        "B" => Ok(MultiRef::B),
+        "A" | "pooled" => Ok(MultiRef::Pooled),
+        "B" | "best-recall" => Ok(MultiRef::BestRecall),
         _ => Err(PyValueError::new_err(format!(
-            "multiref must be 'A' (pool the references) or 'B' (best recall), got {name:?}"
+            "multiref must be 'A' or 'pooled' (pool the references) or 'B' or 'best-recall' \
+             (best recall), got {name:?}"
         ))),
     }
 }

@@ -1,16 +1,7 @@
 //! From per-model counts to one instance's scores (spec §9.2): `-f A` pooling or `-f B`
 //! best-recall selection, then R and P rounded to 5 decimals *before* F (quirk 2).
 use super::counts::ModelCounts;
-
-/// `-f`: how several models combine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum MultiRef {
-    /// Pool hits and model sizes; the peer count is added once per model.
-    #[default]
-    A,
-    /// The model with the best recall-like score (first on ties).
-    B,
-}
+pub use crate::engine::MultiRef;
 
 /// The double nearest to `x` printed with `%.5f` (C's exact round-half-even on the binary
 /// value), as Perl reuses its printed numbers. Fast path through `x·10⁵`, exact fallback
@@ -50,15 +41,17 @@ pub fn combine(
     inverse: impl Fn(f64) -> f64,
 ) -> InstanceScore {
     let (mut hit, mut m, mut p) = (0.0, 0.0, 0.0);
+    // `-f B` is best-recall; every other rule pools (`-f A`), as ROUGE-1.5.5 treats any `-f`
+    // value other than `B` (spec `rouge-1.5.5.md` §2, `-f`). The profile only offers the two.
     match rule {
-        MultiRef::A => {
+        MultiRef::Pooled | MultiRef::BestF | MultiRef::Mean => {
             for c in models {
                 hit += c.hit;
                 m += c.m;
                 p += peer;
             }
         }
-        MultiRef::B => {
+        MultiRef::BestRecall => {
             let mut best = -1.0;
             let mut chosen = None;
             for c in models {
@@ -130,7 +123,7 @@ mod tests {
             m: 14.0,
             select: 0.0,
         }];
-        let s = combine(&c, 9.0, MultiRef::A, 0.5, |x| x);
+        let s = combine(&c, 9.0, MultiRef::Pooled, 0.5, |x| x);
         assert_eq!((s.r, s.p, s.f), (0.28571, 0.44444, 0.34782));
     }
 }

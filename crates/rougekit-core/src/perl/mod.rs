@@ -93,7 +93,7 @@ impl Default for PerlConfig {
             skip: None,
             rules: TokenRules::default(),
             truncation: Truncation::None,
-            multiref: MultiRef::A,
+            multiref: MultiRef::Pooled,
             alpha: 0.5,
         }
     }
