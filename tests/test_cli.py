@@ -166,9 +166,9 @@ def test_perl_failures_are_one_warning_line(tmp_path: Path, monkeypatch, capsys)
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("rougekit: warning: 0 of 3 predictions and the references of 1")
     assert err[1].startswith(
-        "rougekit: warning: 2 of 3 pairs have a score that ROUGE-1.5.5 cannot compute (it "
-        "dies on them); rougekit scores it 0. First: pair b, reference 2, rougeW-1.2: the "
-        "model has no tokens"
+        "rougekit: warning: 2 of 3 pairs have a score the 'perl-1.5.5' profile cannot "
+        "compute; rougekit scores it 0. First: pair b, reference 2, rougeW-1.2: the model "
+        "has no tokens"
     )
     assert len(err) == 2
     assert cli.main([*args[:-2], "rouge1"]) == 0  # no ROUGE-W: nothing to report

@@ -17,7 +17,7 @@ import rougekit
 from conftest import SAMPLE, load_corpus, require_shared
 from rougekit import _core, cli
 from rougekit import io as rio
-from rougekit.aggregate import Accumulator, sequential_sum
+from rougekit.aggregate import Accumulator
 
 pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoTokensWarning")
 
@@ -80,32 +80,31 @@ def _random_batch(n: int) -> rougekit.BatchResult:
 def test_streamed_bootstrap_equals_batch_corpus(n, seed):
     batch = _random_batch(n)
     core = batch.corpus(confidence=0.8, n_bootstrap=257, seed=seed)
-    acc = Accumulator(batch.types, keep=True)
-    acc.add(batch, [1] * n, (0, 0))
+    acc = Accumulator(batch.profile, batch.types, keep=True)
+    acc.add(batch)
     mine = acc.corpus(batch.signature, confidence=0.8, n_bootstrap=257, seed=seed, threads=2)
     assert mine.to_dict() == core.to_dict()
 
 
-def _keys(types):
-    return [(t, f) for t in types for f in ("precision", "recall", "fmeasure")]
-
-
 @pytest.mark.parametrize("chunk", [1, 7, 1000])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_score_columns_bootstrap_is_batch_corpus(chunk, threads):
-    """Columns appended chunk by chunk give BatchScores.corpus's numbers for any thread
-    count: one implementation behind both."""
-    batch = _random_batch(1001)
-    keys = _keys(batch.types)
-    store = _core.ScoreColumns(len(keys))
+def test_built_batch_is_the_whole_batch(chunk, threads):
+    """Chunks appended to a BatchBuilder give the whole batch back, and its running means
+    are BatchScores.corpus's means bit for bit (one left-to-right sum behind both)."""
+    batch = _random_batch(1001).scores
+    kept, sums = _core.BatchBuilder(True), _core.BatchBuilder(False)
     for start in range(0, len(batch), chunk):
-        store.append([getattr(batch, f)(t)[start : start + chunk].tobytes() for t, f in keys])
-    assert (len(store), store.width) == (1001, len(keys))
-    got = store.bootstrap(500, 42, 0.95, threads)
-    want = batch._scores.corpus(500, 42, 0.95)
-    assert got == [want[t][f] for t, f in keys]
-    for k, (t, f) in enumerate(keys):
-        assert np.frombuffer(store.column(k)).tolist() == list(getattr(batch, f)(t))
+        kept.append(batch.slice(start, start + chunk))
+        sums.append(batch.slice(start, start + chunk))
+    assert (len(kept), len(sums)) == (1001, 1001)
+    means = {t: {f: v[0] for f, v in d.items()} for t, d in batch.corpus(0, 0, 0.9).items()}
+    assert {t: {f: v[0] for f, v in d.items()} for t, d in sums.means().items()} == means
+    whole = kept.finish()
+    assert whole.corpus(500, 42, 0.95, threads) == batch.corpus(500, 42, 0.95)
+    for t in batch.types:
+        for f in ("precision", "recall", "fmeasure", "int_zero"):
+            assert whole.buffer(t, f) == batch.buffer(t, f)
+    assert len(kept) == 0  # finish() moved the scores out
 
 
 def _reference_draws(seed: int, n: int, count: int, threshold: int) -> list[int]:
@@ -156,42 +155,28 @@ def _reference_bootstrap(columns, n_samples, seed, confidence):
 
 @pytest.mark.parametrize(("n", "seed"), [(1, 0), (2, 5), (37, 2**64 - 1), (300, 7)])
 def test_core_bootstrap_follows_the_documented_algorithm(n, seed):
-    rng = np.random.default_rng(seed % 1000)
-    columns = [rng.random(n), rng.integers(0, 3, n) / 3.0]
-    store = _core.ScoreColumns(2)
-    store.append([c.tobytes() for c in columns])
-    want = _reference_bootstrap([c.tolist() for c in columns], 40, seed, 0.9)
-    assert store.bootstrap(40, seed, 0.9, 2) == want
+    batch = _random_batch(n)
+    columns = [batch.precision("rouge1").tolist(), batch.fmeasure("rougeL").tolist()]
+    want = _reference_bootstrap(columns, 40, seed, 0.9)
+    got = batch.scores.corpus(40, seed, 0.9, 2)
+    assert [got["rouge1"]["precision"], got["rougeL"]["fmeasure"]] == want
 
 
-def test_score_columns_errors():
-    store = _core.ScoreColumns(2)
-    one = np.array([0.5]).tobytes()
-    with pytest.raises(ValueError, match="one buffer per column: 2 columns, got 1"):
-        store.append([one])
-    with pytest.raises(ValueError, match=r"chunk\[1\] has 2 values but chunk\[0\] has 1"):
-        store.append([one, one * 2])
-    with pytest.raises(ValueError, match="not a whole number of float64"):
-        store.append([one, one[:5]])
-    with pytest.raises(TypeError, match=r"chunk\[0\] must be bytes or bytearray"):
-        store.append([np.array([0.5]), one])
-    assert len(store) == 0  # a refused chunk adds nothing to any column
-    store.append([bytearray(one), one])
-    assert store.bootstrap(10, 0, 0.95) == [(0.5, 0.5, 0.5)] * 2
-    with pytest.raises(IndexError, match="column 2 out of range"):
-        store.column(2)
+def test_batch_builder_errors():
+    one = _random_batch(3).scores
+    other = rougekit.RougeScorer(["rouge2"]).score_batch(["a b"], ["a b"]).scores
+    builder = _core.BatchBuilder(True)
+    builder.append(one)
+    with pytest.raises(ValueError, match="cannot append scores of types"):
+        builder.append(other)
+    assert len(builder) == 3  # a refused chunk adds nothing
+    with pytest.raises(ValueError, match="keeps running sums only"):
+        _core.BatchBuilder(False).finish()
     with pytest.raises(ValueError, match="confidence must be strictly between 0 and 1"):
-        store.bootstrap(10, 0, 1.0)
+        one.corpus(10, 0, 1.0)
     with pytest.raises(ValueError, match="n_bootstrap must be at most"):
-        store.bootstrap(10**8, 0, 0.9)
-    empty = _core.ScoreColumns(1).bootstrap(10, 0, 0.9)
-    assert empty[0][0] == 0.0 and math.isnan(empty[0][1])
-
-
-def test_sequential_sum_is_left_to_right():
-    values = [1e16, 1.0, -1e16, 1.0]
-    assert sequential_sum(values) == ((1e16 + 1.0) - 1e16) + 1.0
-    assert sequential_sum(values, 2.0) == (((2.0 + 1e16) + 1.0) - 1e16) + 1.0
+        one.corpus(10**8, 0, 0.9)
+    assert len(_core.BatchBuilder(True).finish()) == 0
 
 
 @pytest.mark.parametrize("fmt", ["lines", "jsonl", "csv", "dirs"])
@@ -314,9 +299,9 @@ def test_memory_is_flat_without_ci(monkeypatch, capsys):
     kept = []
     real_init = Accumulator.__init__
 
-    def spy(self, types, *, keep):
+    def spy(self, profile, types, *, keep):
         kept.append(keep)
-        real_init(self, types, keep=keep)
+        real_init(self, profile, types, keep=keep)
 
     monkeypatch.setattr(Accumulator, "__init__", spy)
     assert cli.main(["score", "--jsonl", str(SAMPLE)]) == 0

@@ -217,9 +217,11 @@ def test_unknown_or_unavailable_profile(profile):
     assert profile in str(info.value) and "rouge-score" in str(info.value), str(info.value)
 
 
-def test_stemmer_must_be_bool():
-    with pytest.raises(TypeError, match="stemmer"):
+def test_stemmer_must_be_bool_or_a_stemmer_the_profile_has():
+    with pytest.raises(ValueError, match="cannot use stemmer 'yes'; it takes 'nltk-porter'"):
         rougekit.RougeScorer(["rouge1"], stemmer="yes")
+    with pytest.raises(TypeError, match="stemmer must be a bool or a stemmer name, got int"):
+        rougekit.RougeScorer(["rouge1"], stemmer=1)
 
 
 @pytest.mark.parametrize(

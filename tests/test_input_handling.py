@@ -69,7 +69,7 @@ def test_numpy_scalars_are_accepted():
     assert batch[np.int64(0)] == batch[0]
     corpus = batch.corpus(confidence=np.float32(0.9), n_bootstrap=np.int64(10), seed=np.uint8(3))
     assert corpus.confidence == pytest.approx(0.9)
-    assert s.config.stemmer == "nltk-porter" and s.config.threads == 2
+    assert s.config.profile.stemmer == "nltk-porter" and s.config.threads == 2
 
 
 def test_lone_surrogate_error_names_the_argument(scorer):

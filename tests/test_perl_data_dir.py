@@ -23,8 +23,8 @@ from perl_oracle import (
     oracle_or_skip,
     run_rougekit_perl,
 )
-from rougekit.perl import data_dir
-from rougekit.perl.exception_db import read_exception_db
+from rougekit.profiles.perl155 import data_dir
+from rougekit.profiles.perl155.exception_db import read_exception_db
 
 PAIRS = 500
 
@@ -108,7 +108,7 @@ def test_the_api_takes_the_same_folder(
     # RougeScorer(data_dir=) and RougeConfig.from_perl_args("-e DIR") share rougekit perl's
     # loader: their per-pair scores are the -d lines Perl prints with that folder.
     import rougekit as rk
-    from rougekit.perl_args import RougeConfig
+    from rougekit.profiles.perl155.rouge_config import RougeConfig
 
     folder, config = corpus
     args = ["-n", "2", "-x", "-m", "-s", "-r", "10", "-a", "-d", str(config)]

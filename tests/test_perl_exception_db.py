@@ -1,5 +1,5 @@
-"""The Berkeley DB hash reader behind ``rougekit perl -e`` (``rougekit.perl.exception_db``):
-no libdb at run time, so it is checked against files Perl's DB_File writes here and now,
+"""The Berkeley DB hash reader behind ``rougekit perl -e``
+(``rougekit.profiles.perl155.exception_db``): no libdb at run time, so it is checked against files Perl's DB_File writes here and now,
 entry for entry, and every file it cannot read is one error naming that file."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from perl_oracle import CANONICAL_KEYS, DB_NAME, PerlOracle, oracle_or_skip
-from rougekit.perl.errors import PerlDataError
-from rougekit.perl.exception_db import read_exception_db
+from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.profiles.perl155.exception_db import read_exception_db
 
 # Our own Perl one-liners: tie a DB_File hash with the given info, fill it from a snippet.
 _WRITE = (

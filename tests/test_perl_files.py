@@ -10,11 +10,11 @@ import codecs
 from pathlib import Path
 
 import pytest
-from rougekit.perl.config import read_file_list, read_xml_config
-from rougekit.perl.errors import PerlDataError
+from rougekit.perl.eval_config import read_file_list, read_xml_config
 from rougekit.perl.formats import read_summary
-from rougekit.perl.options import build_options, getopts
-from rougekit.perl.output import detail_order, encode_line, perl_default_number, variant_name
+from rougekit.perl.output import detail_order, encode_line, perl_default_number
+from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.profiles.perl155.flags import build_options, getopts
 
 # -- summary formats ---------------------------------------------------------------------------
 
@@ -292,17 +292,20 @@ def test_line_encoding_like_perl() -> None:
 
 
 def test_variant_names_embed_option_text() -> None:
-    o = build_options(getopts(["-w", "1.20", "-2", "4", "-U", "-a", "c.xml"]))
-    assert [variant_name(k, o) for k in ("1", "12", "L", "W", "S", "SU")] == [
-        "ROUGE-1",
-        "ROUGE-12",
+    o = build_options(getopts(["-n", "12", "-w", "1.20", "-2", "04", "-U", "-a", "c.xml"]))
+    names = o.variant_names()
+    assert list(names.values()) == [
+        *(f"ROUGE-{k}" for k in range(1, 13)),
         "ROUGE-L",
         "ROUGE-W-1.20",
-        "ROUGE-S4",
-        "ROUGE-SU4",
+        "ROUGE-S04",
+        "ROUGE-SU04",
     ]
+    assert list(names)[-3:] == ["rougeW-1.2", "rougeS4", "rougeSU4"]
+    star = build_options(getopts(["-2", "-1", "-u", "-x", "-w", "1e-5", "-a", "c.xml"]))
+    assert star.variant_names() == {"rougeW-0.00001": "ROUGE-W-1e-5", "rougeSU*": "ROUGE-SU*"}
     be = build_options(getopts(["-3", "HMR1", "-a", "c.xml"]))
-    assert variant_name("BE", be) == "ROUGE-BE-HMR1"
+    assert be.variant_names() == {"rougeBE-HMR1": "ROUGE-BE-HMR1"}
 
 
 @pytest.mark.parametrize(

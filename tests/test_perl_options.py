@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from rougekit.perl.errors import PerlUsageError
-from rougekit.perl.options import PerlOptions, build_options, getopts, perl_number
+from rougekit.profiles.perl155.errors import PerlUsageError
+from rougekit.profiles.perl155.flags import PerlOptions, build_options, getopts, perl_number
 
 
 def opts(*argv: str) -> PerlOptions:
@@ -202,7 +202,7 @@ SAME_READING = [
 
 @pytest.mark.parametrize("flags", SAME_READING)
 def test_the_api_reads_flags_as_rougekit_perl_does(flags: str) -> None:
-    from rougekit.perl_args import RougeConfig
+    from rougekit.profiles.perl155.rouge_config import RougeConfig
 
     command = opts(*flags.split(), "-a", "config.xml")
     config = RougeConfig.from_perl_args(flags)
@@ -210,9 +210,11 @@ def test_the_api_reads_flags_as_rougekit_perl_does(flags: str) -> None:
     assert config.resamples == command.resamples
     assert config.confidence == command.confidence_text
     scorer = config.scorer
-    assert (scorer.limit_words, scorer.limit_bytes) == (command.limit_words, command.limit_bytes)
-    assert (scorer.multiref, scorer.alpha, scorer.stopwords) == (
-        command.multiref,
+    assert scorer.profile == command.profile  # one profile object from one reading
+    profile = scorer.profile
+    assert (profile.limit_words, profile.limit_bytes) == (command.limit_words, command.limit_bytes)
+    assert (profile.multiref, profile.alpha, profile.stopwords) == (
+        {"A": "pooled", "B": "best-recall"}[command.multiref],
         command.alpha,
         command.stopwords,
     )
@@ -238,7 +240,7 @@ def test_the_api_reads_flags_as_rougekit_perl_does(flags: str) -> None:
     ],
 )
 def test_numeric_options_have_ranges(flags: str, message: str) -> None:
-    from rougekit.perl_args import RougeConfig
+    from rougekit.profiles.perl155.rouge_config import RougeConfig
 
     with pytest.raises(PerlUsageError, match=message.replace("*", r"\*")):
         opts(*flags.split(), "-a", "config.xml")
@@ -261,12 +263,13 @@ def test_out_of_range_options_are_one_line_exit_2(flags: str) -> None:
 
 
 def test_an_exponent_weight_names_its_api_type() -> None:
-    # -w 1e0 is ROUGE-W-1e0 in Perl's output; the API's type keeps that name (it was refused).
-    from rougekit.perl_args import RougeConfig
+    # -w 1e0 is ROUGE-W-1e0 in Perl's output; the API's type is the weight's canonical name
+    # (one name per weight), mapped to the printed one.
+    from rougekit.profiles.perl155.rouge_config import RougeConfig
 
     config = RougeConfig.from_perl_args("-w 1e0 -x")
-    assert config.scorer.types == ("rougeW-1e0",)
-    assert config.names == {"rougeW-1e0": "ROUGE-W-1e0"}
+    assert config.scorer.types == ("rougeW-1",)
+    assert config.names == {"rougeW-1": "ROUGE-W-1e0"}
 
 
 ORACLE_FLAGS = [
@@ -286,7 +289,7 @@ def test_quirky_values_match_perl_in_both_interpreters(
     # The one reading (rougekit perl and the API) agrees with the real script where the
     # output shows it: the variants it names, their numbers and the -t unit.
     from perl_oracle import Case, oracle_or_skip, run_rougekit_perl, write_list_case_files
-    from rougekit.perl_args import RougeConfig
+    from rougekit.profiles.perl155.rouge_config import RougeConfig
 
     perl = oracle_or_skip(tmp_path_factory)
     folder = tmp_path_factory.mktemp("quirky")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import rougekit as rk
 from conftest import SHARED_DATA, mismatch_report, require_shared, shared_available
-from rougekit.perl_args import PerlUsageError, RougeConfig
+from rougekit.profiles.perl155.rouge_config import PerlUsageError, RougeConfig
 
 EXAMPLES = json.loads(
     (Path(__file__).parent / "golden" / "perl-examples.json").read_text(encoding="utf-8")
@@ -129,11 +129,11 @@ def test_options_and_types() -> None:
     assert config.scorer.types == (
         "rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeW-1.2", "rougeS4", "rougeSU4",
     )  # fmt: skip
-    assert config.scorer.stemmer == "wordnet" and config.resamples == 1000
+    assert config.scorer.profile.stemmer == "wordnet" and config.resamples == 1000
     assert RougeConfig.from_perl_args("-2 -1 -u").names == {
         "rougeL": "ROUGE-L", "rougeSU*": "ROUGE-SU*",
     }  # fmt: skip
-    assert RougeConfig.from_perl_args("-f b -t 3 -n 2.5").scorer.multiref == "A"
+    assert RougeConfig.from_perl_args("-f b -t 3 -n 2.5").scorer.profile.multiref == "pooled"
     assert RougeConfig.from_perl_args("-n 2.5").scorer.types == ("rouge1", "rouge2", "rougeL")
     for bad in ("-r 0", "-p 1.5", "-c 101", "-w 0", "-l 10 -b 75"):
         with pytest.raises(PerlUsageError):
@@ -155,7 +155,7 @@ def test_scorer_options_are_checked() -> None:
         rk.RougeScorer(["rouge1"], profile="perl-1.5.5", alpha=0.5, beta=1.0)
     # beta = 1 is alpha = 0.5; beta² = (1 - alpha) / alpha.
     s = rk.RougeScorer(["rouge1"], profile="perl-1.5.5", beta=2.0)
-    assert s.config.alpha == pytest.approx(0.2)
+    assert s.config.profile.alpha == pytest.approx(0.2)
     assert "alpha:0.2" in str(s.signature())
 
 

@@ -1,4 +1,5 @@
-"""``rougekit._core.stem_words(..., "nltk-porter")`` vs NLTK's ``PorterStemmer().stem`` (NLTK_EXTENSIONS mode)."""
+"""``rougekit._core.stem_words(..., "nltk-porter")`` vs NLTK's ``PorterStemmer().stem``
+(NLTK_EXTENSIONS mode)."""
 
 from __future__ import annotations
 

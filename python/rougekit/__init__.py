@@ -12,13 +12,14 @@ from rougekit._core import __version__
 
 if TYPE_CHECKING:
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
-    from rougekit.diagnostics import NoSentencesWarning, NoTokensWarning
+    from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.evaluate import compute
-    from rougekit.perl_args import RougeConfig
+    from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
     from rougekit.signature import Signature
     from rougekit.signature import parse as parse_signature
+    from rougekit.text import stem, tokenize
 
 # The public names, imported on first use (PEP 562): ``rougekit perl`` and ``import
 # rougekit.compat`` then start without loading the scorer, results and report modules.
@@ -28,14 +29,17 @@ _LAZY = {
     "ScorerConfig": ("rougekit.config", "ScorerConfig"),
     "NoTokensWarning": ("rougekit.diagnostics", "NoTokensWarning"),
     "NoSentencesWarning": ("rougekit.diagnostics", "NoSentencesWarning"),
+    "NonAsciiWarning": ("rougekit.diagnostics", "NonAsciiWarning"),
     "compute": ("rougekit.evaluate", "compute"),
-    "RougeConfig": ("rougekit.perl_args", "RougeConfig"),
+    "RougeConfig": ("rougekit.profiles.perl155.rouge_config", "RougeConfig"),
     "BatchResult": ("rougekit.results", "BatchResult"),
     "CorpusResult": ("rougekit.results", "CorpusResult"),
     "Score": ("rougekit.results", "Score"),
     "RougeScorer": ("rougekit.scorer", "RougeScorer"),
     "Signature": ("rougekit.signature", "Signature"),
     "parse_signature": ("rougekit.signature", "parse"),
+    "tokenize": ("rougekit.text", "tokenize"),
+    "stem": ("rougekit.text", "stem"),
 }
 
 
@@ -61,6 +65,7 @@ __all__ = [
     "CorpusResult",
     "NoSentencesWarning",
     "NoTokensWarning",
+    "NonAsciiWarning",
     "RougeConfig",
     "RougeScorer",
     "Score",
@@ -69,4 +74,6 @@ __all__ = [
     "__version__",
     "compute",
     "parse_signature",
+    "stem",
+    "tokenize",
 ]

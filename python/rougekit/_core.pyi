@@ -5,30 +5,32 @@ Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
 from collections.abc import Sequence
-from typing import Any, final
+from typing import final
 
 from typing_extensions import Self
 
 __all__ = [
+    "BatchBuilder",
     "BatchScores",
     "Engine",
     "InputTooLargeError",
-    "PerlBatch",
     "PerlFileError",
-    "PerlSettings",
-    "ScoreColumns",
+    "PerlScorer",
     "__version__",
+    "approximate_randomization",
     "normalize_types",
-    "perl_bootstrap_many",
+    "paired_bootstrap",
     "perl_eval_config",
-    "perl_score_files",
-    "perl_score_texts",
+    "perl_normalize_types",
     "perl_split_summary",
     "stem_words",
+    "stemmer_id",
     "tokenize",
 ]
 
 __version__: str
+
+_Summary = dict[str, dict[str, tuple[float, float, float]]]
 
 def normalize_types(types: Sequence[str]) -> list[str]:
     """Validate and canonicalise ROUGE type names (``rouge1``, ``rougeL``, ``rougeLsum``...).
@@ -36,12 +38,13 @@ def normalize_types(types: Sequence[str]) -> list[str]:
     Raises ``ValueError`` naming the offending type.
     """
 
-def tokenize(
-    text: str, stemmer: bool | str | None, tokenizer: str = "rouge-score"
-) -> list[str]:
+def tokenize(text: str, stemmer: bool | str | None, tokenizer: str = "rouge-score") -> list[str]:
     """Tokens of ``text`` under ``tokenizer`` (``rouge-score``: lower-case, ``[a-z0-9]``
     runs), stems of tokens longer than 3 characters by ``stemmer`` (``True``: NLTK Porter,
     or a stemmer name)."""
+
+def stemmer_id(name: str) -> str:
+    """The stemmer's id in signatures (``nltk-porter``, ``snowball-<version>:<algorithm>``)."""
 
 def stem_words(words: Sequence[str], stemmer: str) -> list[str]:
     """Each word stemmed as is by the named stemmer (``nltk-porter``: NLTK
@@ -49,7 +52,7 @@ def stem_words(words: Sequence[str], stemmer: str) -> list[str]:
 
 @final
 class BatchScores:
-    """Columnar scores of a batch: float64 buffers per type and field."""
+    """Per-pair scores of a batch by column: what every profile's scorer returns."""
 
     @property
     def types(self) -> list[str]: ...
@@ -57,41 +60,66 @@ class BatchScores:
     @property
     def nrefs(self) -> tuple[int, int]:
         """(fewest, most) references of a pair; (0, 0) for an empty batch."""
+    @property
+    def failures(self) -> list[tuple[int, int, str, str]]:
+        """Scores the profile could not compute (0 instead): (pair, reference, type,
+        message)."""
     def row(self, i: int) -> list[tuple[float, float, float, bool]]:
         """Pair ``i``: ``(precision, recall, fmeasure, int_zero)`` per type, in type order."""
     def dropped_counts(self) -> tuple[int, int]:
         """(predictions, pairs with a reference) that are not blank but have no token."""
-    def corpus(
-        self, n_samples: int, seed: int, confidence: float, threads: int = 1
-    ) -> dict[str, dict[str, tuple[float, float, float]]]:
+    def buffer(self, rouge_type: str, field_name: str) -> bytearray:
+        """float64 buffer of ``precision``, ``recall``, ``fmeasure`` or of the counts
+        ``hits``, ``pred_total``, ``ref_total``; uint8 for ``int_zero`` (1 where rouge-score
+        returns the int ``0`` triple)."""
+    def slice(self, start: int, end: int) -> BatchScores:
+        """Pairs ``start..end`` as a batch of their own."""
+    def corpus(self, n_samples: int, seed: int, confidence: float, threads: int = 1) -> _Summary:
         """``{type: {field: (mean, low, high)}}``; seeded percentile bootstrap bounds at
         ``confidence``, NaN when ``n_samples == 0``. ``threads`` never changes a number."""
-    def buffer(self, rouge_type: str, field_name: str) -> bytearray:
-        """float64 buffer for ``field`` in {precision, recall, fmeasure}; uint8 for
-        ``int_zero`` (1 where rouge-score returns the int ``0`` triple)."""
+    def perl_corpus(
+        self,
+        *,
+        unit: int,
+        alpha: float,
+        resamples: float,
+        confidence: float,
+        order: Sequence[int] | None = None,
+        rounded: bool = True,
+        threads: int = 1,
+    ) -> _Summary:
+        """ROUGE-1.5.5's bootstrap Average and CI bounds (``confidence`` in percent) over the
+        pairs in ``order`` (default: ROUGE-1.5.5's order of pairs scored through the API),
+        rounded to 5 decimals as printed unless ``rounded=False``."""
 
 @final
-class ScoreColumns:
-    """Float64 columns of one length kept in the core, grown chunk by chunk and
-    bootstrapped in place with the GIL released (the command line's ``--ci``)."""
+class BatchBuilder:
+    """A batch grown chunk by chunk: running sums and, with ``keep``, the columns."""
 
-    def __new__(cls, width: int) -> Self:
-        """``width`` empty columns."""
-    @property
-    def width(self) -> int: ...
-    def __len__(self) -> int:
-        """Values per column."""
-    def append(self, chunk: Sequence[bytes | bytearray]) -> None:
-        """Appends ``chunk[k]`` (native-endian float64 values) to column ``k``. Raises
-        ``ValueError`` unless there is one buffer per column, all of one length."""
-    def column(self, index: int) -> bytes:
-        """Column ``index`` as native-endian float64 bytes (a copy)."""
-    def bootstrap(
-        self, n_samples: int, seed: int, confidence: float, threads: int = 1
-    ) -> list[tuple[float, float, float]]:
-        """``(mean, low, high)`` per column, computed by the code behind
-        :meth:`BatchScores.corpus` (equal bit for bit for equal values); NaN bounds when
-        ``n_samples == 0`` or the columns are empty. ``threads`` never changes a number."""
+    def __new__(cls, keep: bool) -> Self: ...
+    def __len__(self) -> int: ...
+    def append(self, batch: BatchScores) -> None:
+        """Adds a chunk (same types as the first)."""
+    def means(self) -> _Summary:
+        """``{type: {field: (mean, nan, nan)}}``: ``BatchScores.corpus``'s means, bit for bit."""
+    def finish(self) -> BatchScores:
+        """Everything appended (``keep=True`` only); the builder is empty after."""
+
+def paired_bootstrap(
+    a: Sequence[float],
+    b: Sequence[float],
+    *,
+    n_resamples: int,
+    seed: int,
+    confidence: float,
+    threads: int = 1,
+) -> tuple[float, float, float, float]:
+    """Paired bootstrap of ``mean(b) - mean(a)``: (delta, low, high, p_value)."""
+
+def approximate_randomization(
+    a: Sequence[float], b: Sequence[float], *, n_trials: int, seed: int
+) -> float:
+    """Approximate-randomization p-value of ``mean(b) - mean(a)``."""
 
 @final
 class Engine:
@@ -145,95 +173,58 @@ class Engine:
         """Score one pre-tokenised pair (custom tokenizers): each text is
         ``(whole_text_ids, [line_ids, ...])``; a batch of length 1 is returned."""
 
-# perl-1.5.5 profile (ROUGE-1.5.5.pl behaviour; spec rouge-1.5.5.md)
+# ROUGE-1.5.5.pl's profile (spec rouge-1.5.5.md)
 
-_Columns = tuple[list[float], list[float], list[float]]
-_Estimate = tuple[float, float, float]
-
-@final
-class PerlBatch:
-    """Per-instance perl-1.5.5 scores of one batch, one column triple per variant."""
-
-    @property
-    def variants(self) -> list[str]:
-        """Variant keys in ROUGE-1.5.5's output order: "1", ..., "L", "W", "S", "SU", "BE"."""
-    def __len__(self) -> int: ...
-    def rpf(self, variant: str) -> _Columns:
-        """Per-instance (R, P, F), R and P rounded to 5 decimals before F (``-t 0``)."""
-    def counts(self, variant: str) -> _Columns:
-        """Per-instance raw (TotalM, TotalP, TotalHit) (``-t 1`` / ``-t 2``)."""
-    def bootstrap(
-        self,
-        order: Sequence[int],
-        *,
-        unit: int,
-        alpha: float,
-        resamples: float,
-        confidence: float,
-        threads: int = 1,
-    ) -> list[tuple[_Estimate, _Estimate, _Estimate]]:
-        """ROUGE-1.5.5's bootstrap of every variant over the instances ``order``."""
-    def dropped_counts(self) -> tuple[int, int]:
-        """(peers, instances with some model) not blank but without any token character."""
-    @property
-    def failures(self) -> list[tuple[int, int, str, str]]:
-        """(instance, model, variant, message) of scores ROUGE-1.5.5 dies on; they are 0."""
+def perl_normalize_types(types: Sequence[str]) -> list[str]:
+    """Canonical ROUGE-1.5.5 type names (``ROUGE-2`` -> ``rouge2``); ``ValueError`` naming a
+    bad one."""
 
 @final
-class PerlSettings:
-    """The perl-1.5.5 scoring options, checked once (``ValueError`` as ROUGE-1.5.5 dies)."""
+class PerlScorer:
+    """ROUGE-1.5.5's profile's scorer: types and ROUGE-1.5.5's scoring options."""
 
     def __new__(
         cls,
+        types: Sequence[str],
         *,
-        ngram_max: int = 0,
-        lcs: bool = True,
-        wlcs_weight: float | None = None,
-        skip_gap: int | None = None,
-        skip_variants: str = "S",
         stemmer: str = "none",
         stopwords: bool = False,
         limit_words: int = 0,
         limit_bytes: int = 0,
-        multiref: str = "A",
+        multiref: str = "pooled",
         alpha: float = 0.5,
         exceptions: Sequence[tuple[str, str]] | None = None,
         stoplist: Sequence[str] | None = None,
+        threads: int = 1,
     ) -> Self: ...
     @property
-    def variants(self) -> list[str]: ...
+    def types(self) -> list[str]: ...
+    def tokenize(self, text: str) -> list[str]:
+        """The tokens ROUGE-1.5.5 compares for ``text`` (``-s`` applied, ``-m`` stems,
+        ``-l``/``-b`` truncation)."""
+    def score_batch(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> BatchScores:
+        """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL
+        files). ``InputTooLargeError`` ("pair N, reference M: ...") for a sentence pair over
+        the ROUGE-W table limit."""
+    def score_files(
+        self,
+        files: Sequence[tuple[str, str]],
+        peers: Sequence[int],
+        models: Sequence[Sequence[int]],
+        *,
+        be_mode: str | None = None,
+    ) -> BatchScores:
+        """Scores a run from its summary files ((path, format) each), read in parallel.
+        ``InputTooLargeError`` with args ``(message, instance, model)`` for a sentence pair
+        over the ROUGE-W table limit; ``PerlFileError`` for an unusable file."""
 
 class InputTooLargeError(ValueError):
     """An input over one of rougekit's documented size limits; the message names the pair."""
 
 class PerlFileError(ValueError):
     """A run's summary file is unusable: args (file index, line or None, reason or line)."""
-
-def perl_score_files(
-    files: Sequence[tuple[str, str]],
-    peers: Sequence[int],
-    models: Sequence[Sequence[int]],
-    settings: PerlSettings,
-    *,
-    be_mode: str | None = None,
-    threads: int = 1,
-) -> PerlBatch:
-    """Scores a run from its summary files ((path, format) each), read in parallel.
-
-    ``InputTooLargeError`` with args ``(message, instance, model)`` for a sentence pair over
-    the ROUGE-W table limit."""
-
-def perl_score_texts(
-    predictions: Any,
-    references: Any,
-    settings: PerlSettings,
-    *,
-    threads: int = 1,
-) -> PerlBatch:
-    """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL files).
-
-    ``InputTooLargeError`` ("pair N, reference M: ...") for a sentence pair over the ROUGE-W
-    table limit."""
 
 def perl_split_summary(data: bytes, format: str) -> list[bytes]:
     """The raw sentences of one summary file's bytes (``PerlFileError`` on a bad SIMPLE line)."""
@@ -242,14 +233,3 @@ def perl_eval_config(
     text: str,
 ) -> list[tuple[str, str | None, list[tuple[str, str]], list[tuple[str, str]]]]:
     """The EVALs of an XML configuration: (id, format, peers, models), paths joined."""
-
-def perl_bootstrap_many(
-    variants: Sequence[tuple[Sequence[float], Sequence[float], Sequence[float]]],
-    *,
-    unit: int,
-    alpha: float,
-    resamples: float,
-    confidence: float,
-    threads: int = 1,
-) -> list[tuple[_Estimate, _Estimate, _Estimate]]:
-    """ROUGE-1.5.5's bootstrap of several variants' columns, sharing each resample's draws."""

@@ -1,4 +1,5 @@
-"""Argument checks shared by the API and both command lines: integers and thread counts.
+"""Argument checks shared by the API, the profiles and both command lines: integers, bools,
+thread counts, the F-measure weight and length limits.
 
 Kept apart from :mod:`rougekit.config` so that ``rougekit perl`` starts without importing
 the scorer's configuration (start-up time counts in a command that runs in under a second).
@@ -6,6 +7,8 @@ the scorer's configuration (start-up time counts in a command that runs in under
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import os
 
@@ -57,3 +60,52 @@ def numpy_bool(value: object) -> bool:
     """True for NumPy's boolean scalar (``numpy.bool_``, named ``bool`` in NumPy 2)."""
     kind = type(value)
     return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+
+
+def as_bool(value: object, name: str) -> bool:
+    """``value`` as a bool (NumPy booleans too)."""
+    if isinstance(value, bool):
+        return value
+    if numpy_bool(value):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+
+
+def as_real(value: object, name: str) -> float:
+    """``value`` as a float (any real number but a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    return float(value)
+
+
+def as_alpha(alpha: object, beta: object) -> float:
+    """The F-measure weight: ``alpha`` (ROUGE-1.5.5's ``-p``: F = 1 / (alpha/P + (1-alpha)/R)),
+    or from the paper's ``beta`` (beta² = (1 - alpha) / alpha, so alpha = 1 / (1 + beta²))."""
+    if alpha is not None and beta is not None:
+        raise ValueError("give alpha or beta, not both")
+    if beta is not None:
+        b = as_real(beta, "beta")
+        if not (b >= 0 and math.isfinite(b)):
+            raise ValueError(f"beta must be a finite number >= 0, got {b}")
+        return 1.0 / (1.0 + b * b)
+    if alpha is None:
+        return 0.5
+    a = as_real(alpha, "alpha")
+    if not 0 <= a <= 1:
+        raise ValueError(f"alpha must be between 0 and 1, got {a}")
+    return a
+
+
+#: Largest length limit (words or bytes): any real text is shorter, and the core counts in
+#: 64 bits.
+MAX_LIMIT = 2**63 - 1
+
+
+def as_limit(value: object, name: str) -> int:
+    """A length limit (``None``: none, 0)."""
+    if value is None:
+        return 0
+    n = as_int(value, name)
+    if not 1 <= n <= MAX_LIMIT:
+        raise ValueError(f"{name} must be an integer from 1 to 2**63 - 1 or None, got {n}")
+    return n

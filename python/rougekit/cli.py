@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import inspect
 import json
 import os
 import re
@@ -22,19 +21,23 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rougekit import __version__, _core, report, sentences
+from rougekit import __version__, profiles, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
-from rougekit.config import PROFILES
 from rougekit.diagnostics import (
     NO_SENTENCES,
+    NonAsciiWarning,
     NoSentencesWarning,
     NoTokensWarning,
+    ascii_only_message,
+    dropped_message,
     has_newline,
+    non_ascii_letters,
 )
 from rougekit.io import DataError, Pair
+from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
 from rougekit.progress import ProgressBar
-from rougekit.results import FIELDS, BatchResult, CorpusResult
+from rougekit.results import FIELDS, BatchResult
 from rougekit.scorer import RougeScorer
 from rougekit.signature import (
     KEYS,
@@ -154,8 +157,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
     )
     tok.add_argument("texts", nargs="*", metavar="TEXT", help="texts (default: stdin lines)")
-    tok.add_argument("--profile", default="rouge-score", help="whose rules (default: rouge-score)")
-    tok.add_argument("--stem", action="store_true", help="stem the tokens")
+    _add_profile(tok)
+    _add_stem(tok)
     tok.add_argument(
         "-f", "--format", choices=("text", "json"), default="text",
         help="text (space separated) or json (a JSON list per line)",
@@ -249,20 +252,25 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("scoring")
     g.add_argument(
         "-t", "--types", nargs="+", default=None, metavar="TYPE",
-        help="ROUGE types, space or comma separated (default: the profile's: rouge1 rouge2 "
-        "rougeL rougeLsum for rouge-score, rouge1 rouge2 rougeL for perl-1.5.5)",
+        help="ROUGE types, space or comma separated (default: the profile's: "
+        + "; ".join(f"{' '.join(types)} for {', '.join(names)}" for types, names in _defaults())
+        + ")",
     )  # fmt: skip
-    g.add_argument(
-        "--profile", default="rouge-score",
-        help=f"whose rules (available: {', '.join(PROFILES)}; default: rouge-score)",
-    )  # fmt: skip
-    g.add_argument("--stem", action="store_true", help="stem tokens (the profile's stemmer)")
+    _add_profile(g)
+    _add_stem(g)
     g.add_argument("--stopwords", action="store_true", default=None, help="drop stopwords")
     g.add_argument("--limit-words", type=int, metavar="N", help="truncate texts to N words")
     g.add_argument("--limit-bytes", type=int, metavar="N", help="truncate texts to N bytes")
     g.add_argument(
-        "--multiref", choices=("A", "B"),
-        help="multi-reference rule of ROUGE-1.5.5: A pools the references, B takes the best",
+        "--multiref", choices=(*MULTIREF_RULES, *MULTIREF_ALIASES),
+        help="how several references combine: best-f (rouge-score's score_multi), pooled "
+        "(ROUGE-1.5.5's -f A), best-recall (-f B), mean (torchmetrics' avg); A and B also "
+        "work (default: the profile's)",
+    )  # fmt: skip
+    g.add_argument(
+        "--jackknife", action="store_true", default=None,
+        help="average the multi-reference rule over the leave-one-out subsets of the "
+        "references (for comparing humans with systems)",
     )  # fmt: skip
     g.add_argument("--alpha", type=float, metavar="A", help="F = 1 / (A/P + (1-A)/R)")
     g.add_argument("--beta", type=float, metavar="B", help="F-beta (alpha = 1 / (1 + B^2))")
@@ -271,6 +279,32 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
         help="worker threads (default: $ROUGEKIT_NUM_THREADS, else every core)",
     )  # fmt: skip
     g.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
+
+
+def _defaults() -> list[tuple[tuple[str, ...], list[str]]]:
+    """Each profile's default types, with the profiles that share them."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name in profiles.names():
+        groups.setdefault(profiles.get(name).DEFAULT_TYPES, []).append(name)
+    return list(groups.items())
+
+
+def _add_profile(p: Any) -> None:
+    p.add_argument(
+        "--profile", default=profiles.DEFAULT, choices=profiles.names(), metavar="PROFILE",
+        help="whose rules: "
+        + ", ".join(f"{name} ({profiles.get(name).SUMMARY})" for name in profiles.names())
+        + f" (default: {profiles.DEFAULT})",
+    )  # fmt: skip
+
+
+def _add_stem(p: Any) -> None:
+    p.add_argument(
+        "--stem", nargs="?", const=True, default=None, metavar="STEMMER",
+        help="stem tokens: alone, the profile's stemmer (rouge-score: NLTK Porter; "
+        "ROUGE-1.5.5's: -m); or a name: snowball:<algorithm> (unicode-v1, whitespace; e.g. "
+        "snowball:german), porter (ROUGE-1.5.5's -m without the exception table)",
+    )  # fmt: skip
 
 
 def _add_outputs(p: argparse.ArgumentParser) -> None:
@@ -299,36 +333,24 @@ def _types(args: argparse.Namespace) -> list[str] | None:
     return [t for item in args.types for t in item.split(",") if t]
 
 
-#: Options passed straight to ``RougeScorer`` when given (profiles beyond rouge-score).
-_PASS_THROUGH = {
-    "stopwords": "--stopwords",
-    "limit_words": "--limit-words",
-    "limit_bytes": "--limit-bytes",
-    "multiref": "--multiref",
-    "alpha": "--alpha",
-    "beta": "--beta",
-}
+#: Options passed to ``RougeScorer`` when given (each profile takes some of them).
+_PASS_THROUGH = (
+    "stopwords", "limit_words", "limit_bytes", "multiref", "jackknife", "alpha", "beta",
+)  # fmt: skip
 
 
 def _scorer(args: argparse.Namespace) -> RougeScorer:
-    """The scorer for these options; ``UsageError`` for options this version lacks."""
-    kwargs: dict[str, Any] = {}
-    for name, flag in _PASS_THROUGH.items():
-        value = getattr(args, name)
-        if value is None:
-            continue
-        if name not in inspect.signature(RougeScorer).parameters:
-            raise UsageError(
-                f"{flag} is not supported by rougekit {__version__} "
-                f"(profiles: {', '.join(PROFILES)})"
-            )
-        kwargs[name] = value
+    """The scorer for these options; ``UsageError`` for options the profile cannot use."""
+    kwargs = {name: getattr(args, name) for name in _PASS_THROUGH}
     try:
         return RougeScorer(
             _types(args), profile=args.profile, stemmer=args.stem, threads=args.threads, **kwargs
         )
     except (TypeError, ValueError) as e:
-        raise UsageError(str(e)) from None
+        message = str(e)
+        for name in _PASS_THROUGH:  # the API's argument names, as this command spells them
+            message = message.replace(name, "--" + name.replace("_", "-"))
+        raise UsageError(message.replace("stemmer", "--stem")) from None
 
 
 MAX_RESAMPLES = 10_000_000
@@ -501,42 +523,47 @@ def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> BatchRes
         raise DataError(f"{where}: pair {ident}: {what} {detail}") from None
 
 
-def _dropped_warning(acc: Accumulator, profile: str) -> str | None:
+def _dropped_warning(acc: Accumulator) -> str | None:
     preds, refs = acc.dropped
     if not preds and not refs:
         return None
-    other = [p for p in ("unicode-v1", "char-v1") if p in PROFILES]
-    hint = (
-        f"for other scripts use --profile {' or --profile '.join(other)}"
-        if other
-        else "this version has no profile for other scripts yet; in Python, "
-        "rougekit.compute(..., tokenizer=str.split) (or tokenizer=list for characters) works"
-    )
-    return (
-        f"{preds} of {acc.n} predictions and the references of {refs} of {acc.n} pairs are "
-        f"not blank but have no token under the {profile!r} profile (it keeps only ASCII "
-        f"letters and digits), so they score 0; {hint}"
-    )
+    return _as_options(dropped_message(preds, refs, acc.n, acc.profile))
+
+
+def _as_options(message: str) -> str:
+    """The API's words (``profile='unicode-v1'``) as this command spells them."""
+    message = re.sub(r"\bprofile='([^']*)'", r"--profile \1", message)
+    return re.sub(r"\bstemmer='([^']*)'", r"--stem \1", message)
 
 
 def _failure_warning(acc: Accumulator) -> str | None:
-    """Pairs with a score the profile cannot compute (perl-1.5.5: where ROUGE-1.5.5 dies,
+    """Pairs with a score the profile cannot compute (ROUGE-1.5.5's: where ROUGE-1.5.5 dies,
     rougekit scores 0): silent zeros would move the corpus numbers unnoticed."""
     if acc.first_failure is None:
         return None
     ident, ref, rouge_type, message = acc.first_failure
     return (
-        f"{acc.failed_pairs} of {acc.n} pairs have a score that ROUGE-1.5.5 cannot compute "
-        f"(it dies on them); rougekit scores it 0. First: pair {ident}, reference {ref + 1}, "
+        f"{acc.failed_pairs} of {acc.n} pairs have a score the {acc.profile.name!r} profile "
+        f"cannot compute; rougekit scores it 0. First: pair {ident}, reference {ref + 1}, "
         f"{rouge_type}: {message}"
     )
 
 
-def _warn(acc: Accumulator, profile: str, name: str | None = None) -> None:
+def _ascii_warning(acc: Accumulator, letters: tuple[int, int]) -> str | None:
+    message = ascii_only_message(*letters, acc.profile)
+    return None if message is None else _as_options(message)
+
+
+def _warn(acc: Accumulator, letters: tuple[int, int], name: str | None = None) -> None:
     """The run's warnings on stderr, one line each (prefixed by the system's name)."""
     prefix = f"{name}: " if name else ""
     no_sentences = NO_SENTENCES if "rougeLsum" in acc.types and not acc.has_newline else None
-    for warning in (_dropped_warning(acc, profile), _failure_warning(acc), no_sentences):
+    for warning in (
+        _dropped_warning(acc),
+        _ascii_warning(acc, letters),
+        _failure_warning(acc),
+        no_sentences,
+    ):
         if warning:
             print(f"rougekit: warning: {prefix}{warning}", file=sys.stderr)
 
@@ -549,10 +576,13 @@ def _consume(
     keep: bool,
     progress: rio.Progress,
     on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
-) -> list[Accumulator]:
-    """Scores the systems chunk by chunk, in lockstep; returns one accumulator each."""
+) -> tuple[list[Accumulator], list[tuple[int, int]]]:
+    """Scores the systems chunk by chunk, in lockstep; returns one accumulator each, and
+    per system its ``(non-ASCII letters, letters)`` when the profile keeps only ASCII."""
     transform = _transform(args)
-    accs = [Accumulator(scorer.types, keep=keep) for _ in systems]
+    profile = scorer.config.profile
+    accs = [Accumulator(profile, scorer.types, keep=keep) for _ in systems]
+    letters = [(0, 0) for _ in systems]
     iters = [rio.chunks(rio.map_texts(it, transform) if transform else it) for _, it in systems]
     bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
     try:
@@ -560,6 +590,7 @@ def _consume(
             # Reported once, with totals, at the end (per chunk it would repeat).
             warnings.simplefilter("ignore", NoTokensWarning)
             warnings.simplefilter("ignore", NoSentencesWarning)
+            warnings.simplefilter("ignore", NonAsciiWarning)
             while True:
                 chunk_list = [next(it, None) for it in iters]
                 if all(c is None for c in chunk_list):
@@ -568,16 +599,14 @@ def _consume(
                 for k, chunk in enumerate(chunk_list):
                     assert chunk is not None
                     batch = _score_chunk(scorer, chunk, systems[k][0])
+                    preds = [p.prediction for p in chunk]
+                    refs = [p.references for p in chunk]
                     if not accs[k].has_newline:
-                        accs[k].has_newline = has_newline(
-                            [p.prediction for p in chunk], [p.references for p in chunk]
-                        )
-                    accs[k].add(
-                        batch,
-                        [len(p.references) for p in chunk],
-                        batch.dropped_counts(),
-                        [p.id for p in chunk],
-                    )
+                        accs[k].has_newline = has_newline(preds, refs)
+                    if profile.ASCII_ONLY:
+                        other, total = non_ascii_letters([*preds, *(r for rs in refs for r in rs)])
+                        letters[k] = (letters[k][0] + other, letters[k][1] + total)
+                    accs[k].add(batch, [p.id for p in chunk])
                     if on_chunk is not None:
                         on_chunk(k, chunk, batch)
                 bar.update(len(chunk_list[0] or []))
@@ -585,7 +614,7 @@ def _consume(
         bar.close()
     if accs[0].n == 0:
         raise DataError("no pairs to score: the input is empty")
-    return accs
+    return accs, letters
 
 
 def _check_aligned(
@@ -612,33 +641,6 @@ def _check_aligned(
                     f"{name}: pair {y.id}: references differ from those of {systems[0][0]} "
                     "(systems must be compared on the same references)"
                 )
-
-
-def _is_perl(scorer: RougeScorer) -> bool:
-    return scorer.config.profile == "perl-1.5.5"
-
-
-def _corpus(
-    acc: Accumulator,
-    scorer: RougeScorer,
-    signature: Signature,
-    *,
-    confidence: float | None,
-    n_bootstrap: int,
-    seed: int,
-) -> CorpusResult:
-    """The corpus result ``RougeScorer.corpus`` gives for the same input and options."""
-    if _is_perl(scorer):
-        return acc.perl_corpus(
-            signature, scorer.config.perl_options(), confidence=confidence, n_bootstrap=n_bootstrap
-        )
-    return acc.corpus(
-        signature,
-        confidence=confidence,
-        n_bootstrap=n_bootstrap,
-        seed=seed,
-        threads=scorer.config.threads,
-    )
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -674,12 +676,7 @@ def _run_score(args: argparse.Namespace) -> int:
     _check_outputs(args)
     progress = rio.Progress()
     systems = _sources(args, progress)
-    keep = (
-        confidence is not None
-        or args.plot is not None
-        or args.html is not None
-        or _is_perl(scorer)  # ROUGE-1.5.5's corpus numbers always come from its bootstrap
-    )
+    keep = confidence is not None or args.plot is not None or args.html is not None
     with contextlib.ExitStack() as stack:
         on_chunk = None
         if args.per_instance is not None:
@@ -692,15 +689,16 @@ def _run_score(args: argparse.Namespace) -> int:
             def on_chunk(_k: int, chunk: list[Pair], batch: BatchResult) -> None:
                 writer.write([p.id for p in chunk], batch)
 
-        (acc,) = _consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
-    _warn(acc, scorer.config.profile)
-    result = _corpus(
-        acc,
-        scorer,
+        (acc,), (letters,) = _consume(
+            args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk
+        )
+    _warn(acc, letters)
+    result = acc.corpus(
         _signature(scorer, args, acc.nrefs),
         confidence=confidence,
         n_bootstrap=1000 if args.bootstrap is None else args.bootstrap,
         seed=0 if args.seed is None else args.seed,
+        threads=scorer.config.threads,
     )
     if args.plot is not None or args.html is not None:
         from rougekit import plots
@@ -737,18 +735,17 @@ def _run_compare(args: argparse.Namespace) -> int:
     names = [n for n, _ in systems]
     if len(set(names)) != len(names):
         raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
-    accs = _consume(args, scorer, systems, keep=True, progress=progress)
-    for name, acc in zip(names, accs):
-        _warn(acc, scorer.config.profile, name)
+    accs, letters = _consume(args, scorer, systems, keep=True, progress=progress)
+    for name, acc, counted in zip(names, accs, letters):
+        _warn(acc, counted, name)
     confidence = args.ci / 100
     results = [
-        _corpus(
-            acc,
-            scorer,
+        acc.corpus(
             _signature(scorer, args, accs[0].nrefs),
             confidence=confidence,
             n_bootstrap=args.bootstrap,
             seed=args.seed,
+            threads=scorer.config.threads,
         )
         for acc in accs
     ]
@@ -770,16 +767,16 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _run_tokenize(args: argparse.Namespace) -> int:
-    if args.profile != "rouge-score":
-        # The core exposes only the rouge-score tokenizer to Python so far.
-        raise UsageError(
-            f"tokenize supports the rouge-score profile in rougekit {__version__} "
-            f"(got {args.profile!r})"
-        )
+    from rougekit.text import tokenize
+
     texts: Iterator[str] | list[str] = args.texts or rio.lines(Path("-"))
     for text in texts:
-        tokens = _core.tokenize(text, args.stem)
-        print(json.dumps(tokens) if args.format == "json" else " ".join(tokens))
+        text.encode("utf-8")  # an argument with lone surrogates: main() names it
+        try:
+            tokens = tokenize(text, profile=args.profile, stemmer=args.stem)
+        except (TypeError, ValueError) as e:
+            raise UsageError(str(e).replace("stemmer", "--stem")) from None
+        print(json.dumps(tokens, ensure_ascii=False) if args.format == "json" else " ".join(tokens))
     return 0
 
 
@@ -833,23 +830,37 @@ def _int_or_text(value: str) -> int | str:
         return value
 
 
-#: ``mref`` signature values -> ``--multiref`` (``best-f`` is the rouge-score rule).
-_MULTIREF_FLAG = {"pooled": "A", "best-recall": "B"}
+def _stem_flag(stem: str) -> list[str]:
+    """``--stem`` for a signature's ``stem`` value: alone for the profile's own stemmer,
+    with a name for the others (``snowball-<version>:german`` -> ``snowball:german``)."""
+    if stem == "no":
+        return []
+    if stem.startswith("snowball-") and ":" in stem:
+        return ["--stem", "snowball:" + stem.split(":", 1)[1]]
+    if stem == "perl-porter":
+        return ["--stem", "porter"]
+    return ["--stem"]
 
 
 def command_of(signature: Signature, extra: dict[str, str]) -> str:
     """The ``rougekit score`` options that reproduce a signature's numbers."""
     f = signature.fields
     argv = ["rougekit", "score", "-t", *signature.types, "--profile", f["profile"]]
-    if f["stem"] != "no":
-        argv.append("--stem")
+    argv += _stem_flag(f["stem"])
     if f["sw"] != "no":
         argv.append("--stopwords")
     m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
     if m:
         argv += [f"--limit-{m.group(1)}", m.group(2)]
-    if f["mref"] in _MULTIREF_FLAG:
-        argv += ["--multiref", _MULTIREF_FLAG[f["mref"]]]
+    rule, jackknife, _ = f["mref"].partition("+jackknife")
+    try:
+        default_rule = profiles.create(f["profile"]).signature_fields()["mref"]
+    except ValueError:  # a profile this version does not know: name the rule
+        default_rule = ""
+    if rule != default_rule:
+        argv += ["--multiref", rule]
+    if jackknife:
+        argv.append("--jackknife")
     if float(f["alpha"]) != 0.5:
         argv += ["--alpha", f["alpha"]]
     if f["ci"] != "no":

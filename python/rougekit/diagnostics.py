@@ -5,13 +5,21 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from rougekit import _core
-from rougekit.perl_profile import PerlBatchScores
+if TYPE_CHECKING:
+    from rougekit import _core
+    from rougekit.profiles import Profile
 
 
 class NoTokensWarning(UserWarning):
     """Some non-blank texts produced no token, so they score 0 whatever they say."""
+
+
+class NonAsciiWarning(UserWarning):
+    """The profile keeps only ASCII letters, and the texts have many other letters: words
+    lose them (``über`` becomes ``ber``) and the scores measure what is left."""
 
 
 class NoSentencesWarning(UserWarning):
@@ -27,17 +35,23 @@ NO_SENTENCES = (
 )
 
 
-def has_newline(predictions: object, references: object) -> bool:
-    """Whether any text of a batch (references: str or lists of str) holds a newline, or
-    every text is blank (then there is nothing to split either)."""
-    blank = True
+def _texts(predictions: object, references: object) -> Iterable[str]:
+    """Every text of a batch (references: str or lists of str)."""
     for texts in (predictions, references):
         for item in texts:  # type: ignore[attr-defined]
             for text in [item] if isinstance(item, str) else item:
                 if isinstance(text, str):
-                    if "\n" in text:
-                        return True
-                    blank = blank and not text.strip()
+                    yield text
+
+
+def has_newline(predictions: object, references: object) -> bool:
+    """Whether any text of a batch holds a newline, or every text is blank (then there is
+    nothing to split either)."""
+    blank = True
+    for text in _texts(predictions, references):
+        if "\n" in text:
+            return True
+        blank = blank and not text.strip()
     return blank
 
 
@@ -59,23 +73,80 @@ def _caller_stacklevel() -> int:
     return level
 
 
-def warn_dropped(batch: _core.BatchScores | PerlBatchScores, profile: str) -> None:
+def dropped_message(preds: int, refs: int, n: int, profile: Profile) -> str:
+    """The words of :class:`NoTokensWarning` (and of the command line's warning)."""
+    kept = (
+        "which keeps only ASCII letters and digits (punctuation and every other script, "
+        "e.g. Chinese, are dropped)"
+        if profile.ASCII_ONLY
+        else "which dropped everything in them"
+    )
+    return (
+        f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
+        f"blank but have no token under the {profile.name!r} profile, {kept}; they score 0. "
+        f"{profile.no_tokens_advice}"
+    )
+
+
+def warn_dropped(batch: _core.BatchScores, profile: Profile) -> None:
     """Warns when the tokenizer dropped every token of some non-blank texts."""
     preds, refs = batch.dropped_counts()
-    if not preds and not refs:
+    if preds or refs:
+        warnings.warn(
+            dropped_message(preds, refs, len(batch), profile),
+            NoTokensWarning,
+            stacklevel=_caller_stacklevel(),
+        )
+
+
+#: Share of non-ASCII letters among all letters above which an ASCII-only profile warns:
+#: English with a few names (café, Pokémon) stays well below; German, French or Spanish
+#: text is above (umlauts, accents: 1-4 % of letters), other scripts far above.
+NON_ASCII_SHARE = 0.01
+#: ... and the fewest such letters (a short text with one accented name stays quiet).
+NON_ASCII_MIN = 20
+
+
+#: The bytes that are not ASCII letters (deleted to count the letters of ASCII text).
+_NOT_LETTERS = bytes(b for b in range(256) if not chr(b).isalpha() or b > 127)
+
+
+def non_ascii_letters(texts: Iterable[str]) -> tuple[int, int]:
+    """``(non-ASCII letters, all letters)`` of ``texts`` (``(0, 0)`` when every text is
+    ASCII: nothing to count, and the common case stays cheap)."""
+    texts = list(texts)
+    if all(t.isascii() for t in texts):
+        return 0, 0
+    other = total = 0
+    for text in texts:
+        if text.isascii():
+            total += len(text.encode("ascii").translate(None, _NOT_LETTERS))
+            continue
+        for c in text:
+            if c.isalpha():
+                total += 1
+                other += not c.isascii()
+    return other, total
+
+
+def ascii_only_message(other: int, total: int, profile: Profile) -> str | None:
+    """The words of :class:`NonAsciiWarning`, or ``None`` when there is nothing to say."""
+    if not profile.ASCII_ONLY or other < NON_ASCII_MIN or other < NON_ASCII_SHARE * total:
+        return None
+    return (
+        f"{other} of {total} letters are not ASCII, and the {profile.name!r} profile keeps "
+        "only ASCII letters and digits: words lose those letters ('über' becomes 'ber') or "
+        "vanish, and the scores measure what is left. For such text use profile="
+        "'unicode-v1' (words, optionally stemmer='snowball:<language>'), or "
+        "'character-v1' for scripts written without spaces (Chinese, Japanese, Thai)."
+    )
+
+
+def warn_ascii_only(profile: Profile, predictions: object, references: object) -> None:
+    """Warns (:class:`NonAsciiWarning`) when an ASCII-only profile meets text whose letters
+    are not mostly ASCII."""
+    if not profile.ASCII_ONLY:
         return
-    n = len(batch)
-    advice = (
-        "ROUGE-1.5.5 scores them 0 too; use it only for English text."
-        if profile == "perl-1.5.5"
-        else "For non-English text pass a tokenizer, e.g. rougekit.compute(..., "
-        "tokenizer=str.split), or tokenizer=list for characters."
-    )
-    warnings.warn(
-        f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
-        f"blank but have no token under the {profile!r} profile, which keeps only ASCII "
-        "letters and digits (punctuation and every other script, e.g. Chinese, are "
-        f"dropped); they score 0. {advice}",
-        NoTokensWarning,
-        stacklevel=_caller_stacklevel(),
-    )
+    message = ascii_only_message(*non_ascii_letters(_texts(predictions, references)), profile)
+    if message:
+        warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rougekit import inputs
+from rougekit import inputs, profiles
 from rougekit.config import DEFAULT_TYPES, normalize_types
 from rougekit.results import FIELDS, Score
 from rougekit.scorer import RougeScorer
@@ -21,8 +21,15 @@ def compute(
     metric_to_select: str | None = "fmeasure",
     tokenizer: Callable[[str], list[Any]] | None = None,
     threads: int | None = None,
+    profile: str = profiles.DEFAULT,
+    stemmer: str | None = None,
+    multiref: str | None = None,
 ) -> dict[str, Any]:
     """ROUGE as ``evaluate.load("rouge").compute(...)`` is called, deterministically.
+
+    ``profile`` chooses whose rules (see :class:`~rougekit.RougeScorer`), ``stemmer`` names
+    a stemmer (e.g. ``"snowball:german"`` with ``profile="unicode-v1"``; ``use_stemmer=True``
+    is the profile's default stemmer), ``multiref`` the multi-reference rule.
 
     Differences from ``evaluate``, on purpose: with ``use_aggregator`` the value is the plain
     mean of the per-pair scores (``evaluate`` returns the median of 1000 unseeded bootstrap
@@ -40,12 +47,26 @@ def compute(
         )
     if isinstance(rouge_types, str):  # "rouge1" or "rouge1,rougeL": names, not characters
         rouge_types = [t.strip() for t in rouge_types.split(",") if t.strip()]
-    types = tuple(rouge_types) if rouge_types is not None else DEFAULT_TYPES
+    types = tuple(rouge_types) if rouge_types is not None else None
     if tokenizer is not None:
+        if profile != profiles.DEFAULT or stemmer is not None or multiref is not None:
+            raise ValueError(
+                "tokenizer= replaces the profile's tokenizer: give tokenizer or profile, "
+                "stemmer and multiref, not both"
+            )
         return _compute_custom(
-            predictions, references, types, use_aggregator, metric_to_select, tokenizer
-        )
-    scorer = RougeScorer(types, stemmer=use_stemmer, threads=threads)
+            predictions, references, types or DEFAULT_TYPES, use_aggregator, metric_to_select,
+            tokenizer,
+        )  # fmt: skip
+    if stemmer is not None and use_stemmer:
+        raise ValueError("give use_stemmer=True or stemmer=NAME, not both")
+    scorer = RougeScorer(
+        types,
+        profile=profile,
+        stemmer=stemmer if stemmer is not None else use_stemmer,
+        multiref=multiref,
+        threads=threads,
+    )
     batch = scorer.score_batch(predictions, references)
     if use_aggregator:
         if len(batch) == 0:

@@ -9,15 +9,15 @@ from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rougekit import _core, perl_profile
 from rougekit.checks import as_int
-from rougekit.config import normalize_types
-from rougekit.perl_profile import PerlBatchScores
-from rougekit.signature import Signature
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from rougekit import _core
+    from rougekit.profiles import Profile
+    from rougekit.signature import Signature
 
 FIELDS = ("precision", "recall", "fmeasure")
 
@@ -45,7 +45,8 @@ def _column(buf: bytearray) -> npt.NDArray[np.float64] | array[float]:
 
 
 class BatchResult:
-    """Scores of a batch, stored by column (one float64 array per type and field).
+    """Scores of a batch, stored by column (one float64 array per type and field), the same
+    for every profile.
 
     Per-pair Python objects are only built when asked for (indexing, iteration).
     ``threads`` share the work of :meth:`corpus`'s bootstrap (never changing a number).
@@ -53,13 +54,15 @@ class BatchResult:
 
     def __init__(
         self,
-        scores: _core.BatchScores | PerlBatchScores,
+        scores: _core.BatchScores,
         signature: Signature,
+        profile: Profile,
         *,
         threads: int = 1,
     ) -> None:
         self._scores = scores
         self.signature = signature
+        self.profile = profile
         self._threads = threads
         self._cache: dict[tuple[str, str], Any] = {}
 
@@ -67,6 +70,11 @@ class BatchResult:
     def types(self) -> list[str]:
         """Types in column order."""
         return self._scores.types
+
+    @property
+    def scores(self) -> _core.BatchScores:
+        """The core's columns (the one result type every profile returns)."""
+        return self._scores
 
     def __len__(self) -> int:
         return len(self._scores)
@@ -102,11 +110,9 @@ class BatchResult:
     @property
     def failures(self) -> list[tuple[int, int, str, str]]:
         """``(pair index, reference index, type, message)`` of each score the profile
-        defines no value for, which is 0 instead: perl-1.5.5 only, where ROUGE-1.5.5 dies on
-        them (e.g. ROUGE-W against a reference without tokens). Empty otherwise."""
-        if isinstance(self._scores, PerlBatchScores):
-            return list(self._scores.failures)
-        return []
+        defines no value for, which is 0 instead (ROUGE-1.5.5's: where it dies, e.g.
+        ROUGE-W against a reference without tokens). Empty for the other profiles."""
+        return self._scores.failures
 
     def __getitem__(self, index: int) -> dict[str, Score]:
         """Scores of pair ``index`` (negative indices count from the end)."""
@@ -143,50 +149,27 @@ class BatchResult:
         seed: int = 0,
         unit: int = 0,
     ) -> CorpusResult:
-        """Means per type and field, with a seeded percentile-bootstrap CI if ``confidence``.
-
-        perl-1.5.5 profile: ROUGE-1.5.5's printed Average and CI bounds instead (its
-        bootstrap always runs: ``confidence`` defaults to 0.95; ``unit`` is its ``-t``).
-        Raises ``ValueError`` for an empty batch (a mean of nothing is undefined).
+        """Corpus numbers per type and field, by the profile's rule: means, with a seeded
+        percentile-bootstrap CI if ``confidence`` (ROUGE-1.5.5's profile: its printed Average
+        and CI bounds; its bootstrap always runs, ``confidence`` defaults to 0.95 and
+        ``unit`` is its ``-t``). ``ValueError`` for an empty batch (a mean of nothing is
+        undefined).
         """
-        if isinstance(self._scores, PerlBatchScores):
-            return self._perl_corpus(confidence, n_bootstrap, unit)
-        if as_int(unit, "unit") != 0:
-            raise ValueError("unit (ROUGE-1.5.5's -t) only applies to the perl-1.5.5 profile")
         n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
         seed = as_int(seed, "seed")
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
+        unit = as_int(unit, "unit")
         if confidence is not None:
             confidence = _confidence(confidence)
-            if n_bootstrap < 1:
-                raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
         if len(self) == 0:
             raise ValueError("cannot aggregate an empty batch: there are no pairs")
-        samples = n_bootstrap if confidence is not None else 0
-        summary = self._scores.corpus(samples, seed, confidence or 0.95, self._threads)
-        signature = self.signature
-        if confidence is not None:
-            signature = signature.with_ci(confidence, samples, seed)
+        summary, level, signature = self.profile.corpus(
+            self._scores, self.signature, confidence=confidence, n_bootstrap=n_bootstrap,
+            seed=seed, unit=unit, threads=self._threads,
+        )  # fmt: skip
         return CorpusResult(
-            summary=summary, n=len(self), confidence=confidence, signature=signature
-        )
-
-    def _perl_corpus(self, confidence: float | None, n_bootstrap: int, unit: int) -> CorpusResult:
-        """ROUGE-1.5.5's corpus numbers (spec §10)."""
-        assert isinstance(self._scores, PerlBatchScores)
-        n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
-        unit = as_int(unit, "unit")
-        if unit not in (0, 1):
-            raise ValueError(f"unit must be 0 (per summary) or 1 (per token), got {unit}")
-        level = 0.95 if confidence is None else _confidence(confidence)
-        if n_bootstrap < 1:
-            raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
-        if len(self) == 0:
-            raise ValueError("cannot aggregate an empty batch: there are no pairs")
-        summary = self._scores.corpus(n_bootstrap, 0, level, unit)
-        signature = self.signature.with_ci(level, n_bootstrap, "perl", unit=unit)
-        return CorpusResult(summary=summary, n=len(self), confidence=level, signature=signature)
+            summary=summary, n=len(self), confidence=level, signature=signature,
+            profile=self.profile,
+        )  # fmt: skip
 
 
 def _confidence(confidence: object) -> float:
@@ -213,8 +196,10 @@ class CorpusResult:
         n: int,
         confidence: float | None,
         signature: Signature,
+        profile: Profile | None = None,
     ) -> None:
         self.n = n
+        self.profile = profile
         self.confidence = confidence
         self.signature = signature
         self.types = list(summary)
@@ -230,10 +215,9 @@ class CorpusResult:
     def __getitem__(self, rouge_type: str) -> Score:
         """Mean scores of ``rouge_type`` (any accepted spelling, e.g. ``ROUGE-1``)."""
         if rouge_type not in self.mean:
-            if self.signature.fields["profile"] == perl_profile.PROFILE:
-                rouge_type = perl_profile.parse_type(rouge_type).name
-            else:
-                (rouge_type,) = normalize_types(rouge_type)
+            from rougekit.config import normalize_types
+
+            (rouge_type,) = normalize_types([rouge_type], self.profile)
             if rouge_type not in self.mean:
                 raise KeyError(f"{rouge_type!r} was not scored; scored: {', '.join(self.types)}")
         return self.mean[rouge_type]

@@ -10,7 +10,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rougekit import _core, perl_profile
+from rougekit import _core
 
 if TYPE_CHECKING:
     from rougekit.config import ScorerConfig
@@ -23,7 +23,8 @@ KEYS = (
 
 
 #: Keys printed only when a setting differs from its default (older signatures lack them).
-#: ``split``: how input texts were cut into sentences for rougeLsum beyond their newlines.
+#: ``split``: how input texts were cut into sentences for rougeLsum beyond their newlines
+#: (token-ids: ``sep-id=<id>``, the id that ends a sentence).
 OPTIONAL_KEYS = ("split",)
 
 
@@ -54,14 +55,15 @@ class Signature:
         return self.fields["stem"] != "no"
 
     def with_ci(
-        self, confidence: float, n_bootstrap: int, seed: int | str, *, unit: int = 0
+        self, confidence: float, n_bootstrap: int, seed: int | str, *, agg: str | None = None
     ) -> Signature:
-        """This signature for a result with a bootstrap confidence interval (``seed``
-        ``"perl"``: ROUGE-1.5.5's bootstrap, resample b seeded with b; ``unit`` its ``-t``)."""
+        """This signature for a result with a bootstrap confidence interval (``seed`` may
+        name a profile's own seeding scheme, e.g. ``perl``: resample b seeded with b) and,
+        when given, the profile's aggregation ``agg``."""
         fields = self.fields
         fields.update(ci=f"{confidence * 100:.12g}", bs=str(n_bootstrap), seed=str(seed))
-        if seed == "perl":
-            fields["agg"] = PERL_AGG[unit]
+        if agg is not None:
+            fields["agg"] = agg
         return Signature.from_fields(fields)
 
 
@@ -72,46 +74,19 @@ def nrefs_field(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-#: ``stem`` field values per configured stemmer.
-STEM_FIELD = {
-    "none": "no",
-    "nltk-porter": "nltk-porter",
-    "wordnet": "wordnet+perl-porter",
-    "porter": "perl-porter",
-}
-#: ``mref`` field values per multi-reference rule.
-MREF_FIELD = {"best-f": "best-f", "A": "pooled", "B": "best-recall"}
-#: ``agg`` field of ROUGE-1.5.5's corpus numbers per ``-t`` unit.
-PERL_AGG = {0: "perl-bootstrap", 1: "perl-bootstrap-token"}
-
-
 def make(config: ScorerConfig, *, nrefs: str) -> Signature:
     """The signature of results of ``config`` without a confidence interval."""
-    # A data folder's own table or stopword list (perl -e) is named by its content hash.
-    stem = perl_profile.stem_id(config.stemmer, config.data)
-    sw = "no" if not config.stopwords else config.data.stoplist if config.data else "smart"
-    trunc = "no"
-    if config.limit_words:
-        trunc = f"words{config.limit_words}"
-    elif config.limit_bytes:
-        trunc = f"bytes{config.limit_bytes}"
-    return Signature.from_fields(
-        {
-            "rougekit": _core.__version__,
-            "profile": config.profile,
-            "types": ",".join(config.types),
-            "stem": STEM_FIELD.get(stem, f"{stem}+perl-porter"),
-            "sw": sw,
-            "trunc": trunc,
-            "nrefs": nrefs,
-            "mref": MREF_FIELD[config.multiref],
-            "alpha": f"{config.alpha:.12g}",
-            "agg": "mean",
-            "ci": "no",
-            "bs": "no",
-            "seed": "no",
-        }
-    )
+    fields = {
+        "rougekit": _core.__version__,
+        "profile": config.profile.name,
+        "types": ",".join(config.types),
+        "nrefs": nrefs,
+        "ci": "no",
+        "bs": "no",
+        "seed": "no",
+        **config.profile.signature_fields(),
+    }
+    return Signature.from_fields(fields)
 
 
 def split_field(*, unescape: bool, separator: str | None, rules: str | None) -> str | None:

@@ -1,15 +1,15 @@
 """Paired significance tests between systems scored on the same references.
 
-Both tests work on per-pair scores (one float per pair and system, e.g. rouge1 F) and are
-seeded: ``numpy.random.Generator(numpy.random.PCG64(seed))``, so the same inputs and seed
-give the same p-values on every machine. Let ``a`` and ``b`` be the per-pair scores of a
-baseline and a system, ``d = b - a`` and ``delta = mean(b) - mean(a)`` the observed
-difference.
+Both tests work on per-pair scores (one float per pair and system, e.g. rouge1 F) and run
+in the core on its seeded generator (SplitMix64, the corpus CI's resampler), so the same
+inputs and seed give the same p-values on every machine and for every thread count. Let
+``a`` and ``b`` be the per-pair scores of a baseline and a system, ``d = b - a`` and
+``delta = mean(b) - mean(a)`` the observed difference.
 
 **Paired bootstrap** (Koehn 2004; the null-shifted form of Berg-Kirkpatrick et al. 2012):
 draw ``B`` resamples of the ``n`` pair indices with replacement; ``delta_i`` is the mean of
 ``d`` over resample i. The confidence interval of the difference is the percentile
-interval of the ``delta_i`` (NumPy's linear percentiles). The two-sided p-value is
+interval of the ``delta_i`` (linear percentiles). The two-sided p-value is
 
     p = (1 + #{i : |delta_i - delta| >= |delta|}) / (B + 1)
 
@@ -37,32 +37,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rougekit import _core
 from rougekit.results import CorpusResult
 
-#: Values drawn at once per block (memory: about 9 bytes each).
-_BLOCK = 1 << 21
-_TOLERANCE = 1e-9
 
-
-def _numpy() -> Any:
+def _floats(values: Any, name: str) -> list[float]:
+    if hasattr(values, "tolist"):  # a NumPy array: one C loop
+        values = values.tolist()
     try:
-        import numpy
-    except ImportError:
-        raise ImportError("significance tests need NumPy: pip install 'rougekit[numpy]'") from None
-    return numpy
-
-
-def _pair(a: Any, b: Any) -> tuple[Any, Any]:
-    np = _numpy()
-    a = np.asarray(a, dtype=np.float64)
-    b = np.asarray(b, dtype=np.float64)
-    if a.ndim != 1 or a.shape != b.shape:
-        raise ValueError(
-            f"paired scores must be two 1-D arrays of one length, got {a.shape} and {b.shape}"
-        )
-    if a.size == 0:
-        raise ValueError("paired scores are empty")
-    return a, b
+        return [float(v) for v in values]
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of floats") from None
 
 
 def _check_count(value: int, name: str) -> int:
@@ -88,51 +73,25 @@ def paired_bootstrap(
     n_resamples: int = 1000,
     seed: int = 0,
     confidence: float = 0.95,
+    threads: int = 1,
 ) -> BootstrapResult:
     """Paired bootstrap test of ``mean(b) - mean(a)`` (see the module docstring)."""
-    np = _numpy()
-    a, b = _pair(a, b)
     _check_count(n_resamples, "n_resamples")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
-    d = b - a
-    n = d.size
-    delta = float(b.mean() - a.mean())
-    rng = np.random.Generator(np.random.PCG64(seed))
-    deltas = np.empty(n_resamples)
-    rows_per_block = max(1, _BLOCK // n)
-    for start in range(0, n_resamples, rows_per_block):
-        rows = min(rows_per_block, n_resamples - start)
-        idx = rng.integers(0, n, size=(rows, n))
-        deltas[start : start + rows] = d[idx].mean(axis=1)
-    tol = _TOLERANCE * float(np.abs(d).sum()) / n
-    extreme = int(np.count_nonzero(np.abs(deltas - delta) >= abs(delta) - tol))
-    tail = (1 - confidence) / 2 * 100
-    low, high = np.percentile(deltas, [tail, 100 - tail])
-    return BootstrapResult(delta, float(low), float(high), (1 + extreme) / (n_resamples + 1))
+    delta, low, high, p = _core.paired_bootstrap(
+        _floats(a, "a"), _floats(b, "b"), n_resamples=n_resamples, seed=seed,
+        confidence=confidence, threads=threads,
+    )  # fmt: skip
+    return BootstrapResult(delta, low, high, p)
 
 
 def approximate_randomization(a: Any, b: Any, *, n_trials: int = 10000, seed: int = 0) -> float:
     """Two-sided approximate-randomization p-value of ``mean(b) - mean(a)``."""
-    np = _numpy()
-    a, b = _pair(a, b)
     _check_count(n_trials, "n_trials")
-    d = b - a
-    n = d.size
-    total = float(d.sum())
-    tol = _TOLERANCE * float(np.abs(d).sum())
-    rng = np.random.Generator(np.random.PCG64(seed))
-    extreme = 0
-    rows_per_block = max(1, _BLOCK // n)
-    width = (n + 7) // 8
-    for start in range(0, n_trials, rows_per_block):
-        rows = min(rows_per_block, n_trials - start)
-        # One random bit per pair: 1 swaps the pair. sum(s * d) = total - 2 * sum(d[swapped]).
-        bits = np.unpackbits(rng.integers(0, 256, size=(rows, width), dtype=np.uint8), axis=1)
-        swapped = bits[:, :n].astype(np.float64) @ d
-        stats = np.abs(total - 2.0 * swapped)
-        extreme += int(np.count_nonzero(stats >= abs(total) - tol))
-    return (1 + extreme) / (n_trials + 1)
+    return _core.approximate_randomization(
+        _floats(a, "a"), _floats(b, "b"), n_trials=n_trials, seed=seed
+    )
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-//! Seeded bootstrap of column means (rougekit's own corpus CI; the rouge-score-compatible
-//! aggregator lives in Python because it must follow NumPy's global RNG).
+//! Seeded bootstrap of column means: rougekit's own corpus CI, and the draws of the paired
+//! tests in [`crate::paired`] (the rouge-score-compatible aggregator lives in Python because
+//! it must follow NumPy's global RNG).
 //!
 //! The generator is SplitMix64 seeded with the user's seed; indices are drawn with Lemire's
 //! unbiased multiply-shift rejection method. Deterministic on every platform and for every
@@ -40,12 +41,21 @@ impl SplitMix64 {
     }
 }
 
+/// `start + values[0] + values[1] + ...`, added left to right: a column's sum continued
+/// over chunks (the command line's streaming means) has the bits of the whole column's.
+pub fn ordered_sum(start: f64, values: &[f64]) -> f64 {
+    values.iter().fold(start, |a, &b| a + b)
+}
+
+/// The sum every mean starts from: `-0.0`, the identity of IEEE addition (as `Iterator::sum`).
+pub const SUM_START: f64 = -0.0;
+
 /// Arithmetic mean, summed in index order (0.0 for an empty column).
 pub fn mean(values: &[f64]) -> f64 {
     if values.is_empty() {
         return 0.0;
     }
-    values.iter().sum::<f64>() / values.len() as f64
+    ordered_sum(SUM_START, values) / values.len() as f64
 }
 
 /// Most resamples one bootstrap may ask for (memory is `columns × n_samples` floats).
@@ -91,11 +101,7 @@ pub fn resample_means(
     if n == 0 || n_samples == 0 {
         return Ok(Some(vec![Vec::new(); columns.len()]));
     }
-    let pool = if threads > 1 {
-        shared_pool(threads)
-    } else {
-        None
-    };
+    let pool = shared_pool(threads);
     let per_block = (DRAW_BUDGET / n).clamp(1, CHECK_EVERY).min(n_samples);
     let mut out = vec![vec![0.0; n_samples]; columns.len()];
     let mut rng = SplitMix64::new(seed);

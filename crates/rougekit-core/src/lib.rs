@@ -17,13 +17,16 @@ pub mod engine;
 pub mod error;
 pub mod intern;
 pub mod kernels;
+pub mod paired;
 pub mod perl;
 pub mod pipeline;
 pub mod pool;
+pub mod scores;
 pub mod stem;
 pub mod stopwords;
 pub mod tokenize;
 
-pub use engine::{BatchScores, Engine, EngineConfig, MultiRef, Pair, RougeType, Score, TokenDoc};
+pub use engine::{Engine, EngineConfig, MultiRef, Pair, RougeType, Score, TokenDoc};
 pub use error::RougeError;
 pub use pipeline::{Pipeline, Stemmer, Tokenizer};
+pub use scores::{BatchScores, Counts, Failure, Field};

@@ -1,7 +1,7 @@
 //! The core's one thread-pool registry and its cancellation token.
 //!
 //! Pools: one rayon pool per thread count for the whole process, shared by every caller
-//! (rouge-score batches, the corpus bootstrap, the perl-1.5.5 batch, bootstrap and file
+//! (rouge-score batches, the corpus bootstrap, ROUGE-1.5.5's batch, bootstrap and file
 //! reader). Scorers are cheap to create (users make one per example) and the workers' stem
 //! caches stay warm across scorers.
 //!

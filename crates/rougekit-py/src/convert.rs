@@ -77,25 +77,11 @@ pub struct Texts {
     pub ref_ends: Vec<usize>,
 }
 
-impl Texts {
-    /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.
-    pub fn nrefs_range(&self) -> (usize, usize) {
-        nrefs_range(&self.ref_ends)
-    }
-}
-
 /// Token-id sequences of a batch, laid out as [`Texts`].
 pub struct Ids {
     pub predictions: Vec<Vec<i64>>,
     pub refs: Vec<Vec<i64>>,
     pub ref_ends: Vec<usize>,
-}
-
-impl Ids {
-    /// `(fewest, most)` references of a pair; `(0, 0)` for an empty batch.
-    pub fn nrefs_range(&self) -> (usize, usize) {
-        nrefs_range(&self.ref_ends)
-    }
 }
 
 /// The int64 values of a `bytes` object (native byte order); `what` names it in errors.
@@ -158,21 +144,15 @@ pub fn id_batch(
     Ok(out)
 }
 
-/// `(fewest, most)` references of a pair, from each pair's end offset.
-fn nrefs_range(ref_ends: &[usize]) -> (usize, usize) {
-    {
-        let mut start = 0;
-        let counts = ref_ends.iter().map(|&end| {
-            let n = end - start;
-            start = end;
-            n
-        });
-        counts
-            .fold(None, |acc: Option<(usize, usize)>, n| {
-                Some(acc.map_or((n, n), |(lo, hi)| (lo.min(n), hi.max(n))))
-            })
-            .unwrap_or((0, 0))
-    }
+/// Pair i's references: `refs[ends[i - 1]..ends[i]]` (the flattened layout of [`Texts`]
+/// and [`Ids`]).
+pub fn per_pair<'a, T>(refs: &'a [T], ends: &'a [usize]) -> impl Iterator<Item = &'a [T]> + 'a {
+    let mut start = 0;
+    ends.iter().map(move |&end| {
+        let r = &refs[start..end];
+        start = end;
+        r
+    })
 }
 
 pub fn batch_texts(

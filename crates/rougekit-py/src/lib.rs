@@ -7,28 +7,29 @@ mod errors;
 mod interrupt;
 mod perl;
 mod scorer;
+mod scores;
 
 /// The extension module.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_class::<scorer::Engine>()?;
-    m.add_class::<scorer::BatchScores>()?;
-    m.add_class::<scorer::ScoreColumns>()?;
+    m.add_class::<scorer::PyEngine>()?;
+    m.add_class::<scores::PyBatchScores>()?;
+    m.add_class::<scores::PyBatchBuilder>()?;
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::stem_words, m)?)?;
-    m.add_class::<perl::PerlBatch>()?;
-    m.add_class::<perl::PerlSettings>()?;
+    m.add_function(wrap_pyfunction!(scorer::stemmer_id, m)?)?;
+    m.add_function(wrap_pyfunction!(scores::paired_bootstrap, m)?)?;
+    m.add_function(wrap_pyfunction!(scores::approximate_randomization, m)?)?;
+    m.add_class::<perl::PerlScorer>()?;
     m.add("PerlFileError", m.py().get_type::<perl::PerlFileError>())?;
     m.add(
         "InputTooLargeError",
         m.py().get_type::<errors::InputTooLargeError>(),
     )?;
-    m.add_function(wrap_pyfunction!(perl::perl_score_files, m)?)?;
-    m.add_function(wrap_pyfunction!(perl::perl_score_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
-    m.add_function(wrap_pyfunction!(perl::perl_bootstrap_many, m)?)?;
     Ok(())
 }

@@ -1,9 +1,10 @@
 """``rougekit perl``: the ROUGE-1.5.5.pl command line on rougekit's core.
 
-Flow: options (``options.py``) -> evaluations from the XML file or ``-z`` list
-(``config.py``) -> raw sentences of every summary (``formats.py``) -> one core call for
-every (peer, evaluation) instance -> per peer and variant: Perl's bootstrap over the
-instances sorted by ``<evalID>.<peerID>`` -> ROUGE-1.5.5's text (``output.py``).
+Flow: options (the profile's flag reader, ``profiles/perl155/flags.py``) -> evaluations
+from the XML file or ``-z`` list (``eval_config.py``) -> one call of the profile's scorer
+for every (peer, evaluation) instance, the core reading the summary files -> per peer and
+type: ROUGE-1.5.5's bootstrap over the instances sorted by ``<evalID>.<peerID>`` ->
+ROUGE-1.5.5's text (``output.py``).
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ import errno
 import gc
 import os
 import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rougekit import _core
-from rougekit.perl import core
-from rougekit.perl.config import Evaluation, read_file_list, read_xml_config
-from rougekit.perl.errors import PerlDataError, PerlUsageError
+from rougekit.checks import resolve_threads
+from rougekit.perl.eval_config import Evaluation, read_file_list, read_xml_config
 from rougekit.perl.formats import bad_line_message
-from rougekit.perl.options import PerlOptions, build_options, getopts
 from rougekit.perl.output import (
     BLOCK_RULE,
     DETAIL_RULE,
@@ -28,9 +28,10 @@ from rougekit.perl.output import (
     encode_line,
     five_decimals,
     perl_default_number,
-    variant_name,
 )
 from rougekit.perl.usage import DETAILS, USAGE
+from rougekit.profiles.perl155.errors import PerlDataError, PerlUsageError
+from rougekit.profiles.perl155.flags import PerlOptions, build_options, getopts
 
 PROG = "rougekit perl"
 
@@ -97,8 +98,9 @@ def _instances(opts: PerlOptions, evaluations: list[Evaluation]) -> dict[str, li
 
 def _score(
     opts: PerlOptions, instances: list[Instance], formats: dict[str, str]
-) -> _core.PerlBatch:
-    # Every file once (a model is often shared by several peers), in first-use order.
+) -> _core.BatchScores:
+    """Every instance scored by the profile's scorer: the core reads each summary file once
+    (a model is often shared by several peers), in parallel."""
     files: dict[tuple[str, str], int] = {}
     peers: list[int] = []
     models: list[list[int]] = []
@@ -107,14 +109,16 @@ def _score(
         peers.append(files.setdefault((inst.peer_path, fmt), len(files)))
         models.append([files.setdefault((path, fmt), len(files)) for _, path in inst.models])
     table = list(files)
+    types = [] if opts.be_mode is not None else list(opts.variant_names())
+    scorer = opts.profile.scorer(types, resolve_threads(None))
     try:
-        return core.score(opts, table, peers, models)
+        return scorer.score_files(table, peers, models, be_mode=opts.be_mode)
     except _core.InputTooLargeError as e:  # over one of rougekit's limits: an error, not a 0
         message, index, model_index = e.args
         inst = instances[index]
         model_id, model_path = inst.models[model_index]
         raise PerlDataError(
-            f"{variant_name('W', opts)}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
+            f"ROUGE-W-{opts.wlcs_text}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
             f"model {model_id} ({model_path}): {message}"
         ) from None
     except _core.PerlFileError as e:
@@ -135,51 +139,69 @@ def _role(path: str, instances: list[Instance]) -> str:
     return "summary"
 
 
-def _report_failures(batch: _core.PerlBatch, instances: list[Instance], opts: PerlOptions) -> None:
-    for index, model_index, variant, message in batch.failures:
+def _report_failures(
+    batch: _core.BatchScores, instances: list[Instance], names: dict[str, str]
+) -> None:
+    for index, model_index, rouge_type, message in batch.failures:
         inst = instances[index]
         model_id, model_path = inst.models[model_index]
         _warn(
-            f"{variant_name(variant, opts)}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
+            f"{names[rouge_type]}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
             f"model {model_id} ({model_path}): {message}; this instance scores 0 for it "
             "(ROUGE-1.5.5 dies here)"
         )
+
+
+def _column(batch: _core.BatchScores, rouge_type: str, field: str) -> array[float]:
+    values = array("d")
+    values.frombytes(batch.buffer(rouge_type, field))
+    return values
 
 
 def _render(
     opts: PerlOptions,
     by_peer: dict[str, list[Instance]],
     offsets: dict[str, int],
-    batch: _core.PerlBatch,
+    batch: _core.BatchScores,
+    names: dict[str, str],
 ) -> bytes:
     from_xml = opts.list_format is None
     lines: list[str] = []
     conf = opts.confidence_text
+    threads = resolve_threads(None)
     for peer, insts in by_peer.items():
         start = offsets[peer]
         rows = range(start, start + len(insts))
         # The bootstrap sees the instances sorted by "<evalID>.<peerID>" as strings (§10).
         boot = sorted(rows, key=lambda i: f"{insts[i - start].eval_id}.{peer}")
-        estimates: dict[str, tuple[core.Interval, ...]] = {}
+        estimates: dict[str, dict[str, tuple[float, float, float]]] = {}
         if opts.unit != 2:
-            estimates = dict(zip(batch.variants, core.bootstrap(opts, batch, boot)))
-        for key in batch.variants:
-            name = variant_name(key, opts)
+            estimates = batch.perl_corpus(
+                unit=opts.unit, alpha=opts.alpha, resamples=opts.resamples,
+                confidence=opts.confidence, order=boot, rounded=False, threads=threads,
+            )  # fmt: skip
+        for rouge_type in batch.types:
+            name = names[rouge_type]
             lines.append(BLOCK_RULE)
+            counts = []
+            if opts.unit != 0:
+                counts = [
+                    _column(batch, rouge_type, f) for f in ("ref_total", "pred_total", "hits")
+                ]
             if opts.unit == 2:
-                counts = batch.counts(key)
                 totals = [sum(column[i] for i in boot) for column in counts]
                 m, p, h = (int(t) for t in totals)  # truncated toward zero (§10.1)
                 lines.append(f"{peer} {name} M_count: {m} P_count: {p} H_count: {h}")
             else:
-                for field, (avg, low, high) in zip("RPF", estimates[key]):
+                for letter, field in zip("RPF", ("recall", "precision", "fmeasure")):
+                    avg, low, high = estimates[rouge_type][field]
                     lines.append(
-                        f"{peer} {name} Average_{field}: {five_decimals(avg)} "
+                        f"{peer} {name} Average_{letter}: {five_decimals(avg)} "
                         f"({conf}%-conf.int. {five_decimals(low)} - {five_decimals(high)})"
                     )
             if opts.details:
                 lines.append(DETAIL_RULE)
-                rpf, counts = batch.rpf(key), batch.counts(key)
+                rpf = [_column(batch, rouge_type, f) for f in ("recall", "precision", "fmeasure")]
                 for i in (start + i for i in detail_order([inst.eval_id for inst in insts])):
                     if opts.unit == 0:
                         r, p_, f = (five_decimals(column[i]) for column in rpf)
@@ -201,8 +223,9 @@ def run(opts: PerlOptions) -> bytes:
         offsets[peer] = len(instances)
         instances.extend(insts)
     batch = _score(opts, instances, formats)
-    _report_failures(batch, instances, opts)
-    return _render(opts, by_peer, offsets, batch)
+    names = opts.variant_names()
+    _report_failures(batch, instances, names)
+    return _render(opts, by_peer, offsets, batch, names)
 
 
 def _write(data: bytes) -> None:

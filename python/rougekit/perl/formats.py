@@ -8,7 +8,7 @@ errors of both.
 from __future__ import annotations
 
 from rougekit import _core
-from rougekit.perl.errors import PerlDataError
+from rougekit.profiles.perl155.errors import PerlDataError
 
 
 def bad_line_message(path: str, line: int, text: bytes) -> str:

@@ -7,26 +7,9 @@ import os
 import re
 from collections.abc import Sequence
 
-from rougekit.perl.options import PerlOptions
-
 BLOCK_RULE = "-" * 45
 DETAIL_RULE = "." * 45
 _LEADING_DIGITS = re.compile(r"[0-9]+")
-
-
-def variant_name(key: str, opts: PerlOptions) -> str:
-    """The printed name of a core variant key, embedding option values as typed (§2)."""
-    if key.isdigit():
-        return f"ROUGE-{key}"
-    if key == "L":
-        return "ROUGE-L"
-    if key == "W":
-        return f"ROUGE-W-{opts.wlcs_text}"
-    if key in ("S", "SU"):
-        return f"ROUGE-{key}{opts.skip_text}"
-    if key == "BE":
-        return f"ROUGE-BE-{opts.be_mode}"
-    raise ValueError(f"unknown variant key from the core: {key!r}")
 
 
 def perl_default_number(value: float) -> str:

@@ -38,7 +38,7 @@ fn parse_w_or_s(name: &str) -> Option<Result<RougeType, RougeError>> {
                 // Lin (2004) §3.3: the weighting f(k) = k^w must satisfy f(x + y) > f(x) +
                 // f(y), i.e. w > 1; below it "scores" exceed 1 (issue 13 item 3). The cap
                 // keeps k^w finite (see `wlcs::MAX_WEIGHT`). Only this profile parses
-                // weights here: perl-1.5.5 keeps every positive weight, as ROUGE-1.5.5.
+                // weights here: ROUGE-1.5.5's profile keeps every positive weight, as it does.
                 match num.parse::<f64>() {
                     Ok(x) if x > MIN_WEIGHT_EXCLUSIVE && x <= MAX_WEIGHT => x,
                     _ => {
@@ -154,6 +154,11 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
+    /// The canonical names of the types, in order (the result's column names).
+    pub fn names(&self) -> Vec<String> {
+        self.types.iter().map(RougeType::name).collect()
+    }
+
     /// The same configuration with another text pipeline.
     pub fn with_pipeline(self, pipeline: Pipeline) -> EngineConfig {
         EngineConfig { pipeline, ..self }

@@ -7,7 +7,6 @@
 //! One file per variant holds its kernel call and its counts-to-score step: [`rouge_n`],
 //! [`rouge_l`] (rougeL and rougeLsum), [`rouge_w`], [`rouge_s`]; [`multiref`] combines the
 //! references.
-pub mod columns;
 pub mod config;
 pub mod doc;
 pub mod multiref;
@@ -17,7 +16,6 @@ mod rouge_s;
 mod rouge_w;
 pub mod score;
 
-pub use columns::{BatchScores, Field};
 pub use config::{EngineConfig, RougeType};
 pub use doc::TokenDoc;
 pub use multiref::MultiRef;
@@ -31,6 +29,7 @@ use crate::kernels::skip::SkipScratch;
 use crate::kernels::wlcs::{Weights, WlcsScratch};
 use crate::pipeline::Stemmer;
 use crate::pool::Cancel;
+use crate::scores::BatchScores;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -54,6 +53,9 @@ pub struct IdPair<'a> {
 
 /// What a batch scores: texts through the text pipeline, or token ids.
 trait Input: Sync {
+    /// The number of references.
+    fn nrefs(&self) -> usize;
+
     /// Fills `docs[0]` with the prediction and `docs[1..]` with the references (resizing
     /// `docs` as needed); returns the number of documents and the dropped-token flags.
     fn fill(
@@ -65,6 +67,10 @@ trait Input: Sync {
 }
 
 impl Input for Pair<'_> {
+    fn nrefs(&self) -> usize {
+        self.references.len()
+    }
+
     fn fill(
         &self,
         config: &EngineConfig,
@@ -90,6 +96,10 @@ impl Input for Pair<'_> {
 }
 
 impl Input for IdPair<'_> {
+    fn nrefs(&self) -> usize {
+        self.references.len()
+    }
+
     fn fill(
         &self,
         config: &EngineConfig,
@@ -264,11 +274,13 @@ impl Engine {
                 return Ok(None);
             }
         }
+        let nrefs = pairs.iter().map(|p| p.nrefs() as u32).collect();
         Ok(Some(BatchScores::from_rows(
-            self.config.types.clone(),
-            pairs.len(),
+            self.config.names(),
             &rows,
+            None,
             dropped,
+            nrefs,
         )))
     }
 
@@ -338,10 +350,11 @@ impl Engine {
             return Ok(None);
         }
         Ok(Some(BatchScores::from_rows(
-            self.config.types.clone(),
-            1,
+            self.config.names(),
             &rows,
+            None,
             vec![0],
+            vec![references.len() as u32],
         )))
     }
 
@@ -462,7 +475,7 @@ mod tests {
                 references: &["a"],
             }])
             .unwrap();
-        assert_eq!((b.len(), b.types().len()), (1, 0));
+        assert_eq!((b.len(), b.names().len()), (1, 0));
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub enum MultiRef {
     /// over references, the prediction's size counted once per reference.
     Pooled,
     /// ROUGE-1.5.5's `-f B`: the reference with the highest recall, the earliest on ties
-    /// (unrounded here; the perl-1.5.5 profile keeps Perl's rounding).
+    /// (unrounded here; ROUGE-1.5.5's profile keeps Perl's rounding).
     BestRecall,
     /// torchmetrics' `accumulate="avg"`: the mean of each of P, R and F over references.
     Mean,

@@ -1,13 +1,17 @@
 //! Scoring many instances in parallel: each worker reads an instance's texts once and runs
 //! every configured variant on the same ids. Instances are independent, so the parallel
-//! result is bit-identical to the serial one.
+//! result is bit-identical to the serial one. [`score_types`] runs the [`plan`] of a list of
+//! types and returns the profile's result, [`BatchScores`].
 use super::combine::{combine, InstanceScore};
 use super::counts::{CountError, Counter, ModelCounts};
 use super::doc::PerlDoc;
+use super::types::{plan, PerlType};
 use super::vocab::Vocab;
 use super::{PerlConfig, Variant};
+use crate::engine::Score;
 use crate::kernels::wlcs::Weights;
 use crate::pool::shared_pool;
+use crate::scores::{BatchScores, Counts};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -59,6 +63,98 @@ impl PerlScores {
     pub fn fatal(&self) -> Option<&Failure> {
         self.failures.iter().find(|f| f.fatal)
     }
+
+    /// The result as [`BatchScores`], column `v` named `names[v]`: the rounded (P, R, F)
+    /// ROUGE-1.5.5 prints per instance and its unrounded counts (`-t 1`); a failure's model
+    /// is its reference index. `nrefs[i]`: instance i's model count.
+    pub fn into_scores(self, names: Vec<String>, nrefs: Vec<u32>) -> BatchScores {
+        let failures = self
+            .failures
+            .iter()
+            .filter_map(|f| {
+                let t = self.variants.iter().position(|&v| v == f.variant)?;
+                Some(failure_of(f, t))
+            })
+            .collect();
+        let picks: Vec<usize> = (0..self.columns.len()).collect();
+        scores_of(names, &self.columns, &picks, self.dropped, nrefs, failures)
+    }
+}
+
+fn failure_of(f: &Failure, type_index: usize) -> crate::scores::Failure {
+    crate::scores::Failure {
+        pair: f.instance,
+        reference: f.model,
+        type_index,
+        message: f.message.clone(),
+    }
+}
+
+/// Builds [`BatchScores`] from per-variant columns: `columns[k]` is type `picks[k]`.
+fn scores_of(
+    names: Vec<String>,
+    columns: &[Vec<InstanceScore>],
+    picks: &[usize],
+    dropped: Vec<u8>,
+    nrefs: Vec<u32>,
+    failures: Vec<crate::scores::Failure>,
+) -> BatchScores {
+    let nt = names.len();
+    let n = dropped.len();
+    let mut rows = vec![Score::INT_ZERO; n * nt];
+    let mut counts = vec![Counts::default(); n * nt];
+    for (col, &t) in columns.iter().zip(picks) {
+        for (i, s) in col.iter().enumerate() {
+            rows[i * nt + t] = Score {
+                precision: s.p,
+                recall: s.r,
+                fmeasure: s.f,
+                int_zero: false,
+            };
+            counts[i * nt + t] = Counts {
+                hits: s.total_hit,
+                pred_total: s.total_p,
+                ref_total: s.total_m,
+            };
+        }
+    }
+    BatchScores::from_rows(names, &rows, Some(&counts), dropped, nrefs).with_failures(failures)
+}
+
+/// Scores every instance for `types` with `base`'s text pipeline and rules (its variant
+/// fields are ignored): one run per ROUGE-W weight and skip gap (see [`plan`]), columns in
+/// the order of `types`, named by [`PerlType::name`]. `Err`: the first fatal failure (an
+/// input over one of rougekit's limits).
+pub fn score_types(
+    types: &[PerlType],
+    base: &PerlConfig,
+    instances: &[Instance<'_>],
+    threads: usize,
+) -> Result<BatchScores, Failure> {
+    let names: Vec<String> = types.iter().map(PerlType::name).collect();
+    let nrefs: Vec<u32> = instances.iter().map(|i| i.models.len() as u32).collect();
+    let mut columns: Vec<Vec<InstanceScore>> = Vec::new();
+    let mut picks: Vec<usize> = Vec::new();
+    let mut failures = Vec::new();
+    let mut dropped = None;
+    for run in plan(types, base) {
+        let mut scores = score_batch(&run.config, instances, threads);
+        if let Some(f) = scores.fatal() {
+            return Err(f.clone());
+        }
+        for (v, t) in run.picks {
+            let Some(k) = scores.variants.iter().position(|&x| x == v) else {
+                continue;
+            };
+            columns.push(std::mem::take(&mut scores.columns[k]));
+            picks.push(t);
+            let of_v = scores.failures.iter().filter(|f| f.variant == v);
+            failures.extend(of_v.map(|f| failure_of(f, t)));
+        }
+        dropped.get_or_insert(scores.dropped);
+    }
+    let dropped = dropped.unwrap_or_else(|| vec![0; instances.len()]);
+    Ok(scores_of(names, &columns, &picks, dropped, nrefs, failures))
 }
 
 #[derive(Default)]
@@ -90,11 +186,7 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
             score_instance(config, &variants, i, &instances[i], w, out, fails)
         });
     };
-    let pool = if threads > 1 {
-        shared_pool(threads)
-    } else {
-        None
-    };
+    let pool = shared_pool(threads);
     match pool {
         Some(pool) if instances.len() > MIN_CHUNK && width > 0 => pool.install(|| {
             rows.par_chunks_mut(width)

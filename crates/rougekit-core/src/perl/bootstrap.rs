@@ -4,6 +4,7 @@
 //! Bit-identical to the printed digits given the same per-instance values in the same order.
 use crate::error::RougeError;
 use crate::pool::{shared_pool, Cancel};
+use crate::scores::{BatchScores, Counts, Field};
 use rayon::prelude::*;
 
 /// Perl's `rand()` since 5.20: the 48-bit linear congruential generator of `drand48`.
@@ -129,11 +130,7 @@ pub fn bootstrap(
     let one = |(b, out): (usize, &mut [f64])| {
         DRAWS.with_borrow_mut(|draws| resample(b as u64, n, &rows, settings, out, draws))
     };
-    let pool = if threads > 1 {
-        shared_pool(threads)
-    } else {
-        None
-    };
+    let pool = shared_pool(threads);
     // About 2^24 accumulated doubles per chunk: a few milliseconds between checks.
     let per_chunk = ((1usize << 24) / (n * padded).max(1)).clamp(16, 1 << 16);
     for (c, chunk) in samples.chunks_mut(per_chunk * padded).enumerate() {
@@ -167,6 +164,60 @@ pub fn bootstrap(
         })
         .collect();
     Ok(Some(estimates))
+}
+
+/// Every type of `scores` (the perl-1.5.5 profile's result), the instances visited in
+/// `order` (ROUGE-1.5.5's: its instance keys sorted as strings): `-t 0` resamples the
+/// rounded per-instance (R, P, F), `-t 1` the counts (TotalM, TotalP, TotalHit). Per type
+/// [R, P, F], unrounded. `Err` when `-t 1` is asked of scores without counts.
+pub fn corpus(
+    scores: &BatchScores,
+    order: &[usize],
+    settings: Settings,
+    threads: usize,
+    cancel: &Cancel<'_>,
+) -> Result<Option<Vec<[Estimate; 3]>>, RougeError> {
+    if let Some(&bad) = order.iter().find(|&&i| i >= scores.len()) {
+        return Err(RougeError::InvalidOption(format!(
+            "instance {bad} out of range: the batch has {}",
+            scores.len()
+        )));
+    }
+    let gather = |col: &[f64]| order.iter().map(|&i| col[i]).collect::<Vec<f64>>();
+    let counts = |t: usize, part: fn(&Counts) -> f64| {
+        let c = scores.counts(t).ok_or_else(|| {
+            RougeError::InvalidOption("these scores carry no counts for -t 1".into())
+        })?;
+        Ok::<_, RougeError>(order.iter().map(|&i| part(&c[i])).collect::<Vec<f64>>())
+    };
+    let columns: Vec<[Vec<f64>; 3]> = (0..scores.names().len())
+        .map(|t| match settings.unit {
+            Unit::Summary => Ok([
+                gather(scores.column(t, Field::Recall)),
+                gather(scores.column(t, Field::Precision)),
+                gather(scores.column(t, Field::Fmeasure)),
+            ]),
+            Unit::Token => Ok([
+                counts(t, |c| c.ref_total)?,
+                counts(t, |c| c.pred_total)?,
+                counts(t, |c| c.hits)?,
+            ]),
+        })
+        .collect::<Result<_, RougeError>>()?;
+    let triples: Vec<Triples<'_>> = columns
+        .iter()
+        .map(|[x, y, z]| [&x[..], &y[..], &z[..]])
+        .collect();
+    bootstrap(&triples, settings, threads, cancel)
+}
+
+/// The order in which ROUGE-1.5.5 visits pairs scored through the API: pair `i` is
+/// evaluation `i + 1` of one peer, and the instance keys `"<i + 1>.<peer>"` are sorted as
+/// strings (`"10.A"` before `"2.A"`).
+pub fn api_order(n: usize) -> Vec<usize> {
+    let mut keys: Vec<(String, usize)> = (0..n).map(|i| (format!("{}.A", i + 1), i)).collect();
+    keys.sort();
+    keys.into_iter().map(|(_, i)| i).collect()
 }
 
 /// Accumulators summed together: a block of columns stays in registers across all the draws
@@ -244,6 +295,11 @@ fn summarise(values: &mut [f64], s: Settings) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn api_order_sorts_keys_as_strings() {
+        assert_eq!(api_order(12), [0, 9, 10, 11, 1, 2, 3, 4, 5, 6, 7, 8]);
+    }
 
     #[test]
     #[allow(clippy::excessive_precision)] // the spec's printed vectors, verbatim

@@ -175,11 +175,7 @@ impl Summaries {
                 .collect();
             Ok((data, spans))
         };
-        let pool = if threads > 1 {
-            shared_pool(threads)
-        } else {
-            None
-        };
+        let pool = shared_pool(threads);
         type Loaded = Result<(Vec<u8>, Vec<Range<usize>>), LoadError>;
         let loaded: Vec<Loaded> = match pool {
             Some(pool) => pool.install(|| files.par_iter().enumerate().map(read).collect()),

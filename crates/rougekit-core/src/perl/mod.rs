@@ -12,11 +12,13 @@ pub mod doc;
 pub mod eval_config;
 pub mod files;
 pub mod text;
+pub mod types;
 pub mod vocab;
 
-pub use batch::{score_batch, Instance, PerlScores};
+pub use batch::{score_batch, score_types, Instance, PerlScores};
 pub use combine::{round5, MultiRef};
 pub use text::Truncation;
+pub use types::PerlType;
 pub use vocab::{ExceptionTable, PerlStemmer, StopList, TokenRules};
 
 use crate::error::RougeError;
@@ -97,6 +99,24 @@ impl Default for PerlConfig {
             alpha: 0.5,
         }
     }
+}
+
+/// The tokens ROUGE-1.5.5 compares for `text` under `config`'s pipeline (its sentences are
+/// the non-empty lines, truncated as `-l`/`-b` truncate the whole summary; `-s` drops, `-m`
+/// stems): what its ROUGE-N counts, as text (the public `rougekit.tokenize`).
+pub fn tokens(text: &str, config: &PerlConfig) -> Vec<String> {
+    let sentences = text::spl_sentences(text.as_bytes());
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    for piece in text::truncate(&sentences, config.truncation, text::Reader::Flat) {
+        piece.for_each_token(&mut buf, &mut |t| {
+            let word = std::str::from_utf8(t).unwrap_or_default();
+            if let Some(stem) = config.rules.apply(word) {
+                out.push(stem.into_owned());
+            }
+        });
+    }
+    out
 }
 
 /// Largest `n` of ROUGE-N accepted.

@@ -130,6 +130,31 @@ pub struct TokenRules {
     pub stoplist: Option<&'static StopList>,
 }
 
+impl TokenRules {
+    /// What becomes of a normalised token: `None` when `-s` drops it (§6.4, on the
+    /// unstemmed token), else its stem (§7).
+    pub fn apply(self, word: &str) -> Option<Cow<'_, str>> {
+        if self.stopwords
+            && match self.stoplist {
+                Some(list) => list.contains(word),
+                None => stopwords::is_stopword(word),
+            }
+        {
+            return None;
+        }
+        Some(match self.stemmer {
+            PerlStemmer::None => Cow::Borrowed(word),
+            PerlStemmer::WordNet => porter_perl::stem_token(word, true),
+            PerlStemmer::Porter => porter_perl::stem_token(word, false),
+            // Same order as the canonical table (§7): short tokens kept, then the table.
+            PerlStemmer::Custom(table) => match table.get(word) {
+                Some(base) if word.len() > 3 => Cow::Borrowed(base),
+                _ => porter_perl::stem_token(word, false),
+            },
+        })
+    }
+}
+
 /// Marks a token that the filter drops.
 pub const DROPPED: u32 = u32::MAX;
 
@@ -195,23 +220,8 @@ impl Vocab {
     fn lookup(&mut self, token: &[u8]) -> u32 {
         // Tokens are ASCII by construction (see `text::for_each_token`).
         let word = std::str::from_utf8(token).unwrap_or_default();
-        if self.rules.stopwords
-            && match self.rules.stoplist {
-                Some(list) => list.contains(word),
-                None => stopwords::is_stopword(word),
-            }
-        {
+        let Some(stem) = self.rules.apply(word) else {
             return DROPPED;
-        }
-        let stem = match self.rules.stemmer {
-            PerlStemmer::None => Cow::Borrowed(word),
-            PerlStemmer::WordNet => porter_perl::stem_token(word, true),
-            PerlStemmer::Porter => porter_perl::stem_token(word, false),
-            // Same order as the canonical table (§7): short tokens kept, then the table.
-            PerlStemmer::Custom(table) => match table.get(word) {
-                Some(base) if word.len() > 3 => Cow::Borrowed(base),
-                _ => porter_perl::stem_token(word, false),
-            },
         };
         if let Some(&id) = self.stems.get(stem.as_ref()) {
             return id;

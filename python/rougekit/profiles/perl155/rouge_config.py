@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING
 
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
-from rougekit.perl.errors import PerlUsageError
-from rougekit.perl.options import ParsedArgs, build_options, getopts
-from rougekit.perl.options import perl_number as read_perl_number
-from rougekit.perl_profile import PROFILE, normalize_types
+from rougekit.profiles.perl155.errors import PerlUsageError
+from rougekit.profiles.perl155.flags import ParsedArgs, build_options, getopts
+from rougekit.profiles.perl155.flags import perl_number as read_perl_number
 
 if TYPE_CHECKING:
     from rougekit.scorer import RougeScorer
@@ -62,36 +61,19 @@ class RougeConfig:
         cls, opts: dict[str, str], *, table: bool = True, threads: int | None = None
     ) -> RougeConfig:
         """Settings from :func:`getopts` output, read by ``rougekit perl``'s own reader
-        (:func:`~rougekit.perl.options.build_options`): the same checks, quirks and variant
-        names. Values Perl would take only in part (``-n 2x``) are refused here."""
+        (:func:`~rougekit.profiles.perl155.flags.build_options`): the same checks, quirks
+        and variant names. Values Perl would take only in part (``-n 2x``) are refused here."""
         for flag, text in opts.items():
             if flag in _NUMERIC and not read_perl_number(text)[1]:
                 raise PerlUsageError(f"-{flag} needs a number, got {text!r}")
         built = build_options(ParsedArgs(values=dict(opts)), run=False)
         for note in built.warnings:
             warnings.warn(note, stacklevel=3)
-        names: dict[str, str] = {f"rouge{k}": f"ROUGE-{k}" for k in range(1, built.ngram_max + 1)}
-        if built.lcs:
-            names["rougeL"] = "ROUGE-L"
-        if built.wlcs_weight is not None:
-            names[f"rougeW-{built.wlcs_text}"] = f"ROUGE-W-{built.wlcs_text}"
-        if built.skip_gap is not None:
-            key = "*" if built.skip_gap < 0 else str(built.skip_gap)
-            for kind in built.skip_variants.split("+"):
-                names[f"rouge{kind}{key}"] = f"ROUGE-{kind}{built.skip_text}"
-        stem = built.stemmer if table else ("porter" if built.stem else "none")
-        scorer = ScorerConfig(
-            types=normalize_types(list(names)),
-            profile=PROFILE,
-            stemmer=stem,
-            threads=resolve_threads(threads),
-            stopwords=built.stopwords,
-            limit_words=built.limit_words,
-            limit_bytes=built.limit_bytes,
-            multiref=built.multiref,
-            alpha=built.alpha,
-            data=built.data,
-        )
+        names = built.variant_names()
+        profile = built.profile
+        if not table and profile.stemmer != "none":
+            profile = replace(profile, stemmer="porter")
+        scorer = ScorerConfig(types=tuple(names), profile=profile, threads=resolve_threads(threads))
         return cls(
             scorer=scorer,
             resamples=built.resamples,

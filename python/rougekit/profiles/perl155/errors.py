@@ -1,4 +1,5 @@
-"""The two ways ``rougekit perl`` stops early, each printed as one line (never a traceback)."""
+"""The two ways reading ROUGE-1.5.5's flags and files can fail (``rougekit perl`` prints each as
+one line, never a traceback)."""
 
 from __future__ import annotations
 

@@ -26,10 +26,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rougekit import perl_profile
-from rougekit.perl import data_dir
-from rougekit.perl.data_dir import PerlData
-from rougekit.perl.errors import PerlUsageError
+from rougekit import _core
+from rougekit.profiles.perl155 import Perl155, data_dir
+from rougekit.profiles.perl155.data_dir import PerlData
+from rougekit.profiles.perl155.errors import PerlUsageError
 
 FLAG_LETTERS = frozenset("adhHmMsuUvx")
 VALUE_LETTERS = frozenset("bceflnprtwz23")
@@ -174,9 +174,36 @@ class PerlOptions:
         return STEMMER_TABLES[self.stemmer_table] if self.stem else "none"
 
     @property
-    def text_options(self) -> perl_profile.PerlOptions:
-        """The text-pipeline options, as the Python API's perl-1.5.5 profile holds them."""
-        return perl_profile.PerlOptions.taken_from(self)
+    def profile(self) -> Perl155:
+        """The profile these options configure (pipeline and rules; ``-m`` with the table
+        chosen by ``--stemmer-table``/``-e``)."""
+        return Perl155(
+            stemmer=self.stemmer,
+            stopwords=self.stopwords,
+            limit_words=self.limit_words,
+            limit_bytes=self.limit_bytes,
+            multiref="best-recall" if self.multiref == "B" else "pooled",
+            alpha=self.alpha,
+            data=self.data,
+        )
+
+    def variant_names(self) -> dict[str, str]:
+        """The profile's type name of each variant these options compute, in ROUGE-1.5.5's
+        output order, with the name ROUGE-1.5.5 prints for it (option values as typed:
+        ``rougeW-1.2`` -> ``ROUGE-W-1.20``)."""
+        if self.be_mode is not None:
+            return {f"rougeBE-{self.be_mode}": f"ROUGE-BE-{self.be_mode}"}
+        raw: dict[str, str] = {f"rouge{k}": f"ROUGE-{k}" for k in range(1, self.ngram_max + 1)}
+        if self.lcs:
+            raw["rougeL"] = "ROUGE-L"
+        if self.wlcs_weight is not None:
+            raw[f"rougeW-{self.wlcs_weight!r}"] = f"ROUGE-W-{self.wlcs_text}"
+        if self.skip_gap is not None:
+            gap = "*" if self.skip_gap < 0 else str(self.skip_gap)
+            for kind in self.skip_variants.split("+"):
+                raw[f"rouge{kind}{gap}"] = f"ROUGE-{kind}{self.skip_text}"
+        canonical = _core.perl_normalize_types(list(raw)) if raw else []
+        return dict(zip(canonical, raw.values()))
 
 
 def _number(letter: str, text: str, warnings: list[str]) -> float:
@@ -190,6 +217,9 @@ def _number(letter: str, text: str, warnings: list[str]) -> float:
 MAX_LIMIT = 2**63 - 1
 #: Largest -n: ROUGE-N's n, as the Python API's types allow.
 MAX_N = 1024
+#: Largest skip gap a type may name (the core counts positions in 32 bits); a longer one is
+#: longer than any text, i.e. unlimited.
+MAX_GAP = 2**32 - 1
 #: Largest -r: the core's bootstrap limit (checked here, before anything is allocated).
 MAX_RESAMPLES = 10_000_000
 
@@ -272,7 +302,7 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
         # d < 0: no gap limit, named ROUGE-S*; else at most floor(d) tokens in between,
         # named with the value as typed (an infinite d also means no limit).
         # A gap past MAX_GAP is longer than any text: no limit either, same numbers.
-        skip_gap = -1 if d < 0 or d > perl_profile.MAX_GAP else int(d)
+        skip_gap = -1 if d < 0 or d > MAX_GAP else int(d)
         skip_text = "*" if d < 0 else v["2"]
     skip_variants = "SU" if "u" in v else "S+SU" if "U" in v else "S"
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from rougekit import _core
-from rougekit.perl.errors import PerlDataError
+from rougekit.profiles.perl155.errors import PerlDataError
 
 
 @dataclass

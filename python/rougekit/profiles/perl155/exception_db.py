@@ -5,14 +5,14 @@ here: the metadata page (magic 0x061561, hash format versions 8 to 10, page size
 hash page's index of key/data item offsets (items stored back to front from the page end),
 ``H_KEYDATA`` items in line and ``H_OFFPAGE`` items chained over overflow pages. Only the
 little-endian layout of the machines that build it is read; anything else is refused with
-one line naming the file (:class:`~rougekit.perl.errors.PerlDataError`).
+one line naming the file (:class:`~rougekit.profiles.perl155.errors.PerlDataError`).
 """
 
 from __future__ import annotations
 
 import struct
 
-from rougekit.perl.errors import PerlDataError
+from rougekit.profiles.perl155.errors import PerlDataError
 
 _HASH_MAGIC = 0x061561
 _P_HASH_UNSORTED, _P_HASH, _P_OVERFLOW, _P_HASHMETA = 2, 13, 7, 8

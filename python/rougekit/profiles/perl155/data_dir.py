@@ -3,7 +3,7 @@
 ROUGE-1.5.5 opens ``DIR/smart_common_words.txt`` and then ``DIR/WordNet-2.0.exc.db`` on
 every run, whatever the options, and dies when either cannot be opened (observed with the
 script: ``Cannot open DIR/smart_common_words.txt``, exit 2). The DB is read by
-:mod:`rougekit.perl.exception_db`, with no libdb.
+:mod:`rougekit.profiles.perl155.exception_db`, with no libdb.
 
 What the folder holds decides the numbers: the canonical 5,930-entry table (pyrouge's
 documented build) gives ``-m`` with the WordNet exceptions, the **empty** DB that the
@@ -18,8 +18,8 @@ import hashlib
 import os
 from dataclasses import dataclass, field, replace
 
-from rougekit.perl.errors import PerlDataError
-from rougekit.perl.exception_db import read_exception_db
+from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.profiles.perl155.exception_db import read_exception_db
 
 STOPWORDS = "smart_common_words.txt"
 EXCEPTION_DB = "WordNet-2.0.exc.db"

@@ -1,0 +1,346 @@
+//! The one result every profile returns: per-pair scores by column (one `f64` column per type
+//! and field), with what a profile reports beside them (the counts behind ROUGE-1.5.5's
+//! per-token corpus numbers, scores it could not compute, texts that lost every token).
+//!
+//! Columns are kept one `Vec` each so that a stream of chunks can be appended in place
+//! ([`BatchScores::append`]) and a column read without a copy.
+use crate::engine::Score;
+use crate::error::RougeError;
+
+/// Index of a score field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Precision = 0,
+    Recall = 1,
+    Fmeasure = 2,
+}
+
+impl Field {
+    /// The three fields, in column order.
+    pub const ALL: [Field; 3] = [Field::Precision, Field::Recall, Field::Fmeasure];
+
+    /// Parses `precision`, `recall` or `fmeasure`.
+    pub fn parse(name: &str) -> Option<Field> {
+        match name {
+            "precision" => Some(Field::Precision),
+            "recall" => Some(Field::Recall),
+            "fmeasure" => Some(Field::Fmeasure),
+            _ => None,
+        }
+    }
+
+    /// The field's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Precision => "precision",
+            Field::Recall => "recall",
+            Field::Fmeasure => "fmeasure",
+        }
+    }
+}
+
+/// The counts behind one score, for profiles that aggregate counts (ROUGE-1.5.5's `-t 1`):
+/// hits, the prediction's total and the reference side's total, after the multi-reference
+/// rule (pooled sums, or the chosen reference's).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Counts {
+    pub hits: f64,
+    pub pred_total: f64,
+    pub ref_total: f64,
+}
+
+/// A score that could not be computed, reported instead of a silent 0 (ROUGE-1.5.5 dies on
+/// these; its profile scores them 0 and says so).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// Pair index within the batch.
+    pub pair: usize,
+    /// Reference index within the pair.
+    pub reference: usize,
+    /// Column (type) index.
+    pub type_index: usize,
+    pub message: String,
+}
+
+/// Columnar scores of a batch of pairs.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BatchScores {
+    names: Vec<String>,
+    len: usize,
+    /// `values[t * 3 + field][i]`.
+    values: Vec<Vec<f64>>,
+    /// `int_zero[t][i]`: rouge-score's `(0, 0, 0)` ints (see [`crate::engine::Score`]).
+    int_zero: Vec<Vec<u8>>,
+    /// Empty, or `counts[t][i]` for every type.
+    counts: Vec<Vec<Counts>>,
+    /// Per pair: bit 0 set when the prediction, bit 1 when some reference, is not blank but
+    /// has no token under the profile.
+    dropped: Vec<u8>,
+    /// Per pair: its number of references.
+    nrefs: Vec<u32>,
+    failures: Vec<Failure>,
+}
+
+impl BatchScores {
+    /// Scores from row-major scores (`rows[i * names.len() + t]`), per-pair dropped flags
+    /// and reference counts; `counts`, when given, is row-major like `rows`.
+    pub fn from_rows(
+        names: Vec<String>,
+        rows: &[Score],
+        counts: Option<&[Counts]>,
+        dropped: Vec<u8>,
+        nrefs: Vec<u32>,
+    ) -> BatchScores {
+        let nt = names.len();
+        let len = dropped.len();
+        let mut values = vec![Vec::with_capacity(len); nt * 3];
+        let mut int_zero = vec![Vec::with_capacity(len); nt];
+        for row in rows.chunks_exact(nt.max(1)).take(len) {
+            for (t, c) in row.iter().take(nt).enumerate() {
+                values[t * 3].push(c.precision);
+                values[t * 3 + 1].push(c.recall);
+                values[t * 3 + 2].push(c.fmeasure);
+                int_zero[t].push(u8::from(c.int_zero));
+            }
+        }
+        if nt == 0 {
+            values.clear();
+        }
+        let counts = counts.map_or_else(Vec::new, |counts| {
+            (0..nt)
+                .map(|t| counts.iter().skip(t).step_by(nt).copied().collect())
+                .collect()
+        });
+        BatchScores {
+            names,
+            len,
+            values,
+            int_zero,
+            counts,
+            dropped,
+            nrefs,
+            failures: Vec::new(),
+        }
+    }
+
+    /// The same scores with `failures` reported.
+    pub fn with_failures(mut self, failures: Vec<Failure>) -> BatchScores {
+        self.failures = failures;
+        self
+    }
+
+    /// An empty batch of these types, to [`append`](BatchScores::append) chunks to.
+    pub fn empty(names: Vec<String>, with_counts: bool) -> BatchScores {
+        let nt = names.len();
+        BatchScores {
+            values: vec![Vec::new(); nt * 3],
+            int_zero: vec![Vec::new(); nt],
+            counts: if with_counts {
+                vec![Vec::new(); nt]
+            } else {
+                Vec::new()
+            },
+            names,
+            ..BatchScores::default()
+        }
+    }
+
+    /// Appends the pairs of `other` (same types, in the same order); failures keep their
+    /// pair numbers within the whole.
+    pub fn append(&mut self, other: &BatchScores) -> Result<(), RougeError> {
+        if other.names != self.names {
+            return Err(RougeError::InvalidOption(format!(
+                "cannot append scores of types {:?} to scores of types {:?}",
+                other.names, self.names
+            )));
+        }
+        if other.counts.is_empty() != self.counts.is_empty() && self.len > 0 && other.len > 0 {
+            return Err(RougeError::InvalidOption(
+                "cannot append scores with counts to scores without them".into(),
+            ));
+        }
+        if self.len == 0 && self.counts.is_empty() {
+            self.counts = vec![Vec::new(); other.counts.len()];
+        }
+        for (a, b) in self.values.iter_mut().zip(&other.values) {
+            a.extend_from_slice(b);
+        }
+        for (a, b) in self.int_zero.iter_mut().zip(&other.int_zero) {
+            a.extend_from_slice(b);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            a.extend_from_slice(b);
+        }
+        self.dropped.extend_from_slice(&other.dropped);
+        self.nrefs.extend_from_slice(&other.nrefs);
+        let shift = self.len;
+        self.failures.extend(other.failures.iter().map(|f| Failure {
+            pair: f.pair + shift,
+            ..f.clone()
+        }));
+        self.len += other.len;
+        Ok(())
+    }
+
+    /// The types' names, in column order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The column number of a type name.
+    pub fn type_index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// Number of pairs.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True for an empty batch.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// One column: `field` of type number `t` for every pair.
+    pub fn column(&self, t: usize, field: Field) -> &[f64] {
+        &self.values[t * 3 + field as usize]
+    }
+
+    /// Every column, type by type, precision, recall and fmeasure.
+    pub fn columns(&self) -> Vec<&[f64]> {
+        self.values.iter().map(|c| &c[..]).collect()
+    }
+
+    /// The int-zero flags of type number `t` (see [`crate::engine::Score::int_zero`]).
+    pub fn int_zero_column(&self, t: usize) -> &[u8] {
+        &self.int_zero[t]
+    }
+
+    /// The counts of type number `t`, when the profile reports them.
+    pub fn counts(&self, t: usize) -> Option<&[Counts]> {
+        self.counts.get(t).map(|c| &c[..])
+    }
+
+    /// The score of pair `i` for type number `t`.
+    pub fn get(&self, i: usize, t: usize) -> Score {
+        Score {
+            precision: self.column(t, Field::Precision)[i],
+            recall: self.column(t, Field::Recall)[i],
+            fmeasure: self.column(t, Field::Fmeasure)[i],
+            int_zero: self.int_zero[t][i] != 0,
+        }
+    }
+
+    /// Per-pair flags: bit 0, the prediction is not blank but has no token; bit 1, the
+    /// same for at least one reference.
+    pub fn dropped(&self) -> &[u8] {
+        &self.dropped
+    }
+
+    /// `(predictions, pairs with such a reference)` that are not blank but have no token.
+    pub fn dropped_counts(&self) -> (usize, usize) {
+        let d = &self.dropped;
+        (
+            d.iter().filter(|&&f| f & 1 != 0).count(),
+            d.iter().filter(|&&f| f & 2 != 0).count(),
+        )
+    }
+
+    /// Fewest and most references of a pair; `(0, 0)` for an empty batch.
+    pub fn nrefs(&self) -> (usize, usize) {
+        self.nrefs
+            .iter()
+            .fold(None, |acc: Option<(u32, u32)>, &n| {
+                Some(acc.map_or((n, n), |(lo, hi)| (lo.min(n), hi.max(n))))
+            })
+            .map_or((0, 0), |(lo, hi)| (lo as usize, hi as usize))
+    }
+
+    /// Scores that could not be computed (they are 0 in the columns).
+    pub fn failures(&self) -> &[Failure] {
+        &self.failures
+    }
+
+    /// Adds every column (type by type: precision, recall, fmeasure) onto its running sum
+    /// in `sums`, left to right ([`crate::bootstrap::ordered_sum`]): sums continued over
+    /// the chunks of a stream divide into the means of the whole, bit for bit.
+    pub fn add_to_sums(&self, sums: &mut [f64]) {
+        for (s, col) in sums.iter_mut().zip(&self.values) {
+            *s = crate::bootstrap::ordered_sum(*s, col);
+        }
+    }
+
+    /// Pairs `start..end` as a batch of their own (failures renumbered from 0).
+    pub fn slice(&self, start: usize, end: usize) -> BatchScores {
+        let end = end.min(self.len);
+        let start = start.min(end);
+        BatchScores {
+            names: self.names.clone(),
+            len: end - start,
+            values: self.values.iter().map(|c| c[start..end].to_vec()).collect(),
+            int_zero: self
+                .int_zero
+                .iter()
+                .map(|c| c[start..end].to_vec())
+                .collect(),
+            counts: self.counts.iter().map(|c| c[start..end].to_vec()).collect(),
+            dropped: self.dropped[start..end].to_vec(),
+            nrefs: self.nrefs[start..end].to_vec(),
+            failures: self
+                .failures
+                .iter()
+                .filter(|f| (start..end).contains(&f.pair))
+                .map(|f| Failure {
+                    pair: f.pair - start,
+                    ..f.clone()
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(x: f64) -> Score {
+        Score {
+            precision: x,
+            recall: x / 2.0,
+            fmeasure: x / 3.0,
+            int_zero: x == 0.0,
+        }
+    }
+
+    fn batch(xs: &[f64], nrefs: &[u32]) -> BatchScores {
+        let names = vec!["rouge1".to_string(), "rougeL".to_string()];
+        let rows: Vec<Score> = xs.iter().flat_map(|&x| [cell(x), cell(x + 1.0)]).collect();
+        BatchScores::from_rows(names, &rows, None, vec![0; xs.len()], nrefs.to_vec())
+    }
+
+    #[test]
+    fn columns_from_rows() {
+        let b = batch(&[0.0, 0.5], &[1, 3]);
+        assert_eq!(b.len(), 2);
+        assert_eq!(b.column(1, Field::Precision), [1.0, 1.5]);
+        assert_eq!(b.column(0, Field::Fmeasure), [0.0, 0.5 / 3.0]);
+        assert_eq!(b.int_zero_column(0), [1, 0]);
+        assert_eq!(b.nrefs(), (1, 3));
+        assert_eq!(b.type_index("rougeL"), Some(1));
+        assert!(b.counts(0).is_none());
+    }
+
+    #[test]
+    fn append_and_slice_round_trip() {
+        let whole = batch(&[0.1, 0.2, 0.3, 0.4, 0.5], &[1, 2, 1, 4, 1]);
+        let mut built = BatchScores::empty(whole.names().to_vec(), false);
+        for (a, b) in [(0, 2), (2, 2), (2, 5)] {
+            built.append(&whole.slice(a, b)).unwrap();
+        }
+        assert_eq!(built, whole);
+        assert_eq!(whole.slice(2, 4).nrefs(), (1, 4));
+        let other = BatchScores::empty(vec!["rouge2".into()], false);
+        assert!(built.append(&other).is_err());
+    }
+}

@@ -1,0 +1,174 @@
+"""The ``token-ids`` profile: sequences of integer token ids scored directly, with no text
+round trip (RL reward functions get ``completion_ids``; tokenizer-level evaluation). The
+numbers are rouge-score's for the same sequences written as words (each id one word), so
+rougeLsum needs the id that separates sentences (``separator=``), or is refused.
+
+Inputs: a prediction is a sequence of ints (list, tuple, ``array``, 1-D NumPy integer
+array); a pair's references are one such sequence or a list of them (or a 2-D array, one
+reference per row).
+"""
+
+from __future__ import annotations
+
+import operator
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from rougekit import _core
+from rougekit.checks import as_int
+from rougekit.profiles import CoreScorer
+from rougekit.profiles.engine import EngineProfile
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def _is_numpy(value: object) -> bool:
+    return type(value).__module__ == "numpy" and hasattr(value, "dtype")
+
+
+def _ids(value: object, what: str) -> bytes:
+    """``value`` as native int64 bytes; ``TypeError``/``ValueError`` naming ``what``."""
+    if isinstance(value, (str, bytes, bytearray)):
+        raise TypeError(
+            f"{what} must be a sequence of int token ids, got {type(value).__name__} "
+            "(the token-ids profile scores ids; use a text profile for text)"
+        )
+    if _is_numpy(value):
+        arr: Any = value
+        if arr.ndim != 1:
+            raise ValueError(f"{what} must be 1-D, got an array of shape {arr.shape}")
+        if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.dtype.kind == "f"):
+            raise TypeError(f"{what} must hold integers, got an array of dtype {arr.dtype}")
+        if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _INT64[1]:
+            raise ValueError(f"{what} holds a token id above 2**63 - 1")
+        return bytes(arr.astype("=i8").tobytes())
+    if isinstance(value, array) and value.typecode in "bBhHiIlLqQ":
+        return array("q", value).tobytes()
+    try:
+        items = list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"{what} must be a sequence of int token ids, got {type(value).__name__}"
+        ) from None
+    try:
+        return array("q", items).tobytes()
+    except (TypeError, OverflowError):
+        for k, item in enumerate(items):
+            if isinstance(item, bool):
+                raise TypeError(f"{what}[{k}] must be an int token id, got a bool") from None
+            try:
+                n = operator.index(item)
+            except TypeError:
+                raise TypeError(
+                    f"{what}[{k}] must be an int token id, got {type(item).__name__}"
+                ) from None
+            if not _INT64[0] <= n <= _INT64[1]:
+                raise ValueError(f"{what}[{k}] = {n} is outside int64") from None
+        return array("q", [operator.index(i) for i in items]).tobytes()
+
+
+def _one_sequence(value: object) -> bool:
+    """Whether a pair's references value is one id sequence (else a list of them)."""
+    if _is_numpy(value):
+        return bool(getattr(value, "ndim", 1) == 1)
+    if isinstance(value, array):
+        return True
+    try:
+        first = next(iter(value))  # type: ignore[call-overload]
+    except StopIteration:
+        return True  # [] is one empty sequence
+    except TypeError:
+        return True  # not iterable: _ids names the problem
+    return isinstance(first, int) or (_is_numpy(first) and getattr(first, "ndim", 1) == 0)
+
+
+def _ordered(value: object, what: str) -> list[Any]:
+    if isinstance(value, (str, bytes, set, frozenset, dict)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{what} must be a list of token-id sequences, got {type(value).__name__}")
+    return list(value)
+
+
+class IdScorer:
+    """The core engine for token ids: converts ids to int64 buffers, then scores."""
+
+    def __init__(self, engine: Any) -> None:
+        self._engine = engine
+
+    @property
+    def types(self) -> list[str]:
+        types: list[str] = self._engine.types
+        return types
+
+    def score_batch(self, predictions: Any, references: Any) -> _core.BatchScores:
+        preds = _ordered(predictions, "predictions")
+        refs = _ordered(references, "references")
+        if len(preds) != len(refs):
+            raise ValueError(
+                f"predictions and references must have the same length, got "
+                f"{len(preds)} predictions and {len(refs)} references"
+            )
+        pred_bytes = [_ids(p, f"predictions[{i}]") for i, p in enumerate(preds)]
+        ref_bytes: list[list[bytes]] = []
+        for i, r in enumerate(refs):
+            if _one_sequence(r):
+                ref_bytes.append([_ids(r, f"references[{i}]")])
+                continue
+            group = [_ids(x, f"references[{i}][{k}]") for k, x in enumerate(r)]
+            ref_bytes.append(group)
+        batch: _core.BatchScores = self._engine.score_id_batch(pred_bytes, ref_bytes)
+        return batch
+
+
+@dataclass(frozen=True)
+class TokenIds(EngineProfile):
+    """Integer token ids; ``separator`` is the id that ends a sentence for rougeLsum (it is
+    not a token itself)."""
+
+    separator: int | None = None
+
+    NAME: ClassVar[str] = "token-ids"
+    SUMMARY: ClassVar[str] = "integer token ids, scored as rouge-score scores words"
+    TOKENIZER: ClassVar[str] = "rouge-score"
+    OPTIONS: ClassVar[tuple[str, ...]] = ("multiref", "jackknife", "separator")
+    INPUT: ClassVar[str] = "ids"
+
+    @classmethod
+    def from_options(cls, **options: Any) -> TokenIds:
+        base = super().from_options(**options)
+        assert isinstance(base, TokenIds)
+        separator = options.get("separator")
+        if separator is not None:
+            separator = as_int(separator, "separator")
+            if not _INT64[0] <= separator <= _INT64[1]:
+                raise ValueError(f"separator must be an int64 token id, got {separator}")
+        return replace(base, separator=separator)
+
+    def scorer(self, types: Sequence[str], threads: int) -> CoreScorer:
+        if "rougeLsum" in types and self.separator is None:
+            raise ValueError(
+                "rougeLsum on token ids needs the id that separates sentences: "
+                "separator=<id> (e.g. the tokenizer's id of '\\n'); without one every "
+                "sequence is one sentence and rougeLsum would silently equal rougeL"
+            )
+        return IdScorer(self.engine(types, threads, self.separator))
+
+    def signature_fields(self) -> dict[str, str]:
+        fields = super().signature_fields()
+        if self.separator is not None:
+            fields["split"] = f"sep-id={self.separator}"
+        return fields
+
+    def options(self) -> dict[str, Any]:
+        out = super().options()
+        if self.separator is not None:
+            out["separator"] = self.separator
+        return out
+
+    def tokenize(self, text: str) -> list[str]:
+        raise ValueError("the token-ids profile scores token ids, not text: nothing to tokenize")
+
+    @property
+    def no_tokens_advice(self) -> str:
+        return "Check the inputs."
