@@ -1,6 +1,7 @@
 """The Berkeley DB hash reader behind ``rougekit perl -e``
-(``rougekit.profiles.perl155.exception_db``): no libdb at run time, so it is checked against files Perl's DB_File writes here and now,
-entry for entry, and every file it cannot read is one error naming that file."""
+(``rougekit.profiles.perl155.exception_db``): no libdb at run time, so it is checked against
+files Perl's DB_File writes here and now, entry for entry, and every file it cannot read is
+one error naming that file."""
 
 from __future__ import annotations
 
