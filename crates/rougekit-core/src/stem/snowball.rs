@@ -174,7 +174,11 @@ impl fmt::Debug for Snowball {
 
 /// The ids, comma-separated.
 pub fn ids() -> String {
-    ALGORITHMS.iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
+    ALGORITHMS
+        .iter()
+        .map(|e| e.id)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn unknown_message(id: &str) -> String {
@@ -232,13 +236,19 @@ mod tests {
         ] {
             let err = Snowball::parse(bad).unwrap_err().to_string();
             assert!(err.contains(&format!("{bad:?}")), "{err}");
-            assert!(err.contains("arabic, armenian,") && err.ends_with("yiddish"), "{err}");
+            assert!(
+                err.contains("arabic, armenian,") && err.ends_with("yiddish"),
+                "{err}"
+            );
         }
         let err = Snowball::parse("de").unwrap_err().to_string();
         assert!(err.contains("did you mean \"snowball:german\"?"), "{err}");
         let err = Snowball::parse("kraaij_pohlmann").unwrap_err().to_string();
         assert!(err.contains("did you mean \"snowball:dutch\"?"), "{err}");
-        assert!(!Snowball::parse("xx").unwrap_err().to_string().contains("did you mean"));
+        assert!(!Snowball::parse("xx")
+            .unwrap_err()
+            .to_string()
+            .contains("did you mean"));
     }
 
     /// Two words per algorithm with Snowball 3.1.1's stems (its test vocabularies; PyStemmer
@@ -328,7 +338,11 @@ mod tests {
             assert_eq!(Snowball::parse(id).unwrap().stem(word), stem, "{id} {word}");
             seen.insert(id);
         }
-        assert_eq!(seen.len(), Snowball::all().len(), "one golden pair per algorithm");
+        assert_eq!(
+            seen.len(),
+            Snowball::all().len(),
+            "one golden pair per algorithm"
+        );
     }
 
     /// Stems that tell Snowball 3.1.1 from its neighbours: the signature string's canary.
