@@ -25,6 +25,7 @@ __all__ = [
     "perl_score_texts",
     "perl_split_summary",
     "stem_words",
+    "stemmer_id",
     "tokenize",
 ]
 
@@ -45,7 +46,13 @@ def tokenize(
 
 def stem_words(words: Sequence[str], stemmer: str) -> list[str]:
     """Each word stemmed as is by the named stemmer (``nltk-porter``: NLTK
-    ``PorterStemmer()`` in NLTK_EXTENSIONS mode)."""
+    ``PorterStemmer()`` in NLTK_EXTENSIONS mode; ``snowball:<algorithm>``: Snowball 3.1.1's
+    stemmer of that algorithm id, e.g. ``snowball:german``)."""
+
+def stemmer_id(stemmer: str) -> str:
+    """The signature id of the named stemmer: ``nltk-porter``, or
+    ``snowball-<version>:<algorithm>`` for ``snowball:<algorithm>`` (``snowball-3.1.1:german``:
+    the Snowball release whose stems these are). ``ValueError`` for an unknown name."""
 
 @final
 class BatchScores:
@@ -112,6 +119,10 @@ class Engine:
     @property
     def stemmer(self) -> str | None:
         """The stemmer's name (``nltk-porter``, ``snowball:<algorithm>``), or ``None``."""
+    @property
+    def stemmer_id(self) -> str | None:
+        """The stemmer's signature id (``nltk-porter``, ``snowball-3.1.1:<algorithm>``), or
+        ``None``."""
     @property
     def tokenizer(self) -> str: ...
     @property

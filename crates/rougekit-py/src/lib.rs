@@ -18,6 +18,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::stem_words, m)?)?;
+    m.add_function(wrap_pyfunction!(scorer::stemmer_id, m)?)?;
     m.add_class::<perl::PerlBatch>()?;
     m.add_class::<perl::PerlSettings>()?;
     m.add("PerlFileError", m.py().get_type::<perl::PerlFileError>())?;

@@ -66,6 +66,15 @@ pub fn stem_words(words: Vec<String>, stemmer: &str) -> PyResult<Vec<String>> {
     Ok(words.iter().map(|w| s.stem_word(w).into_owned()).collect())
 }
 
+/// The signature id of the stemmer named `stemmer`: `nltk-porter`, `snowball-3.1.1:german`
+/// for `snowball:german` (the Snowball release whose stems these are).
+#[pyfunction]
+pub fn stemmer_id(stemmer: &str) -> PyResult<&'static str> {
+    let s = Stemmer::parse(stemmer).map_err(to_py)?;
+    Ok(s.signature_id()
+        .expect("a parsed stemmer name is a stemmer"))
+}
+
 /// A configured scorer.
 #[pyclass(module = "rougekit._core", frozen)]
 pub struct Engine {
@@ -107,6 +116,13 @@ impl Engine {
     #[getter]
     fn stemmer(&self) -> Option<&'static str> {
         self.inner.config().pipeline.stemmer.name()
+    }
+
+    /// The stemmer's signature id (`nltk-porter`, `snowball-3.1.1:german`), `None` without
+    /// one.
+    #[getter]
+    fn stemmer_id(&self) -> Option<&'static str> {
+        self.inner.config().pipeline.stemmer.signature_id()
     }
 
     #[getter]
