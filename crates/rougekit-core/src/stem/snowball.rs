@@ -13,11 +13,12 @@
 //!   plus one new algorithm, `earlymodernenglish` (2026-06-05, in no release; not offered
 //!   here). Tags `v3.1.0` and `v3.1.1` differ in two comments only, so 3.1.0 stems the same.
 //! * Measured: it gives Snowball 3.1.1's C stemmer's stems (built from the tag) on 1.42 M
-//!   words in its 36 libstemmer algorithms, PyStemmer 3.1.0's on 2.27 M words (Snowball's
-//!   test vocabularies, random words of each script, mixed case) and the expected stems of
-//!   Snowball's test vocabularies except 9 Finnish words, where those lists predate
-//!   Snowball's own change of 2026-05-19 (commit `ed15f4b`, in 3.1.0; the C stemmer of the
-//!   commit before it gives the listed stems).
+//!   words in its 36 libstemmer algorithms, PyStemmer 3.1.0's on 2.37 M words (Snowball's
+//!   test vocabularies, splices of them and random words of each script, mixed case) and the
+//!   expected stems of Snowball's test vocabularies (34 lists; the only oracle of `lovins`)
+//!   except 9 Finnish words, where those lists predate Snowball's own change of 2026-05-19
+//!   (commit `ed15f4b`, in 3.1.0; the C stemmer of the commit before it gives the listed
+//!   stems).
 //! * Later `frostem` versions are later Snowball `main`, not a release: from `1.20260821.0`
 //!   French also strips `z'` (`z'yeux` → `yeux`; Snowball commit `746d142`), so they differ
 //!   from PyStemmer 3.1.0. frostem's own version (`minor` = date of the last algorithm
@@ -25,8 +26,9 @@
 //!   the signature names the release.
 //!
 //! The string changes only with the pin: a test checks that `Cargo.toml` pins
-//! [`FROSTEM_VERSION`], and canary stems (French `z'`, Finnish `-hin`) fail on any other
-//! Snowball. Pinning another `frostem` means measuring again and changing both constants.
+//! [`FROSTEM_VERSION`], and canary stems fail on Snowball before 3.1.0 (Finnish `-hin`) and
+//! on Snowball `main` from 2026-08-21 (French `z'`). Pinning another `frostem` means
+//! measuring again and changing both constants.
 //!
 //! # Names
 //!
