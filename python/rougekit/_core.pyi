@@ -43,12 +43,15 @@ def tokenize(text: str, stemmer: bool | str | None, tokenizer: str = "rouge-scor
     runs), stems of tokens longer than 3 characters by ``stemmer`` (``True``: NLTK Porter,
     or a stemmer name)."""
 
-def stemmer_id(name: str) -> str:
-    """The stemmer's id in signatures (``nltk-porter``, ``snowball-<version>:<algorithm>``)."""
-
 def stem_words(words: Sequence[str], stemmer: str) -> list[str]:
     """Each word stemmed as is by the named stemmer (``nltk-porter``: NLTK
-    ``PorterStemmer()`` in NLTK_EXTENSIONS mode)."""
+    ``PorterStemmer()`` in NLTK_EXTENSIONS mode; ``snowball:<algorithm>``: Snowball 3.1.1's
+    stemmer of that algorithm id, e.g. ``snowball:german``)."""
+
+def stemmer_id(stemmer: str) -> str:
+    """The signature id of the named stemmer: ``nltk-porter``, or
+    ``snowball-<version>:<algorithm>`` for ``snowball:<algorithm>`` (``snowball-3.1.1:german``:
+    the Snowball release whose stems these are). ``ValueError`` for an unknown name."""
 
 @final
 class BatchScores:
@@ -140,6 +143,10 @@ class Engine:
     @property
     def stemmer(self) -> str | None:
         """The stemmer's name (``nltk-porter``, ``snowball:<algorithm>``), or ``None``."""
+    @property
+    def stemmer_id(self) -> str | None:
+        """The stemmer's signature id (``nltk-porter``, ``snowball-3.1.1:<algorithm>``), or
+        ``None``."""
     @property
     def tokenizer(self) -> str: ...
     @property

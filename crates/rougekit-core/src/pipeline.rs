@@ -8,6 +8,7 @@
 //! computes when it tokenises the text and each of its lines separately.
 use crate::error::RougeError;
 use crate::stem::porter_nltk;
+use crate::stem::snowball::{self, Snowball};
 use crate::tokenize::rouge_score;
 use std::borrow::Cow;
 
@@ -68,25 +69,45 @@ pub enum Stemmer {
     None,
     /// NLTK's `PorterStemmer()` in NLTK_EXTENSIONS mode, rouge-score's `use_stemmer=True`.
     PorterNltk,
+    /// A Snowball 3.1.1 stemmer, `snowball:<algorithm>` ([`crate::stem::snowball`]).
+    Snowball(Snowball),
 }
 
 impl Stemmer {
-    /// The stemmer's name (`None` for no stemmer): `nltk-porter`.
+    /// The stemmer's name as users write it (`None` for no stemmer): `nltk-porter`,
+    /// `snowball:<algorithm>`.
     pub fn name(self) -> Option<&'static str> {
         match self {
             Stemmer::None => None,
             Stemmer::PorterNltk => Some("nltk-porter"),
+            Stemmer::Snowball(s) => Some(s.name()),
         }
     }
 
-    /// Parses a stemmer name.
-    pub fn parse(name: &str) -> Result<Stemmer, RougeError> {
-        match name {
-            "nltk-porter" => Ok(Stemmer::PorterNltk),
-            _ => Err(RougeError::InvalidOption(format!(
-                "unknown stemmer {name:?}: expected nltk-porter"
-            ))),
+    /// The stemmer's id in a signature (`None` for no stemmer): `nltk-porter`,
+    /// `snowball-<version>:<algorithm>` (`snowball-3.1.1:german`), naming the Snowball
+    /// release whose stems these are.
+    pub fn signature_id(self) -> Option<&'static str> {
+        match self {
+            Stemmer::None => None,
+            Stemmer::PorterNltk => Some("nltk-porter"),
+            Stemmer::Snowball(s) => Some(s.signature_id()),
         }
+    }
+
+    /// Parses a stemmer name: `nltk-porter` or `snowball:<algorithm>`.
+    pub fn parse(name: &str) -> Result<Stemmer, RougeError> {
+        if name == "nltk-porter" {
+            return Ok(Stemmer::PorterNltk);
+        }
+        if let Some(algorithm) = name.strip_prefix("snowball:") {
+            return Snowball::parse(algorithm).map(Stemmer::Snowball);
+        }
+        Err(RougeError::InvalidOption(format!(
+            "unknown stemmer {name:?}: expected nltk-porter or snowball:<algorithm>, \
+             <algorithm> one of {}",
+            snowball::ids()
+        )))
     }
 
     /// The stem of `word` as is, whatever its length (the public `rougekit.stem`).
@@ -94,6 +115,7 @@ impl Stemmer {
         match self {
             Stemmer::None => Cow::Borrowed(word),
             Stemmer::PorterNltk => Cow::Owned(porter_nltk::stem(word)),
+            Stemmer::Snowball(s) => s.stem(word),
         }
     }
 
@@ -180,6 +202,50 @@ mod tests {
         assert_eq!(
             Pipeline::rouge_score(true).tokens("The cats ran"),
             ["the", "cat", "ran"]
+        );
+    }
+
+    #[test]
+    fn snowball_stemmers() {
+        let german = Stemmer::parse("snowball:german").unwrap();
+        assert_eq!(german.name(), Some("snowball:german"));
+        assert_eq!(german.signature_id(), Some("snowball-3.1.1:german"));
+        assert_eq!(german.stem_word("katzen"), "katz");
+        assert_eq!(Stemmer::PorterNltk.signature_id(), Some("nltk-porter"));
+        assert_eq!(Stemmer::None.signature_id(), None);
+        for s in Snowball::all() {
+            let st = Stemmer::Snowball(s);
+            assert_eq!(Stemmer::parse(st.name().unwrap()), Ok(st));
+        }
+        for bad in [
+            "snowball:de",
+            "snowball:German",
+            "snowball",
+            "snowball-3.1.1:german",
+        ] {
+            let err = Stemmer::parse(bad).unwrap_err().to_string();
+            assert!(err.contains("english, esperanto"), "{bad}: {err}");
+        }
+        let err = Stemmer::parse("porter").unwrap_err().to_string();
+        assert!(
+            err.starts_with(
+                "unknown stemmer \"porter\": expected nltk-porter or snowball:<algorithm>"
+            ),
+            "{err}"
+        );
+        // rouge-score's rule in characters: a 3-letter Greek word (6 bytes) is not stemmed,
+        // a 4-letter one is; Snowball itself would change the 3-letter one.
+        let greek = Stemmer::parse("snowball:greek").unwrap();
+        assert_ne!(greek.stem_word("γάτ"), "γάτ");
+        assert_eq!(greek.stem("γάτ"), "γάτ");
+        assert!(greek.applies_to("γάτα"));
+        let p = Pipeline {
+            tokenizer: Tokenizer::RougeScore,
+            stemmer: Stemmer::parse("snowball:english").unwrap(),
+        };
+        assert_eq!(
+            p.tokens("The cats were running"),
+            ["the", "cat", "were", "run"]
         );
     }
 }

@@ -77,11 +77,13 @@ pub fn stem_words(words: Vec<String>, stemmer: &str) -> PyResult<Vec<String>> {
     Ok(words.iter().map(|w| s.stem_word(w).into_owned()).collect())
 }
 
-/// The stemmer's id in signatures (versioned where the algorithm may change).
+/// The signature id of the stemmer named `stemmer`: `nltk-porter`, `snowball-3.1.1:german`
+/// for `snowball:german` (the Snowball release whose stems these are).
 #[pyfunction]
-pub fn stemmer_id(name: &str) -> PyResult<String> {
-    let stemmer = Stemmer::parse(name).map_err(to_py)?;
-    Ok(stemmer.name().unwrap_or("no").to_string())
+pub fn stemmer_id(stemmer: &str) -> PyResult<&'static str> {
+    let s = Stemmer::parse(stemmer).map_err(to_py)?;
+    Ok(s.signature_id()
+        .expect("a parsed stemmer name is a stemmer"))
 }
 
 /// A configured scorer of the rouge-score family.
@@ -125,6 +127,13 @@ impl PyEngine {
     #[getter]
     fn stemmer(&self) -> Option<&'static str> {
         self.inner.config().pipeline.stemmer.name()
+    }
+
+    /// The stemmer's signature id (`nltk-porter`, `snowball-3.1.1:german`), `None` without
+    /// one.
+    #[getter]
+    fn stemmer_id(&self) -> Option<&'static str> {
+        self.inner.config().pipeline.stemmer.signature_id()
     }
 
     #[getter]
