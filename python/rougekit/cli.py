@@ -341,6 +341,11 @@ _PASS_THROUGH = (
 
 def _scorer(args: argparse.Namespace) -> RougeScorer:
     """The scorer for these options; ``UsageError`` for options the profile cannot use."""
+    if profiles.get(args.profile).INPUT != "text":
+        raise UsageError(
+            f"the {args.profile!r} profile scores token ids, and the command line reads text: "
+            "use it from Python (rougekit.RougeScorer(profile=...))"
+        )
     kwargs = {name: getattr(args, name) for name in _PASS_THROUGH}
     try:
         return RougeScorer(

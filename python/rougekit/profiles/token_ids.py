@@ -4,8 +4,9 @@ numbers are rouge-score's for the same sequences written as words (each id one w
 rougeLsum needs the id that separates sentences (``separator=``), or is refused.
 
 Inputs: a prediction is a sequence of ints (list, tuple, ``array``, 1-D NumPy integer
-array); a pair's references are one such sequence or a list of them (or a 2-D array, one
-reference per row).
+array; Python's ``bool`` is an ``int`` and counts as 0 or 1, a NumPy bool array is refused);
+a pair's references are one such sequence or a list of them (or a 2-D array, one reference
+per row).
 """
 
 from __future__ import annotations
@@ -56,8 +57,6 @@ def _ids(value: object, what: str) -> bytes:
         return array("q", items).tobytes()
     except (TypeError, OverflowError):
         for k, item in enumerate(items):
-            if isinstance(item, bool):
-                raise TypeError(f"{what}[{k}] must be an int token id, got a bool") from None
             try:
                 n = operator.index(item)
             except TypeError:

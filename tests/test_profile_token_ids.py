@@ -1,7 +1,7 @@
-"""Token ids (the ``token-ids`` profile's engine input, ``IdPair`` in
-``crates/rougekit-core/src/engine/mod.rs``) and the ``whitespace`` tokenizer
-(``crates/rougekit-core/src/pipeline.rs``), against rouge-score 0.1.2 on the same content:
-ids written as words, and texts given a tokenizer that splits on Unicode ``White_Space``.
+"""The ``token-ids`` and ``whitespace`` profiles (``python/rougekit/profiles/token_ids.py``,
+``whitespace.py``; ``IdPair`` in ``crates/rougekit-core/src/engine/mod.rs`` and the
+whitespace tokenizer in ``pipeline.rs``) against rouge-score 0.1.2 on the same content: ids
+written as words, and texts given a tokenizer that splits on Unicode ``White_Space``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ import sys
 from array import array
 from typing import Any
 
+import numpy as np
 import pytest
+import rougekit as rk
 from conftest import SHARED_DATA, load_corpus, mismatch_report, require_shared
 from rougekit import _core
 
@@ -57,8 +59,8 @@ def rouge_score_multi(
     ]
 
 
-def engine_rows(batch: _core.BatchScores) -> list[list[tuple[float, ...]]]:
-    cols = {t: [array("d", bytes(batch.buffer(t, f))) for f in FIELDS] for t in TYPES}
+def engine_rows(batch: rk.BatchResult) -> list[list[tuple[float, ...]]]:
+    cols = {t: [getattr(batch, f)(t).tolist() for f in FIELDS] for t in TYPES}
     return [[tuple(c[i] for c in cols[t]) for t in TYPES] for i in range(len(batch))]
 
 
@@ -111,12 +113,18 @@ def test_token_ids_equal_rouge_score_on_the_ids_written_as_words(corpus: str) ->
     require_shared()
     pairs = load_corpus(SHARED_DATA / corpus)[: PAIRS[corpus]]
     preds, refs, words = corpus_ids(pairs)
-    engine = _core.Engine(list(TYPES), None, 2, separator=SEP)
-    got = engine_rows(
-        engine.score_id_batch(
-            [ids_bytes(p) for p in preds], [[ids_bytes(r) for r in rs] for rs in refs]
-        )
-    )
+    scorer = rk.RougeScorer(TYPES, profile="token-ids", separator=SEP, threads=2)
+    # Every input shape the profile takes: lists, tuples, NumPy arrays, one reference as a
+    # bare sequence, several as a list of sequences or as the rows of a 2-D array.
+    mixed_preds: list[Any] = [
+        p if i % 3 == 0 else tuple(p) if i % 3 == 1 else np.array(p, dtype=np.int64)
+        for i, p in enumerate(preds)
+    ]
+    mixed_refs: list[Any] = [
+        rs[0] if len(rs) == 1 and i % 2 else [np.array(r) if i % 4 == 0 else r for r in rs]
+        for i, rs in enumerate(refs)
+    ]
+    got = engine_rows(scorer.score_batch(mixed_preds, mixed_refs))
 
     def as_text(ids: list[int]) -> str:
         return " ".join("\n" if t == SEP else f"w{words[t]}" for t in ids)
@@ -133,13 +141,56 @@ def test_token_ids_equal_rouge_score_on_the_ids_written_as_words(corpus: str) ->
 
 
 def test_lsum_on_ids_needs_a_separator() -> None:
+    with pytest.raises(ValueError, match="separator=<id>"):
+        rk.RougeScorer(["rougeLsum"], profile="token-ids")
+    ok = rk.RougeScorer(["rougeL"], profile="token-ids").score([1, 2], [2, 1])
+    assert ok["rougeL"].fmeasure == 0.5
+    # The engine refuses it too (a second line of defence).
     engine = _core.Engine(["rougeLsum"], None, 1)
     with pytest.raises(ValueError, match="separator"):
         engine.score_id_batch([ids_bytes([1, 2])], [[ids_bytes([2, 1])]])
-    ok = _core.Engine(["rougeL"], None, 1).score_id_batch(
-        [ids_bytes([1, 2])], [[ids_bytes([2, 1])]]
-    )
-    assert len(ok) == 1
+
+
+def test_separator_splits_sentences_and_is_in_the_signature() -> None:
+    scorer = rk.RougeScorer(["rougeL", "rougeLsum"], profile="token-ids", separator=0)
+    # "d e f \n a b c" vs "a b c \n d e f" (spec E21): rougeL 0.5, rougeLsum 1.
+    batch = scorer.score_batch([[4, 5, 6, 0, 1, 2, 3]], [[1, 2, 3, 0, 4, 5, 6]])
+    assert (batch.fmeasure("rougeL")[0], batch.fmeasure("rougeLsum")[0]) == (0.5, 1.0)
+    assert "|split:sep-id=0" in str(batch.signature)
+    assert rk.parse_signature(str(batch.signature)).fields["split"] == "sep-id=0"
+
+
+@pytest.mark.parametrize(
+    ("predictions", "references", "error", "message"),
+    [
+        (
+            ["1 2"],
+            [[1]],
+            TypeError,
+            r"predictions\[0\] must be a sequence of int token ids, got str",
+        ),
+        ([[1, 2.5]], [[1]], TypeError, r"predictions\[0\]\[1\] must be an int token id, got float"),
+        (
+            [[2**63]],
+            [[1]],
+            ValueError,
+            r"predictions\[0\]\[0\] = 9223372036854775808 is outside int64",
+        ),
+        ([[1]], [[[1], "x"]], TypeError, r"references\[0\]\[1\] must be a sequence of int"),
+        ([[1]], [np.ones((2, 2, 2), dtype=int)], ValueError, r"references\[0\]\[0\] must be 1-D"),
+        ([np.array([0.5])], [[1]], TypeError, r"predictions\[0\] must hold integers"),
+        ([[1]], [], ValueError, "same length, got 1 predictions and 0 references"),
+        ("abc", [[1]], TypeError, "predictions must be a list of token-id sequences, got str"),
+        ([[1]], [[[]]], None, None),
+    ],
+)
+def test_bad_token_ids_are_specific_errors(predictions, references, error, message) -> None:
+    scorer = rk.RougeScorer(["rouge1"], profile="token-ids")
+    if error is None:  # an empty reference scores 0
+        assert scorer.score_batch(predictions, references).fmeasure("rouge1")[0] == 0.0
+        return
+    with pytest.raises(error, match=message):
+        scorer.score_batch(predictions, references)
 
 
 def test_bad_id_buffers_are_errors() -> None:
@@ -171,15 +222,15 @@ def test_whitespace_tokenizer_equals_rouge_score_splitting_on_white_space(corpus
 
     preds = [noisy(p["prediction"]) for p in pairs]
     refs = [[noisy(r) for r in p["references"]] for p in pairs]
-    engine = _core.Engine(list(TYPES), None, 2, tokenizer="whitespace")
-    assert engine.tokenizer == "whitespace" and engine.stemmer is None
-    got = engine_rows(engine.score_batch(preds, refs))
+    scorer = rk.RougeScorer(TYPES, profile="whitespace", threads=2)
+    assert scorer.profile == "whitespace"
+    got = engine_rows(scorer.score_batch(preds, refs))
     compare(got, rouge_score_multi(WordsTokenizer(WHITE_SPACE), preds, refs))
 
 
 def test_whitespace_tokens_keep_case_and_punctuation() -> None:
     text = "The  Cat\u00a0sat,\tdon't\u3000猫 x\x1cy"
-    assert _core.tokenize(text, None, "whitespace") == [
+    assert rk.tokenize(text, profile="whitespace") == [
         "The",
         "Cat",
         "sat,",
