@@ -20,7 +20,7 @@ def test_registry_names_every_profile_once() -> None:
     )  # fmt: skip
     for name in profiles.names():
         cls = profiles.get(name)
-        assert cls.NAME == name and cls.SUMMARY and set(cls.OPTIONS) <= set(profiles.OPTIONS)
+        assert name == cls.NAME and cls.SUMMARY and set(cls.OPTIONS) <= set(profiles.OPTIONS)
         assert profiles.create(name).name == name
     with pytest.raises(ValueError, match=r"unknown profile 'char-v1' \(did you mean"):
         profiles.get("char-v1")
