@@ -1,0 +1,480 @@
+//! The `unicode-v1` and `character-v1` tokenizers: rouge-score-rs 0.2.1's `UnicodeTokenizer`
+//! and `CharacterTokenizer`, so that `tok:unicode-v1` means one thing in both packages.
+//!
+//! Behaviour (rouge-score-rs's documentation, confirmed by differential tests against
+//! `rouge_score_rs._rougers.tokenize` in `tests/test_tokenize_unicode.py`):
+//!
+//! 1. The text is normalised: NFKC, then full Unicode case folding (the default, non-Turkic
+//!    mappings of `CaseFolding.txt`, status C + F), then NFKC again. `Straße`, `STRASSE` and
+//!    `ｓｔｒａｓｓｅ` all become `strasse`; `İ` becomes `i` + U+0307.
+//! 2. `unicode-v1` splits the normalised text at the UAX #29 word boundaries; `character-v1`
+//!    splits it into UAX #29 extended grapheme clusters.
+//! 3. A segment is a token when it contains an *alphanumeric* character: `Alphabetic` or
+//!    `General_Category` = `N` (`Nd`, `Nl`, `No`), found by comparing every code point with the
+//!    oracle. The token is the whole segment, as normalised, so a word keeps its inner
+//!    punctuation (`don't`, `3.50`, `e.g`) and a segment such as a space followed by an
+//!    alphabetic combining mark (`" ा"`, WB4 attaches it to the space) is kept whole.
+//!
+//! Unicode 17.0 data throughout, from exactly pinned crates (`unicode-normalization` 0.1.25,
+//! `unicode-segmentation` 1.13.3, `icu_casemap`/`icu_properties` 2.3.0 with their data
+//! crates 2.3.0), the versions rouge-score-rs 0.2.1 ships.
+//!
+//! ## Lines
+//!
+//! rouge-score tokenises the whole text for rouge1/rougeL and each `\n`-separated line for
+//! rougeLsum. Here the two agree by construction: `\n` is a normalisation boundary (a starter
+//! with no decomposition that composes with nothing, and no character normalises or folds to
+//! it), and both segmentations always break before and after `\n` (WB3a/WB3b, GB4/GB5), so
+//! the normalised text is split at `\n` and each line is segmented on its own. A `\r`,
+//! U+000B, U+000C, U+0085, U+2028 or U+2029 is a segment without letters (UAX #29 `Newline`
+//! / `CR`, `Control`), so it separates tokens and never starts a rougeLsum line, as in
+//! rouge-score (which splits lines on `\n` only).
+//!
+//! ## Fast paths (each tested against the general path)
+//!
+//! * ASCII text (or an ASCII line of the normalised text): NFKC is the identity on ASCII and
+//!   full case folding maps exactly `A`–`Z` to `a`–`z`; the word boundaries of an ASCII line
+//!   are computed by [`ascii_words`], equal to UAX #29 restricted to ASCII (exhaustively
+//!   checked against `unicode-segmentation` on all short strings over every ASCII word-break
+//!   class); the grapheme clusters of an ASCII line without `\r\n` are its bytes.
+//! * Normalisation is skipped when the NFKC quick check answers `Yes` (UAX #15: the string
+//!   is then NFKC), before folding and after it.
+//! * The normalised text lives in per-thread buffers that are reused, and tokens are slices
+//!   of it: no allocation per token, and none per text once the buffers have grown.
+use icu_casemap::CaseMapper;
+use icu_properties::props::{Alphabetic, GeneralCategory, GeneralCategoryGroup};
+use icu_properties::{CodePointMapData, CodePointSetData};
+use std::cell::RefCell;
+use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+use unicode_segmentation::UnicodeSegmentation;
+use writeable::Writeable;
+
+/// What a segment is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// UAX #29 word segments (`unicode-v1`).
+    Word,
+    /// UAX #29 extended grapheme clusters (`character-v1`).
+    Grapheme,
+}
+
+/// `Alphabetic` or `General_Category` = `N`: the test a segment must pass to be a token.
+///
+/// `Alphabetic` contains every letter (`L*`) and `Nl`, so the general category answers for
+/// letters and numbers with one trie lookup; only the other categories (where
+/// `Other_Alphabetic`, `Other_Lowercase` and `Other_Uppercase` live, e.g. vowel signs and
+/// circled letters) ask the `Alphabetic` set.
+#[inline]
+pub fn is_alphanumeric(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric();
+    }
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    GeneralCategoryGroup::Letter.contains(gc)
+        || GeneralCategoryGroup::Number.contains(gc)
+        || CodePointSetData::new::<Alphabetic>().contains(c)
+}
+
+/// Whether `segment` contains an alphanumeric character (ASCII bytes tested directly).
+#[inline]
+fn has_alphanumeric(segment: &str) -> bool {
+    if segment.is_ascii() {
+        segment.bytes().any(|b| b.is_ascii_alphanumeric())
+    } else {
+        segment.chars().any(is_alphanumeric)
+    }
+}
+
+/// Reusable buffers of one thread.
+#[derive(Default)]
+struct Buffers {
+    a: String,
+    b: String,
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
+}
+
+/// NFKC, full case folding, NFKC. Returns `text` itself when it is already normalised, else
+/// one of the buffers.
+pub fn normalize<'a>(text: &'a str, a: &'a mut String, b: &'a mut String) -> &'a str {
+    if text.is_ascii() {
+        if !text.bytes().any(|c| c.is_ascii_uppercase()) {
+            return text;
+        }
+        a.clear();
+        a.push_str(text);
+        a.make_ascii_lowercase();
+        return a;
+    }
+    // NFKC.
+    let nfkc: &str = if is_nfkc_quick(text.chars()) == IsNormalized::Yes {
+        text
+    } else {
+        a.clear();
+        a.extend(text.nfkc());
+        a
+    };
+    // Full case folding (non-Turkic).
+    b.clear();
+    b.reserve(nfkc.len());
+    CaseMapper::new()
+        .fold(nfkc)
+        .write_to(b)
+        .expect("writing to a String cannot fail");
+    // NFKC again: folding can denormalise (e.g. U+0345 folds to U+03B9, `ǰ` to `j` + U+030C).
+    if is_nfkc_quick(b.chars()) == IsNormalized::Yes {
+        b
+    } else {
+        a.clear();
+        a.extend(b.nfkc());
+        a
+    }
+}
+
+/// The normalisation without any fast path: NFKC, fold, NFKC, each always applied (tests).
+pub fn normalize_reference(text: &str) -> String {
+    let nfkc: String = text.nfkc().collect();
+    let folded = CaseMapper::new().fold_string(&nfkc).into_owned();
+    folded.nfkc().collect()
+}
+
+/// Calls `on_event(Some(token))` for each token of `text` and `on_event(None)` at each `\n`.
+pub fn scan(text: &str, unit: Unit, mut on_event: impl FnMut(Option<&str>)) {
+    // Take the buffers out of the thread-local rather than borrowing it across `on_event`, so
+    // a callback that tokenises again (on this thread) gets fresh buffers instead of a panic.
+    let mut bufs = BUFFERS.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
+    {
+        let Buffers { a, b } = &mut bufs;
+        let norm = normalize(text, a, b);
+        for (i, line) in norm.split('\n').enumerate() {
+            if i > 0 {
+                on_event(None);
+            }
+            scan_line(line, unit, &mut on_event);
+        }
+    }
+    BUFFERS.with(|cell| *cell.borrow_mut() = bufs);
+}
+
+/// The tokens of one normalised line (no `\n` in it).
+#[inline]
+fn scan_line(line: &str, unit: Unit, on_event: &mut impl FnMut(Option<&str>)) {
+    match (unit, line.is_ascii()) {
+        (Unit::Word, true) => ascii_words(line, |t| on_event(Some(t))),
+        (Unit::Grapheme, true) => {
+            // ASCII grapheme clusters are single bytes, except `\r\n`, which is not in a line.
+            for (i, c) in line.bytes().enumerate() {
+                if c.is_ascii_alphanumeric() {
+                    on_event(Some(&line[i..i + 1]));
+                }
+            }
+        }
+        (Unit::Word, false) => line
+            .split_word_bounds()
+            .filter(|s| has_alphanumeric(s))
+            .for_each(|s| on_event(Some(s))),
+        (Unit::Grapheme, false) => line
+            .graphemes(true)
+            .filter(|s| has_alphanumeric(s))
+            .for_each(|s| on_event(Some(s))),
+    }
+}
+
+/// Byte classes of the ASCII word scanner (UAX #29 `Word_Break` restricted to ASCII).
+const OTHER: u8 = 0;
+/// `ALetter`: `A`–`Z`, `a`–`z`.
+const LETTER: u8 = 1;
+/// `Numeric`: `0`–`9`.
+const DIGIT: u8 = 2;
+/// `ExtendNumLet`: `_`.
+const UNDERSCORE: u8 = 3;
+/// `MidLetter`: `:`.
+const MID_LETTER: u8 = 4;
+/// `MidNumLet` (`.`) and `Single_Quote` (`'`): `MidNumLetQ` in the rules.
+const MID_NUM_LET: u8 = 5;
+/// `MidNum`: `,` and `;`.
+const MID_NUM: u8 = 6;
+
+const WORD_CLASS: [u8; 128] = {
+    let mut t = [OTHER; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_alphabetic() {
+            LETTER
+        } else if c.is_ascii_digit() {
+            DIGIT
+        } else {
+            match c {
+                b'_' => UNDERSCORE,
+                b':' => MID_LETTER,
+                b'.' | b'\'' => MID_NUM_LET,
+                b',' | b';' => MID_NUM,
+                _ => OTHER,
+            }
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The UAX #29 word segments of an ASCII line (no `\n`) that contain a letter or a digit.
+///
+/// Over ASCII the rules that join characters into a word reduce to: any two of `[A-Za-z0-9_]`
+/// join (WB5, WB8–WB10, WB13a, WB13b); `:`, `.` or `'` joins two letters (WB6/WB7); `,`, `;`,
+/// `.` or `'` joins two digits (WB11/WB12). Everything else breaks (WB999; WB3d only groups
+/// spaces, WB3 only `\r\n`, segments without letters or digits). So a token is a maximal run
+/// of word bytes and such joiners, and it starts and ends with a word byte.
+pub fn ascii_words(line: &str, mut on_token: impl FnMut(&str)) {
+    let bytes = line.as_bytes();
+    let n = bytes.len();
+    let class = |i: usize| WORD_CLASS[(bytes[i] & 0x7f) as usize];
+    let is_word = |c: u8| (LETTER..=UNDERSCORE).contains(&c);
+    let mut i = 0;
+    while i < n {
+        if !is_word(class(i)) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut has_alnum = class(i) != UNDERSCORE;
+        i += 1;
+        while i < n {
+            let c = class(i);
+            if is_word(c) {
+                has_alnum |= c != UNDERSCORE;
+                i += 1;
+                continue;
+            }
+            if i + 1 < n {
+                let (prev, next) = (class(i - 1), class(i + 1));
+                let joins = match c {
+                    MID_LETTER => prev == LETTER && next == LETTER,
+                    MID_NUM_LET => {
+                        (prev == LETTER && next == LETTER) || (prev == DIGIT && next == DIGIT)
+                    }
+                    MID_NUM => prev == DIGIT && next == DIGIT,
+                    _ => false,
+                };
+                if joins {
+                    i += 2;
+                    continue;
+                }
+            }
+            break;
+        }
+        if has_alnum {
+            on_token(&line[start..i]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str, unit: Unit) -> Vec<String> {
+        let mut out = Vec::new();
+        scan(text, unit, |t| out.extend(t.map(str::to_string)));
+        out
+    }
+
+    /// The general path: reference normalisation, then `unicode-segmentation` on each line.
+    fn reference(text: &str, unit: Unit) -> Vec<String> {
+        let norm = normalize_reference(text);
+        let mut out = Vec::new();
+        for line in norm.split('\n') {
+            let segs: Vec<&str> = match unit {
+                Unit::Word => line.split_word_bounds().collect(),
+                Unit::Grapheme => line.graphemes(true).collect(),
+            };
+            out.extend(
+                segs.into_iter()
+                    .filter(|s| s.chars().any(is_alphanumeric))
+                    .map(str::to_string),
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn documented_examples() {
+        assert_eq!(
+            tokens("Straße STRASSE ｓｔｒａｓｓｅ don't 3.50", Unit::Word),
+            ["strasse", "strasse", "strasse", "don't", "3.50"]
+        );
+        assert_eq!(
+            tokens("e.g. a.b.c 1,000.5 foo_bar a-b __ _x", Unit::Word),
+            ["e.g", "a.b.c", "1,000.5", "foo_bar", "a", "b", "_x"]
+        );
+        assert_eq!(
+            tokens("İstanbul ΣΑΣ ς ﬁ ①② a \u{93e} b", Unit::Word),
+            ["i\u{307}stanbul", "σασ", "σ", "fi", "12", "a", " \u{93e}", "b"]
+        );
+        assert_eq!(
+            tokens("今天天气很好", Unit::Word),
+            ["今", "天", "天", "气", "很", "好"]
+        );
+        assert_eq!(
+            tokens("Ab1 ﬁ x\u{301}!", Unit::Grapheme),
+            ["a", "b", "1", "f", "i", "x\u{301}"]
+        );
+        assert!(tokens("👨\u{200d}👩\u{200d}👧 🇦🇧 ...", Unit::Word).is_empty());
+    }
+
+    #[test]
+    fn newlines_are_reported() {
+        for unit in [Unit::Word, Unit::Grapheme] {
+            let mut events = Vec::new();
+            scan("a b\r\n\nC\u{2028}d\u{301}", unit, |t| {
+                events.push(t.unwrap_or("\\n").to_string())
+            });
+            assert_eq!(events, ["a", "b", "\\n", "\\n", "c", "d\u{301}"]);
+        }
+    }
+
+    #[test]
+    fn alphanumeric_is_alphabetic_or_number() {
+        let alpha = CodePointSetData::new::<Alphabetic>();
+        let gc = CodePointMapData::<GeneralCategory>::new();
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let expected = alpha.contains(c) || GeneralCategoryGroup::Number.contains(gc.get(c));
+            assert_eq!(is_alphanumeric(c), expected, "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn normalize_fast_paths_equal_reference_on_every_code_point() {
+        let (mut a, mut b) = (String::new(), String::new());
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            for text in [c.to_string(), format!("A{c}\u{301}b")] {
+                let fast = normalize(&text, &mut a, &mut b).to_string();
+                assert_eq!(fast, normalize_reference(&text), "U+{:04X}", c as u32);
+            }
+        }
+    }
+
+    /// Every ASCII string up to `len` characters over one representative of each ASCII
+    /// `Word_Break` class (and both cases, `\r`, tab and space).
+    fn ascii_strings(len: usize) -> Vec<String> {
+        const ALPHABET: &[u8] = b"aZ5_:.',;\" \t\r-";
+        let mut out = vec![String::new()];
+        let mut frontier = vec![String::new()];
+        for _ in 0..len {
+            let mut next = Vec::new();
+            for s in &frontier {
+                for &c in ALPHABET {
+                    let mut t = s.clone();
+                    t.push(c as char);
+                    next.push(t);
+                }
+            }
+            out.extend(next.iter().cloned());
+            frontier = next;
+        }
+        out
+    }
+
+    #[test]
+    fn ascii_words_equal_uax29_on_all_short_strings() {
+        for s in ascii_strings(5) {
+            let mut fast = Vec::new();
+            ascii_words(&s, |t| fast.push(t.to_string()));
+            let general: Vec<String> = s
+                .split_word_bounds()
+                .filter(|w| w.chars().any(is_alphanumeric))
+                .map(str::to_string)
+                .collect();
+            assert_eq!(fast, general, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn fast_paths_equal_general_path() {
+        let samples = [
+            "The cat's 3.50 e.g. a:b 1,000;5 x_y",
+            "Ünïcödé Straße\nIt's\r\nNEW\u{2028}line ΣΑΣ",
+            "İ ǰ \u{345} ﬃ Ⅻ ①\u{301} \u{93e}",
+            "mixed ascii\nline two ‘quoted’\n\nend",
+            "",
+            "\n\n",
+        ];
+        for s in samples.iter().copied().chain(ascii_strings(3).iter().map(|s| s.as_str())) {
+            for unit in [Unit::Word, Unit::Grapheme] {
+                assert_eq!(tokens(s, unit), reference(s, unit), "{s:?} {unit:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn reentrant_scan_does_not_panic() {
+        let mut inner = Vec::new();
+        scan("Ab cd", Unit::Word, |t| {
+            if let Some(t) = t {
+                scan(t, Unit::Grapheme, |u| inner.extend(u.map(str::to_string)));
+            }
+        });
+        assert_eq!(inner, ["a", "b", "c", "d"]);
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn text() -> impl Strategy<Value = String> {
+            let piece = prop_oneof![
+                4 => any::<char>().prop_map(|c| c.to_string()),
+                3 => "[a-zA-Z0-9 .,:;'_-]{1,6}",
+                2 => prop::sample::select(vec![
+                    "\n", "\r\n", "\r", " ", "\u{2028}", "\u{85}", "\u{301}", "\u{200d}",
+                    "\u{1f1e6}", "\u{1f1e7}", "\u{93e}", "ß", "İ", "ﬁ", "Σ", "\u{345}",
+                    "\u{ff21}", "\u{3000}", "我", "\u{5d0}", "\"", "'", "’", "\u{200b}",
+                ])
+                .prop_map(str::to_string),
+            ];
+            prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
+
+            /// Fast paths (ASCII lines, quick checks, ASCII word scanner) change nothing.
+            #[test]
+            fn scan_equals_reference(s in text()) {
+                for unit in [Unit::Word, Unit::Grapheme] {
+                    prop_assert_eq!(tokens(&s, unit), reference(&s, unit));
+                }
+            }
+
+            /// The scan contract: the whole-text tokens are the per-line tokens concatenated,
+            /// the `None` events split them into those lines, and segmenting the whole
+            /// normalised text (no split at `\n`) gives the same tokens.
+            #[test]
+            fn whole_text_is_lines_concatenated(s in text()) {
+                for unit in [Unit::Word, Unit::Grapheme] {
+                    let mut lines: Vec<Vec<String>> = vec![Vec::new()];
+                    scan(&s, unit, |t| match t {
+                        Some(t) => lines.last_mut().unwrap().push(t.to_string()),
+                        None => lines.push(Vec::new()),
+                    });
+                    let per_line: Vec<Vec<String>> =
+                        s.split('\n').map(|l| tokens(l, unit)).collect();
+                    prop_assert_eq!(&lines, &per_line);
+                    let norm = normalize_reference(&s);
+                    let segs: Vec<&str> = match unit {
+                        Unit::Word => norm.split_word_bounds().collect(),
+                        Unit::Grapheme => norm.graphemes(true).collect(),
+                    };
+                    let whole: Vec<String> = segs
+                        .into_iter()
+                        .filter(|t| t.chars().any(is_alphanumeric))
+                        .map(str::to_string)
+                        .collect();
+                    prop_assert_eq!(lines.concat(), whole);
+                }
+            }
+        }
+    }
+}
