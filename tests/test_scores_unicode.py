@@ -15,11 +15,11 @@ import pytest
 
 pytest.importorskip("rouge_score_rs")
 
-from conftest import FIELDS, mismatch_report, require_shared, snippet  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from rougekit import _core  # noqa: E402
-from unicode_text import PAIRS, TOKENIZERS, ZH_SAMPLE, read_jsonl, word_texts  # noqa: E402
+from conftest import FIELDS, mismatch_report, require_shared, snippet
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rougekit import _core
+from unicode_text import PAIRS, TOKENIZERS, ZH_SAMPLE, read_jsonl, word_texts
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 _SCORERS: dict[str, Any] = {}
@@ -53,9 +53,7 @@ def engine_scores(tokenizer: str, preds: list[str], refs: list[list[str]]) -> li
     engine = _core.Engine(list(TYPES), None, 1, tokenizer=tokenizer)
     batch = engine.score_batch(preds, refs)
     assert len(batch) == len(preds)
-    cols = {
-        t: [np.frombuffer(batch.buffer(t, f), dtype=np.float64) for f in FIELDS] for t in TYPES
-    }
+    cols = {t: [np.frombuffer(batch.buffer(t, f), dtype=np.float64) for f in FIELDS] for t in TYPES}
     return [[tuple(float(c[i]) for c in cols[t]) for t in TYPES] for i in range(len(preds))]
 
 
@@ -94,7 +92,7 @@ def test_corpus_scores(tokenizer: str, name: str) -> None:
 def test_lines_matter_for_rouge_lsum() -> None:
     """rougeLsum sees lines: the same words on other lines score differently, and the
     engine agrees with rouge-score either way (``\\r`` and U+2028 do not split lines)."""
-    pred = "Straße Köln\nΟΔΟΣ 今天\r\nx\u2028y"
+    pred = "Straße Köln\nΟΔΟΣ 今天\r\nx\u2028y"  # noqa: RUF001
     refs = ["οδος strasse\nköln 今天 y\u2028x", "ΟΔΟΣ\nSTRASSE"]
     for tokenizer in TOKENIZERS:
         one_line = compare(tokenizer, [pred.replace("\n", " ")], [refs])[0]

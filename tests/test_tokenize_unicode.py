@@ -11,11 +11,11 @@ import pytest
 
 pytest.importorskip("rouge_score_rs")
 
-from conftest import mismatch_report, require_shared, snippet  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from rougekit import _core  # noqa: E402
-from unicode_text import (  # noqa: E402
+from conftest import mismatch_report, require_shared, snippet
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rougekit import _core
+from unicode_text import (
     STRINGS,
     TOKENIZERS,
     blocks,

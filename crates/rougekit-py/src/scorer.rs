@@ -362,7 +362,7 @@ pub struct ScoreColumns {
 /// The native-endian float64 values of a `bytes` or `bytearray`; `what` names it in errors.
 fn floats(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<f64>> {
     let decode = |bytes: &[u8]| {
-        if bytes.len() % 8 != 0 {
+        if !bytes.len().is_multiple_of(8) {
             return Err(PyValueError::new_err(format!(
                 "{} has {} bytes, not a whole number of float64 values",
                 what(),
