@@ -30,17 +30,21 @@
 //! / `CR`, `Control`), so it separates tokens and never starts a rougeLsum line, as in
 //! rouge-score (which splits lines on `\n` only).
 //!
-//! ## Fast paths (each tested against the general path)
+//! ## Fast paths (each checked against the general path, and all against the oracle)
 //!
-//! * ASCII text (or an ASCII line of the normalised text): NFKC is the identity on ASCII and
-//!   full case folding maps exactly `A`–`Z` to `a`–`z`; the word boundaries of an ASCII line
-//!   are computed by [`ascii_words`], equal to UAX #29 restricted to ASCII (exhaustively
-//!   checked against `unicode-segmentation` on all short strings over every ASCII word-break
-//!   class); the grapheme clusters of an ASCII line without `\r\n` are its bytes.
-//! * Normalisation is skipped when the NFKC quick check answers `Yes` (UAX #15: the string
-//!   is then NFKC), before folding and after it.
-//! * The normalised text lives in per-thread buffers that are reused, and tokens are slices
-//!   of it: no allocation per token, and none per text once the buffers have grown.
+//! * ASCII text: NFKC is the identity on ASCII and full case folding maps exactly `A`-`Z` to
+//!   `a`-`z`, so one pass does everything: [`ascii_words`] is UAX #29 restricted to ASCII
+//!   (checked against `unicode-segmentation` on every string of up to five characters over
+//!   all ASCII word-break classes) and ASCII grapheme clusters are single characters (but
+//!   `\r\n`, which has no letter). Tokens are slices of the text, lower-cased into a buffer
+//!   only when they hold a capital.
+//! * Other text is normalised into per-thread buffers: the NFKC quick check (answered by a
+//!   bitmap for the common characters) skips either NFKC pass when it says `Yes` (UAX #15:
+//!   the text is then NFKC), and ASCII runs are case-folded in place. Each line is then cut
+//!   at spaces next to ASCII characters ([`is_cut`]): its ASCII parts go to the ASCII
+//!   scanners, only the parts around other characters to `unicode-segmentation`.
+//! * Tokens are slices of the text or of the reused buffers: no allocation per token, and
+//!   none per text once the buffers have grown.
 use icu_casemap::CaseMapper;
 use icu_properties::props::{Alphabetic, GeneralCategory, GeneralCategoryGroup};
 use icu_properties::{CodePointMapData, CodePointSetData};
@@ -218,7 +222,7 @@ pub fn scan(text: &str, unit: Unit, mut on_event: impl FnMut(Option<&str>)) {
         let Buffers { a, b, token } = &mut bufs;
         if text.is_ascii() {
             // Normalisation is ASCII lower-casing, done token by token.
-            scan_ascii(text, unit, token, &mut on_event);
+            scan_ascii::<true>(text, unit, token, &mut on_event);
         } else {
             let norm = normalize(text, a, b);
             for (i, line) in norm.split('\n').enumerate() {
@@ -229,8 +233,15 @@ pub fn scan(text: &str, unit: Unit, mut on_event: impl FnMut(Option<&str>)) {
             }
         }
     }
-    BUFFERS.with(|cell| *cell.borrow_mut() = bufs);
+    // Keep the buffers for the next text, unless a huge text made them huge.
+    let Buffers { a, b, token } = &bufs;
+    if a.capacity().max(b.capacity()).max(token.capacity()) <= KEEP_BYTES {
+        BUFFERS.with(|cell| *cell.borrow_mut() = bufs);
+    }
 }
+
+/// Buffers larger than this are freed after the text instead of kept for the thread.
+const KEEP_BYTES: usize = 1 << 22;
 
 /// Whether a normalised line may be cut before byte `i`: an ASCII space after an ASCII
 /// character other than a space.
@@ -257,7 +268,7 @@ fn scan_line(line: &str, unit: Unit, token: &mut String, on_event: &mut impl FnM
     let mut pos = 0;
     while pos < n {
         let Some(k) = bytes[pos..].iter().position(|b| !b.is_ascii()) else {
-            scan_ascii(&line[pos..], unit, token, on_event);
+            scan_ascii::<false>(&line[pos..], unit, token, on_event);
             return;
         };
         let k = pos + k;
@@ -267,7 +278,7 @@ fn scan_line(line: &str, unit: Unit, token: &mut String, on_event: &mut impl FnM
             .unwrap_or(pos);
         let end = (k + 1..n).find(|&i| is_cut(bytes, i)).unwrap_or(n);
         if start > pos {
-            scan_ascii(&line[pos..start], unit, token, on_event);
+            scan_ascii::<false>(&line[pos..start], unit, token, on_event);
         }
         let part = &line[start..end];
         match unit {
@@ -284,12 +295,18 @@ fn scan_line(line: &str, unit: Unit, token: &mut String, on_event: &mut impl FnM
     }
 }
 
-/// The tokens of ASCII text (lower-cased; `None` at each `\n`).
+/// The tokens of ASCII text, lower-cased when `FOLD` (the text is not normalised yet; a
+/// normalised text is left as is), and `None` at each `\n`.
 #[inline]
-fn scan_ascii(text: &str, unit: Unit, token: &mut String, on_event: &mut impl FnMut(Option<&str>)) {
+fn scan_ascii<const FOLD: bool>(
+    text: &str,
+    unit: Unit,
+    token: &mut String,
+    on_event: &mut impl FnMut(Option<&str>),
+) {
     match unit {
-        Unit::Word => ascii_words(text, token, on_event),
-        Unit::Grapheme => ascii_graphemes(text, on_event),
+        Unit::Word => ascii_words::<FOLD>(text, token, on_event),
+        Unit::Grapheme => ascii_graphemes::<FOLD>(text, on_event),
     }
 }
 
@@ -310,12 +327,12 @@ const ASCII: &str = {
     }
 };
 
-/// The grapheme clusters of ASCII text that are letters or digits, lower-cased: ASCII
-/// clusters are single characters except `\r\n` (GB3), which has neither.
-fn ascii_graphemes(text: &str, on_event: &mut impl FnMut(Option<&str>)) {
+/// The grapheme clusters of ASCII text that are letters or digits (lower-cased when `FOLD`):
+/// ASCII clusters are single characters except `\r\n` (GB3), which has neither.
+fn ascii_graphemes<const FOLD: bool>(text: &str, on_event: &mut impl FnMut(Option<&str>)) {
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() {
-            let l = b.to_ascii_lowercase() as usize;
+            let l = if FOLD { b.to_ascii_lowercase() } else { b } as usize;
             on_event(Some(&ASCII[l..l + 1]));
         } else if b == b'\n' {
             on_event(None);
@@ -379,8 +396,8 @@ fn is_letter(class: u8) -> bool {
     class == LOWER || class == UPPER
 }
 
-/// The UAX #29 word segments of ASCII text that contain a letter or a digit, lower-cased;
-/// `None` at each `\n`.
+/// The UAX #29 word segments of ASCII text that contain a letter or a digit (lower-cased
+/// when `FOLD`); `None` at each `\n`.
 ///
 /// Over ASCII the rules that join characters into a word reduce to: any two of `[A-Za-z0-9_]`
 /// join (WB5, WB8-WB10, WB13a, WB13b); `:`, `.` or `'` joins two letters (WB6/WB7); `,`, `;`,
@@ -389,7 +406,11 @@ fn is_letter(class: u8) -> bool {
 /// or digits). So a token is a maximal run of word bytes and such joiners; it starts and ends
 /// with a word byte. Checked against `unicode-segmentation` on every string of up to five
 /// characters over all these classes.
-fn ascii_words(text: &str, token: &mut String, on_event: &mut impl FnMut(Option<&str>)) {
+fn ascii_words<const FOLD: bool>(
+    text: &str,
+    token: &mut String,
+    on_event: &mut impl FnMut(Option<&str>),
+) {
     let bytes = text.as_bytes();
     let n = bytes.len();
     let class = |i: usize| WORD_CLASS[bytes[i] as usize];
@@ -436,7 +457,7 @@ fn ascii_words(text: &str, token: &mut String, on_event: &mut impl FnMut(Option<
         if !alnum {
             continue;
         }
-        if upper {
+        if FOLD && upper {
             token.clear();
             token.push_str(&text[start..i]);
             token.make_ascii_lowercase();
@@ -580,7 +601,7 @@ mod tests {
         for s in ascii_strings(5) {
             for unit in [Unit::Word, Unit::Grapheme] {
                 let mut fast = Vec::new();
-                scan_ascii(&s, unit, &mut token, &mut |t: Option<&str>| {
+                scan_ascii::<true>(&s, unit, &mut token, &mut |t: Option<&str>| {
                     fast.push(t.map(str::to_string))
                 });
                 // NFKC + folding of ASCII is lower-casing (checked on every code point above).
