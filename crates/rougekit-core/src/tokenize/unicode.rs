@@ -33,7 +33,7 @@
 //! ## Fast paths (each checked against the general path, and all against the oracle)
 //!
 //! * ASCII text: NFKC is the identity on ASCII and full case folding maps exactly `A`-`Z` to
-//!   `a`-`z`, so one pass does everything: [`ascii_words`] is UAX #29 restricted to ASCII
+//!   `a`-`z`, so one pass does everything: `ascii_words` is UAX #29 restricted to ASCII
 //!   (checked against `unicode-segmentation` on every string of up to five characters over
 //!   all ASCII word-break classes) and ASCII grapheme clusters are single characters (but
 //!   `\r\n`, which has no letter). Tokens are slices of the text, lower-cased into a buffer
@@ -41,7 +41,7 @@
 //! * Other text is normalised into per-thread buffers: the NFKC quick check (answered by a
 //!   bitmap for the common characters) skips either NFKC pass when it says `Yes` (UAX #15:
 //!   the text is then NFKC), and ASCII runs are case-folded in place. Each line is then cut
-//!   at spaces next to ASCII characters ([`is_cut`]): its ASCII parts go to the ASCII
+//!   at spaces next to ASCII characters (`is_cut`): its ASCII parts go to the ASCII
 //!   scanners, only the parts around other characters to `unicode-segmentation`.
 //! * Tokens are slices of the text or of the reused buffers: no allocation per token, and
 //!   none per text once the buffers have grown.
