@@ -10,6 +10,7 @@ use crate::error::RougeError;
 use crate::stem::porter_nltk;
 use crate::stem::snowball::{self, Snowball};
 use crate::tokenize::rouge_score;
+use crate::tokenize::unicode::{self, Unit};
 use std::borrow::Cow;
 
 /// How text becomes tokens.
@@ -19,6 +20,12 @@ pub enum Tokenizer {
     RougeScore,
     /// Pre-tokenised text: split on Unicode `White_Space`, nothing else changes.
     Whitespace,
+    /// `unicode-v1`: rouge-score-rs 0.2.1's `UnicodeTokenizer`: NFKC, case folding, NFKC, then
+    /// the UAX #29 words that contain a letter or a number ([`crate::tokenize::unicode`]).
+    Unicode,
+    /// `character-v1`: rouge-score-rs 0.2.1's `CharacterTokenizer`: normalised like
+    /// `unicode-v1`, then the grapheme clusters that contain a letter or a number.
+    Character,
 }
 
 impl Tokenizer {
@@ -27,6 +34,8 @@ impl Tokenizer {
         match self {
             Tokenizer::RougeScore => "rouge-score",
             Tokenizer::Whitespace => "whitespace",
+            Tokenizer::Unicode => "unicode-v1",
+            Tokenizer::Character => "character-v1",
         }
     }
 
@@ -35,9 +44,12 @@ impl Tokenizer {
         Ok(match name {
             "rouge-score" => Tokenizer::RougeScore,
             "whitespace" => Tokenizer::Whitespace,
+            "unicode-v1" => Tokenizer::Unicode,
+            "character-v1" => Tokenizer::Character,
             _ => {
                 return Err(RougeError::InvalidOption(format!(
-                    "unknown tokenizer {name:?}: expected rouge-score or whitespace"
+                    "unknown tokenizer {name:?}: expected rouge-score, whitespace, unicode-v1 \
+                     or character-v1"
                 )))
             }
         })
@@ -45,9 +57,15 @@ impl Tokenizer {
 
     /// Calls `on_event(Some(token))` for each token in order and `on_event(None)` at each
     /// `\n`.
+    ///
+    /// No token spans a `\n` and the whole-text tokens are the per-line tokens concatenated
+    /// (for `unicode-v1` / `character-v1` too: normalisation and UAX #29 segmentation both
+    /// stop at `\n`, see [`crate::tokenize::unicode`]).
     pub fn scan(self, text: &str, mut on_event: impl FnMut(Option<&str>)) {
         match self {
             Tokenizer::RougeScore => rouge_score::scan(text, on_event),
+            Tokenizer::Unicode => unicode::scan(text, Unit::Word, on_event),
+            Tokenizer::Character => unicode::scan(text, Unit::Grapheme, on_event),
             Tokenizer::Whitespace => {
                 for (i, line) in text.split('\n').enumerate() {
                     if i > 0 {

@@ -440,7 +440,7 @@ fn union_positions_blocked(
         while i > 0 && j > 0 {
             steps += 1;
             // A step may recompute a block of rows: report about that much work.
-            if steps % TICK_ROWS == 0 && !cancel.tick(TICK_ROWS * w) {
+            if steps.is_multiple_of(TICK_ROWS) && !cancel.tick(TICK_ROWS * w) {
                 break;
             }
             if target[i - 1] == columns[j - 1] {

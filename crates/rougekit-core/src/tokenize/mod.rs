@@ -1,2 +1,3 @@
 //! Tokenisers, one module per profile.
 pub mod rouge_score;
+pub mod unicode;
