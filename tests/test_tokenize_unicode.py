@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("rouge_score_rs")
 
+import rougekit as rk
 from conftest import mismatch_report, require_shared, snippet
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +29,8 @@ from unicode_text import (
 
 
 def tokenize(text: str, tokenizer: str) -> list[str]:
-    return _core.tokenize(text, None, tokenizer=tokenizer)
+    """The public ``rougekit.tokenize`` under the profile of that name."""
+    return rk.tokenize(text, profile=tokenizer)
 
 
 def differences(strings: list[str], tokenizer: str, reference: str | None = None) -> list[str]:

@@ -75,16 +75,10 @@ def _caller_stacklevel() -> int:
 
 def dropped_message(preds: int, refs: int, n: int, profile: Profile) -> str:
     """The words of :class:`NoTokensWarning` (and of the command line's warning)."""
-    kept = (
-        "which keeps only ASCII letters and digits (punctuation and every other script, "
-        "e.g. Chinese, are dropped)"
-        if profile.ASCII_ONLY
-        else "which dropped everything in them"
-    )
     return (
         f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
-        f"blank but have no token under the {profile.name!r} profile, {kept}; they score 0. "
-        f"{profile.no_tokens_advice}"
+        f"blank but have no token under the {profile.name!r} profile, which keeps "
+        f"{profile.KEEPS}; they score 0. {profile.no_tokens_advice}"
     )
 
 

@@ -185,3 +185,5 @@ class Profile(ABC):
     #: Whether the tokenizer keeps only ASCII letters and digits (non-ASCII letters are
     #: dropped: "über" -> "ber"), which the warnings then point out.
     ASCII_ONLY: ClassVar[bool] = False
+    #: What the tokenizer keeps, for the warnings ("which keeps ...").
+    KEEPS: ClassVar[str] = "every run of non-space characters"

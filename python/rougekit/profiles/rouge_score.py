@@ -20,6 +20,10 @@ class RougeScore(EngineProfile):
     TOKENIZER: ClassVar[str] = "rouge-score"
     STEMMERS: ClassVar[tuple[str, ...]] = ("nltk-porter",)
     ASCII_ONLY: ClassVar[bool] = True
+    KEEPS: ClassVar[str] = (
+        "only ASCII letters and digits (punctuation and every other script, e.g. Chinese, "
+        "are dropped)"
+    )
 
     @property
     def no_tokens_advice(self) -> str:

@@ -22,10 +22,11 @@ class UnicodeV1(EngineProfile):
     SUMMARY: ClassVar[str] = "UAX #29 words of any space-separated script"
     TOKENIZER: ClassVar[str] = "unicode-v1"
     STEMMERS: ClassVar[tuple[str, ...]] = ("snowball",)
+    KEEPS: ClassVar[str] = "only words that hold a letter or a number"
 
     @property
     def no_tokens_advice(self) -> str:
-        return "Check the texts (unicode-v1 keeps every word with a letter or a number)."
+        return "Check the texts: punctuation and symbols alone are no words."
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,8 @@ class CharacterV1(EngineProfile):
     SUMMARY: ClassVar[str] = "grapheme clusters: scripts written without spaces"
     TOKENIZER: ClassVar[str] = "character-v1"
     OPTIONS: ClassVar[tuple[str, ...]] = ("multiref", "jackknife")
+    KEEPS: ClassVar[str] = "only characters that are letters or numbers"
 
     @property
     def no_tokens_advice(self) -> str:
-        return "Check the texts (character-v1 keeps every letter and number)."
+        return "Check the texts: punctuation and symbols alone are no characters it counts."

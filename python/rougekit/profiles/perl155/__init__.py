@@ -63,6 +63,10 @@ class Perl155(Profile):
     )  # fmt: skip
     CORPUS_NEEDS_SCORES: ClassVar[bool] = True
     ASCII_ONLY: ClassVar[bool] = True
+    KEEPS: ClassVar[str] = (
+        "only ASCII letters and digits (punctuation and every other script, e.g. Chinese, "
+        "are dropped)"
+    )
 
     @classmethod
     def from_options(cls, **options: Any) -> Perl155:
