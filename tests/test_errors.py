@@ -210,7 +210,7 @@ def test_bad_thread_environment(monkeypatch, value):
         rougekit.RougeScorer(["rouge1"])
 
 
-@pytest.mark.parametrize("profile", ["rouge_score", "ROUGE-SCORE", "nope", "unicode-v1"])
+@pytest.mark.parametrize("profile", ["rouge_score", "ROUGE-SCORE", "nope", "unicode-v2"])
 def test_unknown_or_unavailable_profile(profile):
     with pytest.raises(ValueError) as info:
         rougekit.RougeScorer(["rouge1"], profile=profile)

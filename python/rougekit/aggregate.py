@@ -38,6 +38,8 @@ class Accumulator:
         self.n = 0
         self.nrefs: tuple[int, int] = (0, 0)
         self.dropped = [0, 0]
+        #: ``(letters, non-ASCII letters)`` the profile dropped from non-ASCII texts.
+        self.letters = [0, 0]
         #: Whether some text of the run held a newline (a sentence break for rougeLsum).
         self.has_newline = False
         #: Pairs with a score the profile leaves undefined (0 instead; ROUGE-1.5.5's only).
@@ -67,6 +69,9 @@ class Accumulator:
         preds, refs = batch.dropped_counts()
         self.dropped[0] += preds
         self.dropped[1] += refs
+        letters, other = batch.scores.letter_counts()
+        self.letters[0] += letters
+        self.letters[1] += other
 
     def kept(self, signature: Signature, threads: int = 1) -> BatchResult:
         """Every kept score, as one batch (after the last chunk)."""

@@ -32,7 +32,6 @@ from rougekit.diagnostics import (
     ascii_only_message,
     dropped_message,
     has_newline,
-    non_ascii_letters,
 )
 from rougekit.io import DataError, Pair
 from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
@@ -554,18 +553,18 @@ def _failure_warning(acc: Accumulator) -> str | None:
     )
 
 
-def _ascii_warning(acc: Accumulator, letters: tuple[int, int]) -> str | None:
-    message = ascii_only_message(*letters, acc.profile)
+def _ascii_warning(acc: Accumulator) -> str | None:
+    message = ascii_only_message(acc.letters[0], acc.letters[1], acc.profile)
     return None if message is None else _as_options(message)
 
 
-def _warn(acc: Accumulator, letters: tuple[int, int], name: str | None = None) -> None:
+def _warn(acc: Accumulator, name: str | None = None) -> None:
     """The run's warnings on stderr, one line each (prefixed by the system's name)."""
     prefix = f"{name}: " if name else ""
     no_sentences = NO_SENTENCES if "rougeLsum" in acc.types and not acc.has_newline else None
     for warning in (
         _dropped_warning(acc),
-        _ascii_warning(acc, letters),
+        _ascii_warning(acc),
         _failure_warning(acc),
         no_sentences,
     ):
@@ -581,13 +580,10 @@ def _consume(
     keep: bool,
     progress: rio.Progress,
     on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
-) -> tuple[list[Accumulator], list[tuple[int, int]]]:
-    """Scores the systems chunk by chunk, in lockstep; returns one accumulator each, and
-    per system its ``(non-ASCII letters, letters)`` when the profile keeps only ASCII."""
+) -> list[Accumulator]:
+    """Scores the systems chunk by chunk, in lockstep; returns one accumulator each."""
     transform = _transform(args)
-    profile = scorer.config.profile
-    accs = [Accumulator(profile, scorer.types, keep=keep) for _ in systems]
-    letters = [(0, 0) for _ in systems]
+    accs = [Accumulator(scorer.config.profile, scorer.types, keep=keep) for _ in systems]
     iters = [rio.chunks(rio.map_texts(it, transform) if transform else it) for _, it in systems]
     bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
     try:
@@ -604,13 +600,10 @@ def _consume(
                 for k, chunk in enumerate(chunk_list):
                     assert chunk is not None
                     batch = _score_chunk(scorer, chunk, systems[k][0])
-                    preds = [p.prediction for p in chunk]
-                    refs = [p.references for p in chunk]
                     if not accs[k].has_newline:
-                        accs[k].has_newline = has_newline(preds, refs)
-                    if profile.ASCII_ONLY:
-                        other, total = non_ascii_letters([*preds, *(r for rs in refs for r in rs)])
-                        letters[k] = (letters[k][0] + other, letters[k][1] + total)
+                        accs[k].has_newline = has_newline(
+                            [p.prediction for p in chunk], [p.references for p in chunk]
+                        )
                     accs[k].add(batch, [p.id for p in chunk])
                     if on_chunk is not None:
                         on_chunk(k, chunk, batch)
@@ -619,7 +612,7 @@ def _consume(
         bar.close()
     if accs[0].n == 0:
         raise DataError("no pairs to score: the input is empty")
-    return accs, letters
+    return accs
 
 
 def _check_aligned(
@@ -694,10 +687,8 @@ def _run_score(args: argparse.Namespace) -> int:
             def on_chunk(_k: int, chunk: list[Pair], batch: BatchResult) -> None:
                 writer.write([p.id for p in chunk], batch)
 
-        (acc,), (letters,) = _consume(
-            args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk
-        )
-    _warn(acc, letters)
+        (acc,) = _consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
+    _warn(acc)
     result = acc.corpus(
         _signature(scorer, args, acc.nrefs),
         confidence=confidence,
@@ -740,9 +731,9 @@ def _run_compare(args: argparse.Namespace) -> int:
     names = [n for n, _ in systems]
     if len(set(names)) != len(names):
         raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
-    accs, letters = _consume(args, scorer, systems, keep=True, progress=progress)
-    for name, acc, counted in zip(names, accs, letters):
-        _warn(acc, counted, name)
+    accs = _consume(args, scorer, systems, keep=True, progress=progress)
+    for name, acc in zip(names, accs):
+        _warn(acc, name)
     confidence = args.ci / 100
     results = [
         acc.corpus(

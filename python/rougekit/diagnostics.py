@@ -93,54 +93,32 @@ def warn_dropped(batch: _core.BatchScores, profile: Profile) -> None:
         )
 
 
-#: Share of non-ASCII letters among all letters above which an ASCII-only profile warns:
-#: English with a few names (café, Pokémon) stays well below; German, French or Spanish
-#: text is above (umlauts, accents: 1-4 % of letters), other scripts far above.
+#: Share of non-ASCII letters among the letters of the non-ASCII texts above which an
+#: ASCII-only profile warns: English with a few names (café, Pokémon) stays well below;
+#: German, French or Spanish text is above (umlauts, accents: 1-4 % of letters), other
+#: scripts far above. The core counts the letters while it tokenises
+#: (``BatchScores.letter_counts``).
 NON_ASCII_SHARE = 0.01
 #: ... and the fewest such letters (a short text with one accented name stays quiet).
 NON_ASCII_MIN = 20
 
 
-#: The bytes that are not ASCII letters (deleted to count the letters of ASCII text).
-_NOT_LETTERS = bytes(b for b in range(256) if not chr(b).isalpha() or b > 127)
-
-
-def non_ascii_letters(texts: Iterable[str]) -> tuple[int, int]:
-    """``(non-ASCII letters, all letters)`` of ``texts`` (``(0, 0)`` when every text is
-    ASCII: nothing to count, and the common case stays cheap)."""
-    texts = list(texts)
-    if all(t.isascii() for t in texts):
-        return 0, 0
-    other = total = 0
-    for text in texts:
-        if text.isascii():
-            total += len(text.encode("ascii").translate(None, _NOT_LETTERS))
-            continue
-        for c in text:
-            if c.isalpha():
-                total += 1
-                other += not c.isascii()
-    return other, total
-
-
-def ascii_only_message(other: int, total: int, profile: Profile) -> str | None:
+def ascii_only_message(letters: int, other: int, profile: Profile) -> str | None:
     """The words of :class:`NonAsciiWarning`, or ``None`` when there is nothing to say."""
-    if not profile.ASCII_ONLY or other < NON_ASCII_MIN or other < NON_ASCII_SHARE * total:
+    if not profile.ASCII_ONLY or other < NON_ASCII_MIN or other < NON_ASCII_SHARE * letters:
         return None
     return (
-        f"{other} of {total} letters are not ASCII, and the {profile.name!r} profile keeps "
-        "only ASCII letters and digits: words lose those letters ('über' becomes 'ber') or "
-        "vanish, and the scores measure what is left. For such text use profile="
-        "'unicode-v1' (words, optionally stemmer='snowball:<language>'), or "
-        "'character-v1' for scripts written without spaces (Chinese, Japanese, Thai)."
+        f"{other} of {letters} letters (of the texts that are not pure ASCII) are not "
+        f"ASCII, and the {profile.name!r} profile keeps only ASCII letters and digits: words "
+        "lose those letters ('über' becomes 'ber') or vanish, and the scores measure what is "
+        "left. For such text use profile='unicode-v1' (words, optionally "
+        "stemmer='snowball:<language>'), or 'character-v1' for scripts written without "
+        "spaces (Chinese, Japanese, Thai)."
     )
 
 
-def warn_ascii_only(profile: Profile, predictions: object, references: object) -> None:
-    """Warns (:class:`NonAsciiWarning`) when an ASCII-only profile meets text whose letters
-    are not mostly ASCII."""
-    if not profile.ASCII_ONLY:
-        return
-    message = ascii_only_message(*non_ascii_letters(_texts(predictions, references)), profile)
+def warn_ascii_only(batch: _core.BatchScores, profile: Profile) -> None:
+    """Warns (:class:`NonAsciiWarning`) when an ASCII-only profile dropped many letters."""
+    message = ascii_only_message(*batch.letter_counts(), profile)
     if message:
         warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())

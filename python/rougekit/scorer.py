@@ -138,6 +138,7 @@ class RougeScorer:
             references = inputs.references(references, "references")
         batch = self._core.score_batch([prediction], [references])
         diagnostics.warn_dropped(batch, self.config.profile)
+        diagnostics.warn_ascii_only(batch, self.config.profile)
         return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
 
     def score_batch(self, predictions: Sequence[Any], references: Sequence[Any]) -> BatchResult:
@@ -152,9 +153,9 @@ class RougeScorer:
             predictions, references = _reusable(predictions), _reusable(references)
         batch = self._core.score_batch(predictions, references)
         diagnostics.warn_dropped(batch, profile)
+        diagnostics.warn_ascii_only(batch, profile)
         if text and len(batch):
             diagnostics.warn_no_sentences(self.config.types, predictions, references)
-            diagnostics.warn_ascii_only(profile, predictions, references)
         signature = self.signature(sig.nrefs_field(*batch.nrefs))
         return BatchResult(batch, signature, profile, threads=self.config.threads)
 

@@ -1,4 +1,4 @@
-"""The signature string that names every setting behind a reported number (design §8).
+"""The signature string that names every setting behind a reported number (``docs/design.md`` §8).
 
 ``rougekit:0.1.0|profile:rouge-score|types:rouge1,rougeL|stem:nltk-porter|sw:no|trunc:no|
 nrefs:1|mref:best-f|alpha:0.5|agg:mean|ci:95|bs:1000|seed:0``

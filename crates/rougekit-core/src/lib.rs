@@ -29,4 +29,4 @@ pub mod tokenize;
 pub use engine::{Engine, EngineConfig, MultiRef, Pair, RougeType, Score, TokenDoc};
 pub use error::RougeError;
 pub use pipeline::{Pipeline, Stemmer, Tokenizer};
-pub use scores::{BatchScores, Counts, Failure, Field};
+pub use scores::{BatchScores, Counts, Failure, Field, TextNotes};

@@ -55,6 +55,12 @@ impl Tokenizer {
         })
     }
 
+    /// Whether the tokenizer keeps only ASCII letters and digits (every other letter is
+    /// dropped, which the warnings count).
+    pub fn ascii_only(self) -> bool {
+        matches!(self, Tokenizer::RougeScore)
+    }
+
     /// Calls `on_event(Some(token))` for each token in order and `on_event(None)` at each
     /// `\n`.
     ///

@@ -62,6 +62,46 @@ pub struct Failure {
     pub message: String,
 }
 
+/// What a profile's pipeline noticed about one pair's texts: warnings, never numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TextNotes {
+    /// Bit 0 set when the prediction, bit 1 when some reference, is not blank but has no
+    /// token under the profile.
+    pub dropped: u8,
+    /// ASCII-only pipelines (rouge-score's, ROUGE-1.5.5's), which drop every other letter:
+    /// the letters of the pair's texts that are not pure ASCII ...
+    pub letters: u32,
+    /// ... and how many of them are not ASCII (`über`: 4 and 1).
+    pub non_ascii_letters: u32,
+}
+
+impl TextNotes {
+    /// Adds a text's letters (pure ASCII texts are not counted: see [`letter_counts`]).
+    pub fn count_letters(&mut self, text: &str) {
+        let (letters, other) = letter_counts(text);
+        self.letters = self.letters.saturating_add(letters);
+        self.non_ascii_letters = self.non_ascii_letters.saturating_add(other);
+    }
+}
+
+/// `(letters, non-ASCII letters)` of `text` when it is not pure ASCII, else `(0, 0)`: the
+/// common all-ASCII text costs one vectorised check.
+pub fn letter_counts(text: &str) -> (u32, u32) {
+    if text.is_ascii() {
+        return (0, 0);
+    }
+    let (mut letters, mut other) = (0u32, 0u32);
+    for c in text.chars() {
+        if c.is_ascii() {
+            letters += u32::from(c.is_ascii_alphabetic());
+        } else if c.is_alphabetic() {
+            letters += 1;
+            other += 1;
+        }
+    }
+    (letters, other)
+}
+
 /// Columnar scores of a batch of pairs.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BatchScores {
@@ -73,26 +113,25 @@ pub struct BatchScores {
     int_zero: Vec<Vec<u8>>,
     /// Empty, or `counts[t][i]` for every type.
     counts: Vec<Vec<Counts>>,
-    /// Per pair: bit 0 set when the prediction, bit 1 when some reference, is not blank but
-    /// has no token under the profile.
-    dropped: Vec<u8>,
+    /// Per pair: what the pipeline noticed about its texts.
+    notes: Vec<TextNotes>,
     /// Per pair: its number of references.
     nrefs: Vec<u32>,
     failures: Vec<Failure>,
 }
 
 impl BatchScores {
-    /// Scores from row-major scores (`rows[i * names.len() + t]`), per-pair dropped flags
-    /// and reference counts; `counts`, when given, is row-major like `rows`.
+    /// Scores from row-major scores (`rows[i * names.len() + t]`), per-pair notes and
+    /// reference counts; `counts`, when given, is row-major like `rows`.
     pub fn from_rows(
         names: Vec<String>,
         rows: &[Score],
         counts: Option<&[Counts]>,
-        dropped: Vec<u8>,
+        notes: Vec<TextNotes>,
         nrefs: Vec<u32>,
     ) -> BatchScores {
         let nt = names.len();
-        let len = dropped.len();
+        let len = notes.len();
         let mut values = vec![Vec::with_capacity(len); nt * 3];
         let mut int_zero = vec![Vec::with_capacity(len); nt];
         for row in rows.chunks_exact(nt.max(1)).take(len) {
@@ -117,7 +156,7 @@ impl BatchScores {
             values,
             int_zero,
             counts,
-            dropped,
+            notes,
             nrefs,
             failures: Vec::new(),
         }
@@ -171,7 +210,7 @@ impl BatchScores {
         for (a, b) in self.counts.iter_mut().zip(&other.counts) {
             a.extend_from_slice(b);
         }
-        self.dropped.extend_from_slice(&other.dropped);
+        self.notes.extend_from_slice(&other.notes);
         self.nrefs.extend_from_slice(&other.nrefs);
         let shift = self.len;
         self.failures.extend(other.failures.iter().map(|f| Failure {
@@ -232,19 +271,26 @@ impl BatchScores {
         }
     }
 
-    /// Per-pair flags: bit 0, the prediction is not blank but has no token; bit 1, the
-    /// same for at least one reference.
-    pub fn dropped(&self) -> &[u8] {
-        &self.dropped
+    /// Per pair: what the pipeline noticed about its texts.
+    pub fn notes(&self) -> &[TextNotes] {
+        &self.notes
     }
 
     /// `(predictions, pairs with such a reference)` that are not blank but have no token.
     pub fn dropped_counts(&self) -> (usize, usize) {
-        let d = &self.dropped;
+        let d = &self.notes;
         (
-            d.iter().filter(|&&f| f & 1 != 0).count(),
-            d.iter().filter(|&&f| f & 2 != 0).count(),
+            d.iter().filter(|n| n.dropped & 1 != 0).count(),
+            d.iter().filter(|n| n.dropped & 2 != 0).count(),
         )
+    }
+
+    /// `(letters, non-ASCII letters)` of the texts that are not pure ASCII, summed over the
+    /// pairs (counted by ASCII-only pipelines only).
+    pub fn letter_counts(&self) -> (u64, u64) {
+        self.notes.iter().fold((0, 0), |(a, b), n| {
+            (a + u64::from(n.letters), b + u64::from(n.non_ascii_letters))
+        })
     }
 
     /// Fewest and most references of a pair; `(0, 0)` for an empty batch.
@@ -285,7 +331,7 @@ impl BatchScores {
                 .map(|c| c[start..end].to_vec())
                 .collect(),
             counts: self.counts.iter().map(|c| c[start..end].to_vec()).collect(),
-            dropped: self.dropped[start..end].to_vec(),
+            notes: self.notes[start..end].to_vec(),
             nrefs: self.nrefs[start..end].to_vec(),
             failures: self
                 .failures
@@ -316,7 +362,8 @@ mod tests {
     fn batch(xs: &[f64], nrefs: &[u32]) -> BatchScores {
         let names = vec!["rouge1".to_string(), "rougeL".to_string()];
         let rows: Vec<Score> = xs.iter().flat_map(|&x| [cell(x), cell(x + 1.0)]).collect();
-        BatchScores::from_rows(names, &rows, None, vec![0; xs.len()], nrefs.to_vec())
+        let notes = vec![TextNotes::default(); xs.len()];
+        BatchScores::from_rows(names, &rows, None, notes, nrefs.to_vec())
     }
 
     #[test]
@@ -342,5 +389,13 @@ mod tests {
         assert_eq!(whole.slice(2, 4).nrefs(), (1, 4));
         let other = BatchScores::empty(vec!["rouge2".into()], false);
         assert!(built.append(&other).is_err());
+    }
+
+    #[test]
+    fn letters_of_non_ascii_texts() {
+        assert_eq!(letter_counts("plain ASCII text"), (0, 0));
+        assert_eq!(letter_counts("über 3 Straßen"), (11, 2));
+        assert_eq!(letter_counts("今天 ok!"), (4, 2));
+        assert_eq!(letter_counts("£5, “quoted”"), (6, 0));
     }
 }

@@ -91,6 +91,12 @@ impl PyBatchScores {
         self.inner.dropped_counts()
     }
 
+    /// `(letters, non-ASCII letters)` of the texts that are not pure ASCII, counted by the
+    /// ASCII-only profiles (which drop those letters); `(0, 0)` for the others.
+    fn letter_counts(&self) -> (u64, u64) {
+        self.inner.letter_counts()
+    }
+
     /// Scores the profile could not compute (0 in the columns): `(pair, reference, type,
     /// message)`.
     #[getter]

@@ -77,8 +77,8 @@ class BootstrapAggregator:
         """``(3, measures)`` array: the low, 50th and high percentiles of ``n_samples``
         resample means of ``matrix``'s rows (rouge-score's method, overridable as there)."""
         np = _numpy()
-        # Resample rows with replacement from the global legacy RNG (spec §10: the same
-        # stream as randint(0, N, N)), then summarise each column independently.
+        # Resample rows with replacement from the global legacy RNG (spec ``rouge-score.md``
+        # §10: the same stream as randint(0, N, N)), then summarise each column independently.
         n = matrix.shape[0]
         means = np.zeros((self._n_samples, matrix.shape[1]))
         for i in range(self._n_samples):

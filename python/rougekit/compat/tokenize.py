@@ -37,7 +37,7 @@ def _as_str(stem: str | bytes) -> str:
 def decode_lowered(text: str | bytes) -> str:
     """``text`` as rouge-score sees it for rouge1..9/rougeL: for ``bytes``, ASCII-only
     lower-casing happens before decoding, so U+0130 and U+212A are not mapped to ASCII
-    (spec §2.3); they become separators."""
+    (spec ``rouge-score.md`` §2.3); they become separators."""
     if isinstance(text, bytes):
         return text.lower().decode("utf-8").replace("\u0130", " ").replace("\u212a", " ")
     return valid_utf8(text)

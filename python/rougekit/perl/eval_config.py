@@ -1,4 +1,5 @@
-"""Evaluation configurations: ROUGE-1.5.5's XML file (spec §4.1) and ``-z`` file lists (§4.2).
+"""Evaluation configurations: ROUGE-1.5.5's XML file (spec ``rouge-1.5.5.md`` §4.1) and
+``-z`` file lists (§4.2).
 
 Both give a list of :class:`Evaluation` in document / line order. Paths are kept as Perl
 builds them (``<root>/<file>``, plain concatenation, relative to the current directory).

@@ -1,4 +1,4 @@
-"""Summary files: SPL, SEE, ISI and SIMPLE (spec §5, §12).
+"""Summary files: SPL, SEE, ISI and SIMPLE (spec ``rouge-1.5.5.md`` §5, §12).
 
 The readers live in the core (``rougekit-core/src/perl/files.rs``), which reads a run's files
 in parallel; this module gives Python the same reader for one file's bytes and words the

@@ -1,4 +1,5 @@
-"""ROUGE-1.5.5's text output (spec §11): block lines, number formats, line order, encoding."""
+"""ROUGE-1.5.5's text output (spec ``rouge-1.5.5.md`` §11): block lines, number formats,
+line order, encoding."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Help text of ``rougekit perl`` (our own wording; the options are ROUGE-1.5.5's, spec §2)."""
+"""Help text of ``rougekit perl`` (our own wording; the options are ROUGE-1.5.5's, spec
+``rouge-1.5.5.md`` §2)."""
 
 from __future__ import annotations
 

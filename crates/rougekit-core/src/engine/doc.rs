@@ -10,7 +10,7 @@ pub struct TokenDoc {
     /// Whole-text token ids.
     pub tokens: Vec<u32>,
     /// Line token ids when they are not simply `tokens` (custom tokenizers are called per
-    /// line by rouge-score, spec §9); `None` means the lines partition `tokens`.
+    /// line by rouge-score, spec `rouge-score.md` §9); `None` means the lines partition `tokens`.
     pub line_tokens: Option<Vec<u32>>,
     /// End offset (into the line tokens) of each line that has tokens.
     pub line_ends: Vec<usize>,

@@ -29,7 +29,7 @@ use crate::kernels::skip::SkipScratch;
 use crate::kernels::wlcs::{Weights, WlcsScratch};
 use crate::pipeline::Stemmer;
 use crate::pool::Cancel;
-use crate::scores::BatchScores;
+use crate::scores::{BatchScores, TextNotes};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -57,13 +57,13 @@ trait Input: Sync {
     fn nrefs(&self) -> usize;
 
     /// Fills `docs[0]` with the prediction and `docs[1..]` with the references (resizing
-    /// `docs` as needed); returns the number of documents and the dropped-token flags.
+    /// `docs` as needed); returns the number of documents and the notes on the texts.
     fn fill(
         &self,
         engine: &EngineConfig,
         vocab: &mut Vocab,
         docs: &mut Vec<TokenDoc>,
-    ) -> (usize, u8);
+    ) -> (usize, TextNotes);
 }
 
 impl Input for Pair<'_> {
@@ -76,7 +76,7 @@ impl Input for Pair<'_> {
         config: &EngineConfig,
         vocab: &mut Vocab,
         docs: &mut Vec<TokenDoc>,
-    ) -> (usize, u8) {
+    ) -> (usize, TextNotes) {
         let pipeline = config.pipeline;
         let interner = vocab.interner(pipeline.stemmer);
         interner.trim();
@@ -84,14 +84,20 @@ impl Input for Pair<'_> {
         if docs.len() < needed {
             docs.resize_with(needed, TokenDoc::default);
         }
-        let mut flags =
-            u8::from(docs[0].tokenize_into(self.prediction, pipeline.tokenizer, interner));
+        let mut notes = TextNotes {
+            dropped: u8::from(docs[0].tokenize_into(self.prediction, pipeline.tokenizer, interner)),
+            ..TextNotes::default()
+        };
         for (d, r) in docs[1..needed].iter_mut().zip(self.references) {
             if d.tokenize_into(r, pipeline.tokenizer, interner) {
-                flags |= 2;
+                notes.dropped |= 2;
             }
         }
-        (needed, flags)
+        if pipeline.tokenizer.ascii_only() {
+            notes.count_letters(self.prediction);
+            self.references.iter().for_each(|r| notes.count_letters(r));
+        }
+        (needed, notes)
     }
 }
 
@@ -105,7 +111,7 @@ impl Input for IdPair<'_> {
         config: &EngineConfig,
         vocab: &mut Vocab,
         docs: &mut Vec<TokenDoc>,
-    ) -> (usize, u8) {
+    ) -> (usize, TextNotes) {
         let needed = self.references.len() + 1;
         if docs.len() < needed {
             docs.resize_with(needed, TokenDoc::default);
@@ -117,7 +123,7 @@ impl Input for IdPair<'_> {
         for (d, r) in docs[1..needed].iter_mut().zip(self.references) {
             d.fill_ids(r, sep, &mut vocab.ids);
         }
-        (needed, 0)
+        (needed, TextNotes::default())
     }
 }
 
@@ -262,14 +268,14 @@ impl Engine {
         let width = self.config.types.len().max(1);
         let chunk = chunk.max(1);
         let mut rows = vec![Score::INT_ZERO; pairs.len() * width];
-        let mut dropped = vec![0u8; pairs.len()];
-        for (k, ((part, rows), dropped)) in pairs
+        let mut notes = vec![TextNotes::default(); pairs.len()];
+        for (k, ((part, rows), notes)) in pairs
             .chunks(chunk)
             .zip(rows.chunks_mut(chunk * width))
-            .zip(dropped.chunks_mut(chunk))
+            .zip(notes.chunks_mut(chunk))
             .enumerate()
         {
-            self.score_rows(part, k * chunk, rows, dropped, cancel)?;
+            self.score_rows(part, k * chunk, rows, notes, cancel)?;
             if cancel.stopped() || !cancel.check() {
                 return Ok(None);
             }
@@ -279,32 +285,32 @@ impl Engine {
             self.config.names(),
             &rows,
             None,
-            dropped,
+            notes,
             nrefs,
         )))
     }
 
     /// Scores `pairs` (the first is pair number `first`) into `rows` (`types` scores per
-    /// pair) and `dropped` (one flag each).
+    /// pair) and `notes` (one each).
     fn score_rows<P: Input>(
         &self,
         pairs: &[P],
         first: usize,
         rows: &mut [Score],
-        dropped: &mut [u8],
+        notes: &mut [TextNotes],
         cancel: &Cancel<'_>,
     ) -> Result<(), RougeError> {
         let nt = self.config.types.len();
         let errors: FirstError = Mutex::new(None);
-        let work = |(i, ((pair, out), flag)): (usize, ((&P, &mut [Score]), &mut u8))| {
+        let work = |(i, ((pair, out), note)): (usize, ((&P, &mut [Score]), &mut TextNotes))| {
             if cancel.stopped() {
                 return;
             }
             WORKER.with_borrow_mut(|w| {
                 let s = &mut w.scratch;
                 let mut docs = std::mem::take(&mut s.docs);
-                let (needed, flags) = pair.fill(&self.config, &mut w.vocab, &mut docs);
-                *flag = flags;
+                let (needed, noted) = pair.fill(&self.config, &mut w.vocab, &mut docs);
+                *note = noted;
                 if let Err(e) = self.score_pair(&docs[0], &docs[1..needed], s, out, cancel) {
                     record_error(&errors, first + i, e);
                 }
@@ -317,7 +323,7 @@ impl Engine {
                 pairs
                     .par_iter()
                     .zip(rows.par_chunks_mut(width))
-                    .zip(dropped.par_iter_mut())
+                    .zip(notes.par_iter_mut())
                     .enumerate()
                     .with_min_len(MIN_CHUNK)
                     .for_each(work)
@@ -325,7 +331,7 @@ impl Engine {
             _ => pairs
                 .iter()
                 .zip(rows.chunks_mut(width))
-                .zip(dropped.iter_mut())
+                .zip(notes.iter_mut())
                 .enumerate()
                 .for_each(work),
         }
@@ -353,7 +359,7 @@ impl Engine {
             self.config.names(),
             &rows,
             None,
-            vec![0],
+            vec![TextNotes::default()],
             vec![references.len() as u32],
         )))
     }
@@ -463,7 +469,11 @@ mod tests {
         let refs = [["今天天气很不错"], ["a"], ["  "]];
         let preds = ["今天天气很不错", "!!!", ""];
         let pairs = pairs_of(&preds, &refs);
-        assert_eq!(e.score_texts(&pairs).unwrap().dropped(), [3, 1, 0]);
+        let notes = e.score_texts(&pairs).unwrap().notes().to_vec();
+        let dropped: Vec<u8> = notes.iter().map(|n| n.dropped).collect();
+        assert_eq!(dropped, [3, 1, 0]);
+        // rouge-score's tokenizer is ASCII-only: the letters it drops are counted.
+        assert_eq!((notes[0].letters, notes[0].non_ascii_letters), (14, 14));
     }
 
     #[test]

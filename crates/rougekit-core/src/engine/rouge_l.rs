@@ -25,7 +25,7 @@ pub(super) fn matches(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cance
     }
 }
 
-/// rougeLsum (spec §6): the union over prediction lines of one specific LCS per (reference
+/// rougeLsum (spec `rouge-score.md` §6): the union over prediction lines of one specific LCS per (reference
 /// line, prediction line), then hits = Σ_t min(U_t, C_t). Prediction-line masks are built
 /// once and reused for every reference line.
 pub(super) fn summary_matches(

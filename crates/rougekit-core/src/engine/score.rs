@@ -8,7 +8,7 @@ pub struct Score {
     pub recall: f64,
     pub fmeasure: f64,
     /// rouge-score returns the *ints* `(0, 0, 0)` for rougeL/rougeLsum when a side has no
-    /// tokens (spec §7); the values here are then 0.0 and this flag records the quirk.
+    /// tokens (spec `rouge-score.md` §7); the values here are then 0.0 and this flag records the quirk.
     pub int_zero: bool,
 }
 
@@ -105,7 +105,7 @@ impl Match {
 }
 
 /// rouge-score's `scoring.fmeasure`: `2 * P * R / (P + R)` evaluated left to right from the
-/// already-divided P and R, `0.0` when `P + R == 0` (spec §7: `2*hits/(m+n)` is not
+/// already-divided P and R, `0.0` when `P + R == 0` (spec `rouge-score.md` §7: `2*hits/(m+n)` is not
 /// bit-identical).
 #[inline]
 pub fn fmeasure(precision: f64, recall: f64) -> f64 {

@@ -237,7 +237,7 @@ impl LcsScratch {
 /// Rows advanced between two reports to a [`Cancel`] (times the row's words of work).
 const TICK_ROWS: usize = 1024;
 
-/// LCS length of `a` and `b` (only the length: rougeL, spec §5). When `cancel` stops it the
+/// LCS length of `a` and `b` (only the length: rougeL, spec `rouge-score.md` §5). When `cancel` stops it the
 /// value is meaningless (the caller discards it).
 pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch, cancel: &Cancel<'_>) -> usize {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
@@ -270,7 +270,7 @@ pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch, cancel: &Cancel<'_>) ->
 }
 
 /// Marks in `mark` the target positions of the one LCS of (`target`, columns) that
-/// rouge-score's `_backtrack_norec` picks (spec §6.4a). The columns are the sequence last
+/// rouge-score's `_backtrack_norec` picks (spec `rouge-score.md` §6.4a). The columns are the sequence last
 /// given to [`LcsScratch::set_columns`] and must equal `columns`.
 ///
 /// Rows are target tokens, columns prediction tokens. From the bottom-right cell: on equal

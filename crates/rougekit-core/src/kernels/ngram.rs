@@ -1,4 +1,4 @@
-//! ROUGE-N: clipped multiset overlap of n-grams over the whole token list (spec §4).
+//! ROUGE-N: clipped multiset overlap of n-grams over the whole token list (spec `rouge-score.md` §4).
 //!
 //! N-grams become integer keys (exact: a pair packs two u32 ids, longer n-grams get ids from
 //! a map keyed by the id slice); overlap Σ_g min(count_pred(g), count_ref(g)) is counted with

@@ -1,4 +1,4 @@
-//! Skip-bigrams for ROUGE-S and ROUGE-SU, counted as ROUGE-1.5.5 does (spec §8.4).
+//! Skip-bigrams for ROUGE-S and ROUGE-SU, counted as ROUGE-1.5.5 does (spec `rouge-1.5.5.md` §8.4).
 use crate::pool::Cancel;
 
 /// High half of a unigram key: no pair key has it, because token ids are below `u32::MAX`.
@@ -7,7 +7,7 @@ const UNIGRAM: u64 = (u32::MAX as u64) << 32;
 /// Writes into `out` (cleared first) the items of `tokens` in text order: for every
 /// position `i` but the last, the unigram `t_i` (SU only) and the pairs `(t_i, t_j)` with at
 /// most `gap` tokens between them (`None`: unlimited). The last token's unigram is never
-/// added and a one-token text has no item (ROUGE-1.5.5's loop bound, spec §8.4, E30).
+/// added and a one-token text has no item (ROUGE-1.5.5's loop bound, spec `rouge-1.5.5.md` §8.4, E30).
 pub fn skip_keys(tokens: &[u32], gap: Option<usize>, unigrams: bool, out: &mut Vec<u64>) {
     out.clear();
     let len = tokens.len();

@@ -1,4 +1,4 @@
-//! Weighted LCS (ROUGE-W, Lin 2004 §3.3) with ROUGE-1.5.5's table and traceback (spec §8.3):
+//! Weighted LCS (ROUGE-W, Lin 2004 §3.3) with ROUGE-1.5.5's table and traceback (spec `rouge-1.5.5.md` §8.3):
 //! consecutive matches are rewarded through `f(k) = k^w`, and the one traced-back subsequence
 //! marks positions of the row sequence (the reference sentence).
 use crate::pool::Cancel;

@@ -11,7 +11,7 @@ use super::{PerlConfig, Variant};
 use crate::engine::Score;
 use crate::kernels::wlcs::Weights;
 use crate::pool::shared_pool;
-use crate::scores::{BatchScores, Counts};
+use crate::scores::{BatchScores, Counts, TextNotes};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -44,8 +44,9 @@ pub struct PerlScores {
     pub columns: Vec<Vec<InstanceScore>>,
     pub failures: Vec<Failure>,
     /// Per instance: bit 0 set when the peer, bit 1 when some model, is not blank but has
-    /// no ASCII letter or digit at all (every token dropped, e.g. non-Latin script).
-    pub dropped: Vec<u8>,
+    /// no ASCII letter or digit at all (every token dropped, e.g. non-Latin script); and
+    /// the letters the ASCII-only pipeline dropped.
+    pub notes: Vec<TextNotes>,
 }
 
 impl PerlScores {
@@ -77,7 +78,7 @@ impl PerlScores {
             })
             .collect();
         let picks: Vec<usize> = (0..self.columns.len()).collect();
-        scores_of(names, &self.columns, &picks, self.dropped, nrefs, failures)
+        scores_of(names, &self.columns, &picks, self.notes, nrefs, failures)
     }
 }
 
@@ -95,12 +96,12 @@ fn scores_of(
     names: Vec<String>,
     columns: &[Vec<InstanceScore>],
     picks: &[usize],
-    dropped: Vec<u8>,
+    notes: Vec<TextNotes>,
     nrefs: Vec<u32>,
     failures: Vec<crate::scores::Failure>,
 ) -> BatchScores {
     let nt = names.len();
-    let n = dropped.len();
+    let n = notes.len();
     let mut rows = vec![Score::INT_ZERO; n * nt];
     let mut counts = vec![Counts::default(); n * nt];
     for (col, &t) in columns.iter().zip(picks) {
@@ -118,7 +119,7 @@ fn scores_of(
             };
         }
     }
-    BatchScores::from_rows(names, &rows, Some(&counts), dropped, nrefs).with_failures(failures)
+    BatchScores::from_rows(names, &rows, Some(&counts), notes, nrefs).with_failures(failures)
 }
 
 /// Scores every instance for `types` with `base`'s text pipeline and rules (its variant
@@ -136,7 +137,7 @@ pub fn score_types(
     let mut columns: Vec<Vec<InstanceScore>> = Vec::new();
     let mut picks: Vec<usize> = Vec::new();
     let mut failures = Vec::new();
-    let mut dropped = None;
+    let mut notes = None;
     for run in plan(types, base) {
         let mut scores = score_batch(&run.config, instances, threads);
         if let Some(f) = scores.fatal() {
@@ -151,10 +152,10 @@ pub fn score_types(
             let of_v = scores.failures.iter().filter(|f| f.variant == v);
             failures.extend(of_v.map(|f| failure_of(f, t)));
         }
-        dropped.get_or_insert(scores.dropped);
+        notes.get_or_insert(scores.notes);
     }
-    let dropped = dropped.unwrap_or_else(|| vec![0; instances.len()]);
-    Ok(scores_of(names, &columns, &picks, dropped, nrefs, failures))
+    let notes = notes.unwrap_or_else(|| instances.iter().map(text_notes).collect());
+    Ok(scores_of(names, &columns, &picks, notes, nrefs, failures))
 }
 
 #[derive(Default)]
@@ -202,7 +203,7 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
             .for_each(work),
         _ => {}
     }
-    let dropped = instances.iter().map(dropped_flags).collect();
+    let notes = instances.iter().map(text_notes).collect();
     let columns = (0..width)
         .map(|v| rows.iter().skip(v).step_by(width).copied().collect())
         .collect();
@@ -210,7 +211,7 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
         variants,
         columns,
         failures: failed.into_iter().flatten().collect(),
-        dropped,
+        notes,
     }
 }
 
@@ -285,9 +286,20 @@ fn all_dropped(sentences: &[&[u8]]) -> bool {
     !blank
 }
 
-fn dropped_flags(instance: &Instance<'_>) -> u8 {
-    u8::from(all_dropped(&instance.peer))
-        | (u8::from(instance.models.iter().any(|m| all_dropped(m))) << 1)
+/// What ROUGE-1.5.5's ASCII-only pipeline drops of an instance (spec `rouge-1.5.5.md` §6.1): texts without
+/// any token, and the letters of non-ASCII text (bytes that are not UTF-8 count nothing).
+pub(super) fn text_notes(instance: &Instance<'_>) -> TextNotes {
+    let mut notes = TextNotes {
+        dropped: u8::from(all_dropped(&instance.peer))
+            | (u8::from(instance.models.iter().any(|m| all_dropped(m))) << 1),
+        ..TextNotes::default()
+    };
+    for sentence in instance.peer.iter().chain(instance.models.iter().flatten()) {
+        if let Ok(text) = std::str::from_utf8(sentence) {
+            notes.count_letters(text);
+        }
+    }
+    notes
 }
 
 fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {

@@ -1,4 +1,4 @@
-//! Basic Elements (`-3 MODE`, spec §12) on SIMPLE-format input: each line is a
+//! Basic Elements (`-3 MODE`, spec `rouge-1.5.5.md` §12) on SIMPLE-format input: each line is a
 //! `head|modifier|relation` triple; the mode picks which triples count and as what unit;
 //! units are then matched, clipped and combined exactly as ROUGE-N n-grams.
 use super::batch::PerlScores;
@@ -171,6 +171,6 @@ pub fn score_be(
         variants: vec![Variant::BE],
         columns: vec![column],
         failures: Vec::new(),
-        dropped: vec![0; instances.len()],
+        notes: vec![Default::default(); instances.len()],
     })
 }

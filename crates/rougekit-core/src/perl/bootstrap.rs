@@ -1,4 +1,4 @@
-//! ROUGE-1.5.5's corpus numbers (spec §10): the printed "Average" is the mean of bootstrap
+//! ROUGE-1.5.5's corpus numbers (spec `rouge-1.5.5.md` §10): the printed "Average" is the mean of bootstrap
 //! resample means (quirk 1), resample `b` seeded with `srand(b)` on Perl's drand48, and the
 //! confidence bounds interpolate the sorted resample values exactly as the script does.
 //! Bit-identical to the printed digits given the same per-instance values in the same order.

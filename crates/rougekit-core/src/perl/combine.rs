@@ -1,4 +1,4 @@
-//! From per-model counts to one instance's scores (spec §9.2): `-f A` pooling or `-f B`
+//! From per-model counts to one instance's scores (spec `rouge-1.5.5.md` §9.2): `-f A` pooling or `-f B`
 //! best-recall selection, then R and P rounded to 5 decimals *before* F (quirk 2).
 use super::counts::ModelCounts;
 pub use crate::engine::MultiRef;

@@ -1,4 +1,4 @@
-//! Raw per-model counts of every variant (spec §8, §9.1): hits, the model normaliser, and
+//! Raw per-model counts of every variant (spec `rouge-1.5.5.md` §8, §9.1): hits, the model normaliser, and
 //! the recall-like score `-f B` selects by (§9.2).
 use super::combine::round5;
 use super::doc::PerlDoc;

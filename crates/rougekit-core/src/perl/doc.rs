@@ -1,4 +1,4 @@
-//! One summary read the two ways ROUGE-1.5.5 reads it (spec §6): a flat token list and a
+//! One summary read the two ways ROUGE-1.5.5 reads it (spec `rouge-1.5.5.md` §6): a flat token list and a
 //! token list per sentence, as interned ids.
 use super::text::{self, Reader, Truncation};
 use super::vocab::{Vocab, DROPPED};

@@ -1,4 +1,4 @@
-//! ROUGE-1.5.5's XML evaluation configuration (spec §4.1): the `EVAL` elements, each with
+//! ROUGE-1.5.5's XML evaluation configuration (spec `rouge-1.5.5.md` §4.1): the `EVAL` elements, each with
 //! its input format, peers and models. Parsed here rather than in Python because a corpus
 //! configuration has one `EVAL` per document (100k+ elements for CNN/DM) and walking it
 //! was a fifth of `rougekit perl`'s run time.

@@ -1,4 +1,4 @@
-//! Summary files as ROUGE-1.5.5 reads them (spec §5, §12): SPL, SEE, ISI and SIMPLE, and the
+//! Summary files as ROUGE-1.5.5 reads them (spec `rouge-1.5.5.md` §5, §12): SPL, SEE, ISI and SIMPLE, and the
 //! parallel loading of every file of a run.
 //!
 //! Files are bytes split on `\n` only (a `\r` stays in the sentence, Perl's `chomp`). The

@@ -147,7 +147,7 @@ impl PerlConfig {
         Ok(())
     }
 
-    /// The variants computed, in ROUGE-1.5.5's output order (spec §2).
+    /// The variants computed, in ROUGE-1.5.5's output order (spec `rouge-1.5.5.md` §2).
     pub fn variants(&self) -> Vec<Variant> {
         let mut v: Vec<Variant> = (1..=self.ngram_max).map(Variant::N).collect();
         if self.lcs {

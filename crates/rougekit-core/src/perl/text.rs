@@ -1,4 +1,4 @@
-//! ROUGE-1.5.5's text pipeline (spec §5–§6): ASCII lower-casing, `-l`/`-b` truncation of the
+//! ROUGE-1.5.5's text pipeline (spec `rouge-1.5.5.md` §5–§6): ASCII lower-casing, `-l`/`-b` truncation of the
 //! raw sentences, character normalisation and tokenisation, for the *flat* reader (one token
 //! list per summary, used by ROUGE-N/S/SU and the ROUGE-L/W budgets) and the *sentence*
 //! reader (one token list per sentence, used by the LCS kernels).
@@ -29,7 +29,7 @@ pub enum Reader {
     Sentence,
 }
 
-/// Perl's `\s`: space, `\t`, `\n`, `\v`, `\f`, `\r` (not NBSP, spec §6.3).
+/// Perl's `\s`: space, `\t`, `\n`, `\v`, `\f`, `\r` (not NBSP, spec `rouge-1.5.5.md` §6.3).
 #[inline]
 fn is_perl_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')

@@ -6,14 +6,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 use std::sync::{Mutex, OnceLock};
 
-/// A user's WordNet exception table (ROUGE-1.5.5's `-e DIR/WordNet-2.0.exc.db`, spec §3),
+/// A user's WordNet exception table (ROUGE-1.5.5's `-e DIR/WordNet-2.0.exc.db`, spec `rouge-1.5.5.md` §3),
 /// interned for the process by content, so equal tables are the same pointer and compare
 /// and hash by address.
 pub struct ExceptionTable {
     map: FxHashMap<Box<str>, Box<str>>,
 }
 
-/// A user's stopword list (`-e DIR/smart_common_words.txt`, spec §3 and §6.4), interned
+/// A user's stopword list (`-e DIR/smart_common_words.txt`, spec `rouge-1.5.5.md` §3 and §6.4), interned
 /// like [`ExceptionTable`].
 pub struct StopList {
     set: FxHashSet<Box<str>>,

@@ -44,7 +44,7 @@ use std::borrow::Cow;
 
 use super::wordnet;
 
-/// Stems one token exactly as ROUGE-1.5.5's `-m` does (spec §7).
+/// Stems one token exactly as ROUGE-1.5.5's `-m` does (spec `rouge-1.5.5.md` §7).
 ///
 /// * tokens of at most 3 bytes are returned unchanged;
 /// * if `table` is true and the token is a key of the WordNet exception table, the table
@@ -71,7 +71,7 @@ pub fn stem_token(word: &str, table: bool) -> Cow<'_, str> {
     }
 }
 
-/// The Porter variant of ROUGE-1.5.5 (spec §7.1), without the exception table and without
+/// The Porter variant of ROUGE-1.5.5 (spec `rouge-1.5.5.md` §7.1), without the exception table and without
 /// the 3-byte threshold of §7 (words shorter than 3 bytes are returned unchanged, §7.1
 /// step 0).
 #[must_use]
@@ -345,7 +345,7 @@ fn step5(w: &mut Vec<u8>) {
 mod tests {
     use super::*;
 
-    /// Every test vector of spec §7.1, results with the canonical table. `true` marks the
+    /// Every test vector of spec `rouge-1.5.5.md` §7.1, results with the canonical table. `true` marks the
     /// `[X]` entries, which come from the exception table.
     const SPEC_VECTORS: &[(&str, &str, bool)] = &[
         ("1990s", "1990", false),
@@ -538,7 +538,7 @@ mod tests {
         }
     }
 
-    /// Examples E14 and E44 of spec §14: `geese went running` vs `goose goes run`.
+    /// Examples E14 and E44 of spec `rouge-1.5.5.md` §14: `geese went running` vs `goose goes run`.
     #[test]
     fn e14_e44_tokens() {
         let peer = ["geese", "went", "running"];

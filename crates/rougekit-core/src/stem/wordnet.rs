@@ -12,7 +12,7 @@
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
-/// The four exception files in the override order of spec §3: a key in a later file
+/// The four exception files in the override order of spec `rouge-1.5.5.md` §3: a key in a later file
 /// replaces the same key from an earlier one (e.g. adv.exc's `best well` overrides
 /// adj.exc's `best good`).
 const SOURCES: [&str; 4] = [
@@ -72,7 +72,7 @@ mod tests {
         assert!(!is_empty());
     }
 
-    /// The override cases listed in spec §3.
+    /// The override cases listed in spec `rouge-1.5.5.md` §3.
     #[test]
     fn override_order_adj_adv_noun_verb() {
         for (key, value) in [

@@ -1,8 +1,8 @@
-//! rouge-score 0.1.2's default tokenizer (spec §2): Python `str.lower()`, then every maximal
+//! rouge-score 0.1.2's default tokenizer (spec `rouge-score.md` §2): Python `str.lower()`, then every maximal
 //! run of characters outside ASCII `[a-z0-9]` is a separator.
 //!
 //! Only two non-ASCII code points lower-case to ASCII alphanumerics under Python's Unicode
-//! database (spec §2.2, exhaustive scan): U+0130 `İ` → `i` + U+0307 (the combining dot then
+//! database (spec `rouge-score.md` §2.2, exhaustive scan): U+0130 `İ` → `i` + U+0307 (the combining dot then
 //! ends the token) and U+212A KELVIN SIGN → `k`. Every other non-ASCII character separates.
 
 /// Byte classes: the scanner's inner loops are one table load per byte.
@@ -42,7 +42,7 @@ const KELVIN_SIGN: [u8; 3] = [0xE2, 0x84, 0xAA];
 /// each `\n`.
 ///
 /// Tokens never span a `\n` (it is a separator), so the whole-text tokens are exactly the
-/// concatenation of the per-line tokens that rougeLsum uses (spec §3, §6). A token that is
+/// concatenation of the per-line tokens that rougeLsum uses (spec `rouge-score.md` §3, §6). A token that is
 /// already lower-case ASCII is passed as a slice of `text`; only tokens with capitals or one
 /// of the two special code points are rebuilt in a buffer.
 pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {

@@ -138,10 +138,10 @@ class Perl155(Profile):
         unit: int,
         threads: int,
     ) -> tuple[Summary, float | None, Signature]:
-        """ROUGE-1.5.5's printed Average and CI bounds (spec §10): its bootstrap always runs
-        (``confidence`` defaults to 0.95; ``unit`` is ``-t``: 0 averages per summary, 1
-        pools counts per token). ``seed`` is unused: resample b is seeded with b, as
-        ROUGE-1.5.5's ``srand(b)``."""
+        """ROUGE-1.5.5's printed Average and CI bounds (spec ``rouge-1.5.5.md`` §10): its
+        bootstrap always runs (``confidence`` defaults to 0.95; ``unit`` is ``-t``: 0
+        averages per summary, 1 pools counts per token). ``seed`` is unused: resample b is
+        seeded with b, as ROUGE-1.5.5's ``srand(b)``."""
         del seed
         if unit not in (0, 1):
             raise ValueError(f"unit must be 0 (per summary) or 1 (per token), got {unit}")

@@ -26,7 +26,8 @@ EXCEPTION_DB = "WordNet-2.0.exc.db"
 
 #: sha256 of the canonical table as sorted ``key\tvalue\n`` lines (5,930 entries: the
 #: WordNet-2.0 ``.exc`` lists in the order adj, adv, noun, verb, a later line replacing an
-#: earlier one; spec §3). Checked against a DB built by Perl's DB_File in the tests.
+#: earlier one; spec ``rouge-1.5.5.md`` §3). Checked against a DB built by Perl's DB_File in
+#: the tests.
 CANONICAL_TABLE_SHA256 = "9664417fabf7d23f3b962e76244c917f225a182b5aa703807e3588d74c026c6d"
 #: sha256 of the canonical stopword set (596 distinct lines of ROUGE-1.5.5's file), sorted
 #: and joined with newlines.
@@ -66,12 +67,13 @@ def load(data_dir: str | os.PathLike[str]) -> PerlData:
             f"Cannot open {stopwords}: {e.strerror or e} (the stopword list ROUGE-1.5.5 "
             "reads from its data folder, -e)"
         ) from None
-    # ROUGE-1.5.5 removes the newline ending each line and nothing else (spec §3).
+    # ROUGE-1.5.5 removes the newline ending each line and nothing else (spec
+    # ``rouge-1.5.5.md`` §3).
     words = sorted(set(lines[:-1] if lines[-1] == b"" else lines))
     digest = hashlib.sha256(b"\n".join(words)).hexdigest()
     data = PerlData()
     if digest != CANONICAL_STOPWORDS_SHA256:
-        # Tokens are ASCII (spec §6.1); latin-1 keeps every other byte distinct.
+        # Tokens are ASCII (spec ``rouge-1.5.5.md`` §6.1); latin-1 keeps every other byte distinct.
         data = replace(
             data,
             stoplist=f"list-{digest[:12]}",

@@ -1,4 +1,5 @@
-"""ROUGE-1.5.5 command-line options: Getopt::Std parsing and the script's checks (spec §2).
+"""ROUGE-1.5.5 command-line options: Getopt::Std parsing and the script's checks (spec
+``rouge-1.5.5.md`` §2).
 
 The option string is ROUGE-1.5.5.pl's: flags ``a d h H m M s u U v x`` and value options
 ``b c e f l n p r t w z 2 3``. Parsing follows Perl's ``Getopt::Std::getopts``:
@@ -244,7 +245,7 @@ def build_options(parsed: ParsedArgs, *, run: bool = True) -> PerlOptions:
         list_format = v["z"].upper()
         if list_format not in FORMATS:
             raise PerlUsageError(f"-z: unknown input format {v['z']!r} (SEE, SPL, ISI or SIMPLE)")
-    all_peers = "a" in v and list_format is None  # -z ignores -a (spec §2)
+    all_peers = "a" in v and list_format is None  # -z ignores -a (spec ``rouge-1.5.5.md`` §2)
     if run and list_format is None and not all_peers and system_id is None:
         raise PerlUsageError(
             "give a system ID to evaluate or use -a to evaluate all systems (see rougekit perl -h)"

@@ -1,4 +1,5 @@
-"""ROUGE-1.5.5's command-line options (spec §2) as a rougekit configuration for the Python API.
+"""ROUGE-1.5.5's command-line options (spec ``rouge-1.5.5.md`` §2) as a rougekit
+configuration for the Python API.
 
 ``RougeConfig.from_perl_args("-c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -m -a")`` parses the flags
 with ``rougekit perl``'s ``Getopt::Std`` parser and keeps every value as typed, because
