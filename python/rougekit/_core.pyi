@@ -72,7 +72,7 @@ class BatchScores:
     def dropped_counts(self) -> tuple[int, int]:
         """(predictions, pairs with a reference) that are not blank but have no token."""
     def letter_counts(self) -> tuple[int, int]:
-        """(letters, non-ASCII letters) of the texts that are not pure ASCII, counted by the
+        """(bytes, non-ASCII letters) of the texts that are not pure ASCII, counted by the
         ASCII-only profiles; (0, 0) for the others."""
     def buffer(self, rouge_type: str, field_name: str) -> bytearray:
         """float64 buffer of ``precision``, ``recall``, ``fmeasure`` or of the counts

@@ -38,7 +38,7 @@ class Accumulator:
         self.n = 0
         self.nrefs: tuple[int, int] = (0, 0)
         self.dropped = [0, 0]
-        #: ``(letters, non-ASCII letters)`` the profile dropped from non-ASCII texts.
+        #: ``(bytes, non-ASCII letters)`` of the non-ASCII texts (ASCII-only profiles).
         self.letters = [0, 0]
         #: Whether some text of the run held a newline (a sentence break for rougeLsum).
         self.has_newline = False
@@ -69,8 +69,8 @@ class Accumulator:
         preds, refs = batch.dropped_counts()
         self.dropped[0] += preds
         self.dropped[1] += refs
-        letters, other = batch.scores.letter_counts()
-        self.letters[0] += letters
+        nbytes, other = batch.scores.letter_counts()
+        self.letters[0] += nbytes
         self.letters[1] += other
 
     def kept(self, signature: Signature, threads: int = 1) -> BatchResult:

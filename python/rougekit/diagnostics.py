@@ -93,27 +93,26 @@ def warn_dropped(batch: _core.BatchScores, profile: Profile) -> None:
         )
 
 
-#: Share of non-ASCII letters among the letters of the non-ASCII texts above which an
-#: ASCII-only profile warns: English with a few names (café, Pokémon) stays well below;
-#: German, French or Spanish text is above (umlauts, accents: 1-4 % of letters), other
-#: scripts far above. The core counts the letters while it tokenises
+#: Non-ASCII letters per byte of the texts that are not pure ASCII, above which an
+#: ASCII-only profile warns: English with a few names (café, Pokémon) or curly quotes stays
+#: far below; German, French or Spanish text is above (umlauts and accents: 1-3 % of the
+#: bytes), other scripts far above. The core counts them while it tokenises
 #: (``BatchScores.letter_counts``).
-NON_ASCII_SHARE = 0.01
+NON_ASCII_SHARE = 0.005
 #: ... and the fewest such letters (a short text with one accented name stays quiet).
 NON_ASCII_MIN = 20
 
 
-def ascii_only_message(letters: int, other: int, profile: Profile) -> str | None:
+def ascii_only_message(nbytes: int, other: int, profile: Profile) -> str | None:
     """The words of :class:`NonAsciiWarning`, or ``None`` when there is nothing to say."""
-    if not profile.ASCII_ONLY or other < NON_ASCII_MIN or other < NON_ASCII_SHARE * letters:
+    if not profile.ASCII_ONLY or other < NON_ASCII_MIN or other < NON_ASCII_SHARE * nbytes:
         return None
     return (
-        f"{other} of {letters} letters (of the texts that are not pure ASCII) are not "
-        f"ASCII, and the {profile.name!r} profile keeps only ASCII letters and digits: words "
-        "lose those letters ('über' becomes 'ber') or vanish, and the scores measure what is "
-        "left. For such text use profile='unicode-v1' (words, optionally "
-        "stemmer='snowball:<language>'), or 'character-v1' for scripts written without "
-        "spaces (Chinese, Japanese, Thai)."
+        f"{other} letters are not ASCII, and the {profile.name!r} profile keeps only ASCII "
+        "letters and digits: words lose those letters ('über' becomes 'ber') or vanish, and "
+        "the scores measure what is left. For such text use profile='unicode-v1' (words, "
+        "optionally stemmer='snowball:<language>'), or 'character-v1' for scripts written "
+        "without spaces (Chinese, Japanese, Thai)."
     )
 
 

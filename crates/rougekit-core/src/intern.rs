@@ -32,12 +32,12 @@ impl Interner {
             return id;
         }
         let id = if self.stemmer.applies_to(token) {
-            let stem = self.stemmer.stem(token);
+            let stem = self.stemmer.stem_word(token);
             match self.stems.get(&*stem) {
                 Some(&id) => id,
                 None => {
                     let id = self.fresh();
-                    self.stems.insert(stem.into(), id);
+                    self.stems.insert(stem.into_owned().into_boxed_str(), id);
                     id
                 }
             }

@@ -91,7 +91,7 @@ impl PyBatchScores {
         self.inner.dropped_counts()
     }
 
-    /// `(letters, non-ASCII letters)` of the texts that are not pure ASCII, counted by the
+    /// `(bytes, non-ASCII letters)` of the texts that are not pure ASCII, counted by the
     /// ASCII-only profiles (which drop those letters); `(0, 0)` for the others.
     fn letter_counts(&self) -> (u64, u64) {
         self.inner.letter_counts()

@@ -473,7 +473,7 @@ mod tests {
         let dropped: Vec<u8> = notes.iter().map(|n| n.dropped).collect();
         assert_eq!(dropped, [3, 1, 0]);
         // rouge-score's tokenizer is ASCII-only: the letters it drops are counted.
-        assert_eq!((notes[0].letters, notes[0].non_ascii_letters), (14, 14));
+        assert_eq!((notes[0].bytes, notes[0].non_ascii_letters), (42, 14));
     }
 
     #[test]

@@ -54,6 +54,9 @@ impl MultiRef {
     /// One score from the per-reference matches of one type (`score` is the variant's P/R/F
     /// step); `None` when there is no reference.
     pub fn combine(self, matches: &[Match], score: impl Fn(&Match) -> Score) -> Option<Score> {
+        if let [only] = matches {
+            return Some(score(only)); // every rule is the identity on one reference
+        }
         match self {
             MultiRef::BestF => first_max(matches.iter().map(&score), |s| s.fmeasure),
             MultiRef::BestRecall => first_max(matches.iter().map(&score), |s| s.recall),
