@@ -7,10 +7,31 @@ use rustc_hash::FxHashMap;
 /// long-running process scoring an open vocabulary keeps bounded memory.
 const MAX_CACHED: usize = 1 << 21;
 
+/// Tokens up to this many bytes are cached under an inline integer key.
+const SHORT: usize = 15;
+
+/// A short token as an integer: its bytes, zero-padded, and its length in the last byte, so
+/// distinct tokens (even ones holding a zero byte) get distinct keys. Hashing and comparing
+/// one `u128` instead of a byte string is most of a cache hit's cost saved (nearly every
+/// token of real text is this short).
+#[inline]
+fn short_key(token: &str) -> Option<u128> {
+    let bytes = token.as_bytes();
+    (bytes.len() <= SHORT).then(|| {
+        let mut key = [0u8; 16];
+        key[..bytes.len()].copy_from_slice(bytes);
+        key[SHORT] = bytes.len() as u8;
+        u128::from_le_bytes(key)
+    })
+}
+
 /// Maps raw tokens to ids; with stemming, tokens sharing a stem share an id.
 #[derive(Debug, Default)]
 pub struct Interner {
     stemmer: Stemmer,
+    /// Raw tokens of at most [`SHORT`] bytes, by [`short_key`] ...
+    short: FxHashMap<u128, u32>,
+    /// ... and the longer ones.
     raw: FxHashMap<Box<str>, u32>,
     stems: FxHashMap<Box<str>, u32>,
     next: u32,
@@ -28,10 +49,25 @@ impl Interner {
     /// The id of `token` (as its tokenizer gave it).
     #[inline]
     pub fn id(&mut self, token: &str) -> u32 {
+        if let Some(key) = short_key(token) {
+            if let Some(&id) = self.short.get(&key) {
+                return id;
+            }
+            let id = self.lookup(token);
+            self.short.insert(key, id);
+            return id;
+        }
         if let Some(&id) = self.raw.get(token) {
             return id;
         }
-        let id = if self.stemmer.applies_to(token) {
+        let id = self.lookup(token);
+        self.raw.insert(token.into(), id);
+        id
+    }
+
+    /// The id of a token not cached yet: a fresh one, or its stem's.
+    fn lookup(&mut self, token: &str) -> u32 {
+        if self.stemmer.applies_to(token) {
             let stem = self.stemmer.stem_word(token);
             match self.stems.get(&*stem) {
                 Some(&id) => id,
@@ -53,9 +89,7 @@ impl Interner {
             }
         } else {
             self.fresh()
-        };
-        self.raw.insert(token.into(), id);
-        id
+        }
     }
 
     fn fresh(&mut self) -> u32 {
@@ -77,7 +111,8 @@ impl Interner {
     /// Clears the caches when they have grown past the bound. Ids are only meaningful within
     /// one pair, so this may be called between pairs, never inside one.
     pub fn trim(&mut self) {
-        if self.raw.len() > MAX_CACHED {
+        if self.short.len() + self.raw.len() > MAX_CACHED {
+            self.short.clear();
             self.raw.clear();
             self.stems.clear();
             self.next = 0;
@@ -98,5 +133,12 @@ mod tests {
         let mut plain = Interner::new(Stemmer::None);
         assert_ne!(plain.id("jumps"), plain.id("jump"));
         assert_eq!(plain.id("jump"), plain.id("jump"));
+        // Short keys carry the length: a trailing zero byte makes another token.
+        assert_ne!(plain.id("a"), plain.id("a\0"));
+        let long = "x".repeat(40);
+        assert_eq!(plain.id(&long), plain.id(&long));
+        assert_ne!(plain.id(&long), plain.id(&long[..15]));
+        assert_eq!(short_key("abc"), short_key("abc"));
+        assert!(short_key(&"y".repeat(16)).is_none());
     }
 }
