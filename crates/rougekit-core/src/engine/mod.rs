@@ -66,6 +66,15 @@ trait Input: Sync {
     ) -> (usize, TextNotes);
 }
 
+/// Makes `docs` hold at least the prediction and `nrefs` references; returns that number.
+fn room_for(docs: &mut Vec<TokenDoc>, nrefs: usize) -> usize {
+    let needed = nrefs + 1;
+    if docs.len() < needed {
+        docs.resize_with(needed, TokenDoc::default);
+    }
+    needed
+}
+
 impl Input for Pair<'_> {
     fn nrefs(&self) -> usize {
         self.references.len()
@@ -80,10 +89,7 @@ impl Input for Pair<'_> {
         let pipeline = config.pipeline;
         let interner = vocab.interner(pipeline.stemmer);
         interner.trim();
-        let needed = self.references.len() + 1;
-        if docs.len() < needed {
-            docs.resize_with(needed, TokenDoc::default);
-        }
+        let needed = room_for(docs, self.references.len());
         let mut notes = TextNotes {
             dropped: u8::from(docs[0].tokenize_into(self.prediction, pipeline.tokenizer, interner)),
             ..TextNotes::default()
@@ -112,10 +118,7 @@ impl Input for IdPair<'_> {
         vocab: &mut Vocab,
         docs: &mut Vec<TokenDoc>,
     ) -> (usize, TextNotes) {
-        let needed = self.references.len() + 1;
-        if docs.len() < needed {
-            docs.resize_with(needed, TokenDoc::default);
-        }
+        let needed = room_for(docs, self.references.len());
         // Dense ids per pair: the kernels index tables by id.
         vocab.ids.clear();
         let sep = config.separator;
