@@ -182,28 +182,43 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
     let width = variants.len();
     let mut rows = vec![InstanceScore::default(); instances.len() * width];
     let mut failed: Vec<Vec<Failure>> = vec![Vec::new(); instances.len()];
-    let work = |(i, (out, fails)): (usize, (&mut [InstanceScore], &mut Vec<Failure>))| {
-        WORKER.with_borrow_mut(|w| {
-            score_instance(config, &variants, i, &instances[i], w, out, fails)
-        });
+    let mut notes = vec![TextNotes::default(); instances.len()];
+    type Slots<'s> = (
+        (&'s mut [InstanceScore], &'s mut Vec<Failure>),
+        &'s mut TextNotes,
+    );
+    let work = |(i, ((out, fails), note)): (usize, Slots<'_>)| {
+        *note = text_notes(&instances[i]);
+        if width > 0 {
+            WORKER.with_borrow_mut(|w| {
+                score_instance(config, &variants, i, &instances[i], w, out, fails)
+            });
+        }
     };
-    let pool = shared_pool(threads);
-    match pool {
-        Some(pool) if instances.len() > MIN_CHUNK && width > 0 => pool.install(|| {
-            rows.par_chunks_mut(width)
+    // Chunks of `width` scores per instance; with no variant, empty chunks of one slot.
+    let mut empty = vec![InstanceScore::default(); if width == 0 { instances.len() } else { 0 }];
+    let (slots, per) = if width == 0 {
+        (&mut empty[..], 1)
+    } else {
+        (&mut rows[..], width)
+    };
+    match shared_pool(threads) {
+        Some(pool) if instances.len() > MIN_CHUNK => pool.install(|| {
+            slots
+                .par_chunks_mut(per)
                 .zip(failed.par_iter_mut())
+                .zip(notes.par_iter_mut())
                 .enumerate()
                 .with_min_len(MIN_CHUNK)
                 .for_each(work)
         }),
-        _ if width > 0 => rows
-            .chunks_mut(width)
+        _ => slots
+            .chunks_mut(per)
             .zip(failed.iter_mut())
+            .zip(notes.iter_mut())
             .enumerate()
             .for_each(work),
-        _ => {}
     }
-    let notes = instances.iter().map(text_notes).collect();
     let columns = (0..width)
         .map(|v| rows.iter().skip(v).step_by(width).copied().collect())
         .collect();
@@ -295,6 +310,9 @@ pub(super) fn text_notes(instance: &Instance<'_>) -> TextNotes {
         ..TextNotes::default()
     };
     for sentence in instance.peer.iter().chain(instance.models.iter().flatten()) {
+        if sentence.is_ascii() {
+            continue; // the common case: no letter dropped, nothing to decode
+        }
         if let Ok(text) = std::str::from_utf8(sentence) {
             notes.count_letters(text);
         }
