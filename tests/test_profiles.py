@@ -9,6 +9,7 @@ import warnings
 
 import pytest
 import rougekit as rk
+from conftest import require_shared
 from rougekit import cli, profiles
 
 ENGINE_FAMILY = ("rouge-score", "unicode-v1", "character-v1", "whitespace", "token-ids")
@@ -38,11 +39,15 @@ def test_registry_names_every_profile_once() -> None:
         ("unicode-v1", {"stemmer": "snowball:klingon"}, "unknown Snowball algorithm"),
         ("rouge-score", {"stemmer": "snowball:english"}, "it takes 'nltk-porter'"),
         ("character-v1", {"stemmer": "snowball:english"}, "stemmer cannot be set"),
+        ("token-ids", {"multiref": "best"}, "unknown multi-reference rule"),
         ("token-ids", {"stemmer": True}, "stemmer cannot be set with the 'token-ids'"),
         ("whitespace", {"separator": 3}, "profiles that take it: token-ids"),
         ("perl-1.5.5", {"jackknife": True}, "jackknife cannot be set with the 'perl-1.5.5'"),
         ("perl-1.5.5", {"multiref": "mean"}, "multiref must be 'pooled'"),
-        ("perl-1.5.5", {"stemmer": "snowball:english"}, "stemmer must be False, True"),
+        ("perl-1.5.5", {"stemmer": "snowball:english"}, "it takes 'wordnet'"),
+        ("rouge-score", {"stemmer": "snowball:german"}, "go with profile='unicode-v1'"),
+        ("unicode-v1", {"stemmer": "german"}, "did you mean 'snowball:german'"),
+        ("character-v1", {"stemmer": "snowball:german"}, "take it: unicode-v1, whitespace$"),
         ("rouge-score", {"multiref": "best"}, "unknown multi-reference rule 'best'"),
     ],
 )
@@ -143,6 +148,56 @@ def test_warnings_name_the_profile_to_use() -> None:
         rk.RougeScorer(["rouge1"]).score_batch(["今天天气很好"], ["今天天气不错"])
 
 
+def test_token_ids_default_types_need_no_separator() -> None:
+    assert rk.RougeScorer(profile="token-ids").types == ("rouge1", "rouge2", "rougeL")
+    with_sep = rk.RougeScorer(profile="token-ids", separator=0)
+    assert with_sep.types == ("rouge1", "rouge2", "rougeL", "rougeLsum")
+    got = rk.compute(predictions=[[1, 2, 0, 3]], references=[[1, 2, 3]], profile="token-ids",
+                     separator=0, jackknife=False)  # fmt: skip
+    # The separator is no token: [1, 2, 3] against [1, 2, 3] in every type.
+    assert got == {"rouge1": 1.0, "rouge2": 1.0, "rougeL": 1.0, "rougeLsum": 1.0}
+    with pytest.raises(ValueError, match="or leave rougeLsum out of the types"):
+        rk.RougeScorer(["rougeLsum"], profile="token-ids")
+    scorer = rk.RougeScorer(["rouge1"], profile="token-ids")
+    with pytest.raises(TypeError, match=r"references\[0\] must be a sequence of int token ids"):
+        scorer.score([1, 2], "1 2")
+    with pytest.raises(TypeError, match=r"predictions\[0\] must be an ordered sequence"):
+        scorer.score({1, 2}, [1, 2])
+
+
+def test_non_ascii_warning_stays_quiet_on_english_news(capsys) -> None:
+    # XSum's 2,000 English pairs have a few dozen accented letters (names): no warning.
+    xsum = require_shared() / "xsum-hallucination-annotations" / "xsum.jsonl"
+    assert cli.main(["score", "--jsonl", str(xsum), "-t", "rouge1"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    # Chinese loses every token: one warning (no tokens) names the fix, not two.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rk.RougeScorer(["rouge1"]).score_batch(["今天天气很好"] * 10, ["今天天气不错"] * 10)
+    assert [type(w.message) for w in caught] == [rk.NoTokensWarning]
+
+
+def test_signature_notes_what_the_command_cannot_carry(capsys) -> None:
+    base = "rougekit:0.1.0|types:rouge1|sw:no|trunc:no|nrefs:1|mref:best-f|alpha:0.5|agg:mean"
+    cases = {
+        "profile:token-ids|stem:no|split:sep-id=13": "profile='token-ids', separator=13)",
+        "profile:unicode-v1|stem:snowball-9.9:german": "stemmed by Snowball 9.9",
+        "profile:unicode-v1|stem:nltk-porter": "not a configuration of rougekit",
+        "profile:perl-1.5.5|stem:db-48293863f91e+perl-porter": "a ROUGE data folder's own",
+    }
+    for fields, note in cases.items():
+        sig = f"{base}|{fields}|ci:no|bs:no|seed:no"
+        assert cli.main(["signature", "--parse", sig]) == 0
+        out = capsys.readouterr().out
+        assert note in out, out
+    assert rk.parse_signature(str(rk.RougeScorer(["rouge1"]).signature())).fields["ci"] == "no"
+    # A level typed with many digits reads back as the same float (was rounded to 12).
+    batch = rk.RougeScorer(["rouge1"]).score_batch(["a b", "c"], ["a c", "c d"])
+    level = 66.66666666666667 / 100
+    odd = batch.corpus(confidence=level, n_bootstrap=10)
+    assert float(odd.signature.fields["ci"]) / 100 == level
+
+
 def test_command_line_profiles(capsys) -> None:
     assert cli.main(["tokenize", "--profile", "unicode-v1", "Die STRASSE, die Straße"]) == 0
     assert capsys.readouterr().out == "die strasse die strasse\n"
@@ -151,6 +206,9 @@ def test_command_line_profiles(capsys) -> None:
     assert capsys.readouterr().out == "laufend Haus\n"
     assert cli.main(["tokenize", "--stem", "--", "The cats"]) == 0
     assert capsys.readouterr().out == "the cat\n"
+    # --stem takes an optional stemmer name: a text right after it is a text.
+    assert cli.main(["tokenize", "--stem", "The cats were running"]) == 0
+    assert capsys.readouterr().out == "the cat were run\n"
     assert (
         cli.main(["tokenize", "--profile", "character-v1", "--stem", "snowball:english", "x"]) == 2
     )
@@ -171,4 +229,4 @@ def test_command_line_rules_round_trip_through_the_signature(tmp_path, capsys) -
     command = cli.command_of(rk.parse_signature(signature), {})
     assert "--stem snowball:german --multiref mean --jackknife" in command
     assert cli.main(["score", "--jsonl", str(path), "--profile", "token-ids"]) == 2
-    assert "scores token ids, and the command line reads text" in capsys.readouterr().err
+    assert "invalid choice: 'token-ids'" in capsys.readouterr().err

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rougekit import __version__, profiles, report, sentences
+from rougekit import __version__, _core, profiles, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.diagnostics import (
@@ -288,12 +288,18 @@ def _defaults() -> list[tuple[tuple[str, ...], list[str]]]:
     return list(groups.items())
 
 
+def _text_profiles() -> list[str]:
+    """The profiles that score text (the command line reads text; token ids are for the
+    Python API)."""
+    return [n for n in profiles.names() if profiles.get(n).INPUT == "text"]
+
+
 def _add_profile(p: Any) -> None:
     p.add_argument(
-        "--profile", default=profiles.DEFAULT, choices=profiles.names(), metavar="PROFILE",
+        "--profile", default=profiles.DEFAULT, choices=_text_profiles(), metavar="PROFILE",
         help="whose rules: "
-        + ", ".join(f"{name} ({profiles.get(name).SUMMARY})" for name in profiles.names())
-        + f" (default: {profiles.DEFAULT})",
+        + ", ".join(f"{name} ({profiles.get(name).SUMMARY})" for name in _text_profiles())
+        + f" (default: {profiles.DEFAULT}; token-ids is for the Python API)",
     )  # fmt: skip
 
 
@@ -340,21 +346,23 @@ _PASS_THROUGH = (
 
 def _scorer(args: argparse.Namespace) -> RougeScorer:
     """The scorer for these options; ``UsageError`` for options the profile cannot use."""
-    if profiles.get(args.profile).INPUT != "text":
-        raise UsageError(
-            f"the {args.profile!r} profile scores token ids, and the command line reads text: "
-            "use it from Python (rougekit.RougeScorer(profile=...))"
-        )
     kwargs = {name: getattr(args, name) for name in _PASS_THROUGH}
     try:
         return RougeScorer(
             _types(args), profile=args.profile, stemmer=args.stem, threads=args.threads, **kwargs
         )
     except (TypeError, ValueError) as e:
-        message = str(e)
-        for name in _PASS_THROUGH:  # the API's argument names, as this command spells them
-            message = message.replace(name, "--" + name.replace("_", "-"))
-        raise UsageError(message.replace("stemmer", "--stem")) from None
+        raise UsageError(_as_flags(str(e))) from None
+
+
+def _as_flags(message: str) -> str:
+    """An API error as this command spells its options (``limit_words`` is
+    ``--limit-words``, ``stemmer='x'`` is ``--stem x``)."""
+    message = _as_options(message)
+    for name in (*_PASS_THROUGH, "data_dir"):
+        flag = "-e (rougekit perl)" if name == "data_dir" else "--" + name.replace("_", "-")
+        message = re.sub(rf"\b{name}\b", flag, message)
+    return re.sub(r"\bstemmer\b", "--stem", message)
 
 
 MAX_RESAMPLES = 10_000_000
@@ -409,13 +417,18 @@ def _transform(args: argparse.Namespace) -> Callable[[str], str] | None:
     return transform
 
 
-def _signature(scorer: RougeScorer, args: argparse.Namespace, nrefs: tuple[int, int]) -> Signature:
-    base = scorer.signature(nrefs_field(*nrefs))
-    split = split_field(
+def _split(args: argparse.Namespace) -> str | None:
+    """The signature's ``split`` field for these options (``None``: newlines only)."""
+    return split_field(
         unescape=args.unescape_newlines,
         separator=args.sentence_separator,
         rules=None if args.split_sentences == "newline" else sentences.NAME,
     )
+
+
+def _signature(scorer: RougeScorer, args: argparse.Namespace, nrefs: tuple[int, int]) -> Signature:
+    base = scorer.signature(nrefs_field(*nrefs))
+    split = _split(args)
     return base if split is None else Signature((*base.items, ("split", split)))
 
 
@@ -558,10 +571,22 @@ def _ascii_warning(acc: Accumulator) -> str | None:
     return None if message is None else _as_options(message)
 
 
-def _warn(acc: Accumulator, name: str | None = None) -> None:
+#: The warning when the texts were split (--split-sentences, --sentence-separator...) and
+#: still hold one sentence each.
+NO_SENTENCES_AFTER_SPLIT = (
+    "rougeLsum equals rougeL here: even after splitting ({}), no prediction or reference has "
+    "more than one sentence. The rule-based splitter breaks at . ! ? before an ASCII capital "
+    "letter or digit only: for other scripts give one sentence per line, or "
+    "--sentence-separator SEP."
+)
+
+
+def _warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
     """The run's warnings on stderr, one line each (prefixed by the system's name)."""
     prefix = f"{name}: " if name else ""
-    no_sentences = NO_SENTENCES if "rougeLsum" in acc.types and not acc.has_newline else None
+    no_sentences = None
+    if "rougeLsum" in acc.types and not acc.has_newline:
+        no_sentences = NO_SENTENCES if split is None else NO_SENTENCES_AFTER_SPLIT.format(split)
     for warning in (
         _dropped_warning(acc),
         _ascii_warning(acc),
@@ -688,7 +713,7 @@ def _run_score(args: argparse.Namespace) -> int:
                 writer.write([p.id for p in chunk], batch)
 
         (acc,) = _consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
-    _warn(acc)
+    _warn(acc, _split(args))
     result = acc.corpus(
         _signature(scorer, args, acc.nrefs),
         confidence=confidence,
@@ -733,7 +758,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
     accs = _consume(args, scorer, systems, keep=True, progress=progress)
     for name, acc in zip(names, accs):
-        _warn(acc, name)
+        _warn(acc, _split(args), name)
     confidence = args.ci / 100
     results = [
         acc.corpus(
@@ -762,16 +787,25 @@ def _run_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_stemmer_name(value: str) -> bool:
+    """Whether a ``--stem`` value names a stemmer (else it is the first TEXT: ``--stem``
+    takes an optional value, and ``tokenize --stem "The cats"`` means the flag and a text)."""
+    return value.startswith("snowball:") or value in ("nltk-porter", "wordnet", "porter")
+
+
 def _run_tokenize(args: argparse.Namespace) -> int:
     from rougekit.text import tokenize
 
+    if isinstance(args.stem, str) and not _is_stemmer_name(args.stem):
+        args.texts.insert(0, args.stem)
+        args.stem = True
     texts: Iterator[str] | list[str] = args.texts or rio.lines(Path("-"))
     for text in texts:
         text.encode("utf-8")  # an argument with lone surrogates: main() names it
         try:
             tokens = tokenize(text, profile=args.profile, stemmer=args.stem)
         except (TypeError, ValueError) as e:
-            raise UsageError(str(e).replace("stemmer", "--stem")) from None
+            raise UsageError(_as_flags(str(e))) from None
         print(json.dumps(tokens, ensure_ascii=False) if args.format == "json" else " ".join(tokens))
     return 0
 
@@ -874,6 +908,69 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     return shlex.join(argv)
 
 
+def _options_of(f: dict[str, str]) -> dict[str, Any]:
+    """The ``RougeScorer`` options a signature's fields record (for checking them)."""
+    stem = f["stem"]
+    stemmer: bool | str | None = None
+    if stem.startswith("snowball-") and ":" in stem:
+        stemmer = "snowball:" + stem.split(":", 1)[1]
+    elif stem == "perl-porter":
+        stemmer = "porter"
+    elif stem != "no":
+        stemmer = True
+    rule, jackknife, _ = f["mref"].partition("+jackknife")
+    m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
+    return {
+        "stemmer": stemmer,
+        "stopwords": True if f["sw"] != "no" else None,
+        "limit_words": int(m.group(2)) if m and m.group(1) == "words" else None,
+        "limit_bytes": int(m.group(2)) if m and m.group(1) == "bytes" else None,
+        "multiref": rule,
+        "jackknife": True if jackknife else None,
+        "alpha": float(f["alpha"]) if float(f["alpha"]) != 0.5 else None,
+    }
+
+
+def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]:
+    """What ``command_of`` cannot carry: another input, a data folder's own tables, another
+    Snowball version, settings this version would refuse."""
+    f = signature.fields
+    name = f["profile"]
+    if name not in profiles.names():
+        return [f"profile {name!r} is not in rougekit {__version__}"]
+    notes = []
+    if profiles.get(name).INPUT != "text":
+        split = extra.get("split", "")
+        separator = f", separator={split[7:]}" if split.startswith("sep-id=") else ""
+        notes.append(
+            f"the {name!r} profile scores token ids, which the command line does not read; "
+            f"in Python: rougekit.RougeScorer({list(signature.types)!r}, profile={name!r}"
+            f"{separator})"
+        )
+    if f["stem"].startswith("db-") or f["sw"].startswith("list-"):
+        notes.append(
+            "scored with a ROUGE data folder's own tables (stem:db-..., sw:list-... name "
+            "them by content hash); the command uses the built-in ones: reproduce with that "
+            "folder, rougekit perl -e DIR or RougeScorer(..., data_dir=DIR)"
+        )
+    m = re.fullmatch(r"snowball-([^:]+):(.+)", f["stem"])
+    if m:
+        try:
+            mine = _core.stemmer_id("snowball:" + m.group(2))
+        except ValueError:
+            mine = ""
+        if mine != f["stem"]:
+            notes.append(
+                f"stemmed by Snowball {m.group(1)} ({f['stem']}); this rougekit has "
+                f"{mine or 'no such stemmer'}: stems, and so scores, may differ"
+            )
+    try:
+        profiles.create(name, **_options_of(f))
+    except (TypeError, ValueError) as e:
+        notes.append(f"these settings are not a configuration of rougekit {__version__}: {e}")
+    return notes
+
+
 def _shown(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(value)
@@ -888,7 +985,7 @@ def _run_signature(args: argparse.Namespace) -> int:
     signature, extra = _read_signature(args.parse)
     settings = settings_of(signature, extra)
     command = command_of(signature, extra)
-    notes = []
+    notes = reproduction_notes(signature, extra)
     if signature.fields["rougekit"] != __version__:
         notes.append(
             f"made by rougekit {signature.fields['rougekit']}; this is {__version__} "

@@ -85,7 +85,7 @@ class ScorerConfig:
         :data:`rougekit.profiles.OPTIONS`; ``None`` means not given)."""
         made = profiles.create(profile, **options)
         if types is None:
-            types = made.DEFAULT_TYPES
+            types = made.default_types()
         return cls(
             types=normalize_types(types, made),
             profile=made,

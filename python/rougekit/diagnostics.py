@@ -93,11 +93,10 @@ def warn_dropped(batch: _core.BatchScores, profile: Profile) -> None:
         )
 
 
-#: Non-ASCII letters per byte of the texts that are not pure ASCII, above which an
-#: ASCII-only profile warns: English with a few names (café, Pokémon) or curly quotes stays
-#: far below; German, French or Spanish text is above (umlauts and accents: 1-3 % of the
-#: bytes), other scripts far above. The core counts them while it tokenises
-#: (``BatchScores.letter_counts``).
+#: Non-ASCII letters per byte of text above which an ASCII-only profile warns: English with
+#: accented names (café, José) or curly quotes stays far below (XSum: 1 per 10,000 bytes);
+#: German, French or Spanish text is above (umlauts and accents: 1-3 % of the bytes), other
+#: scripts far above. The core counts them while it tokenises (``BatchScores.letter_counts``).
 NON_ASCII_SHARE = 0.005
 #: ... and the fewest such letters (a short text with one accented name stays quiet).
 NON_ASCII_MIN = 20
@@ -111,13 +110,16 @@ def ascii_only_message(nbytes: int, other: int, profile: Profile) -> str | None:
         f"{other} letters are not ASCII, and the {profile.name!r} profile keeps only ASCII "
         "letters and digits: words lose those letters ('über' becomes 'ber') or vanish, and "
         "the scores measure what is left. For such text use profile='unicode-v1' (words, "
-        "optionally stemmer='snowball:<language>'), or 'character-v1' for scripts written "
-        "without spaces (Chinese, Japanese, Thai)."
+        "optionally stemmer='snowball:<language>'), or profile='character-v1' for scripts "
+        "written without spaces (Chinese, Japanese, Thai)."
     )
 
 
 def warn_ascii_only(batch: _core.BatchScores, profile: Profile) -> None:
-    """Warns (:class:`NonAsciiWarning`) when an ASCII-only profile dropped many letters."""
+    """Warns (:class:`NonAsciiWarning`) when an ASCII-only profile dropped many letters
+    (unless :class:`NoTokensWarning` already named the fix: texts lost every token)."""
+    if any(batch.dropped_counts()):
+        return
     message = ascii_only_message(*batch.letter_counts(), profile)
     if message:
         warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())

@@ -24,12 +24,15 @@ def compute(
     profile: str = profiles.DEFAULT,
     stemmer: str | None = None,
     multiref: str | None = None,
+    jackknife: bool | None = None,
+    separator: int | None = None,
 ) -> dict[str, Any]:
     """ROUGE as ``evaluate.load("rouge").compute(...)`` is called, deterministically.
 
     ``profile`` chooses whose rules (see :class:`~rougekit.RougeScorer`), ``stemmer`` names
     a stemmer (e.g. ``"snowball:german"`` with ``profile="unicode-v1"``; ``use_stemmer=True``
-    is the profile's default stemmer), ``multiref`` the multi-reference rule.
+    is the profile's default stemmer), ``multiref`` and ``jackknife`` the multi-reference
+    rule, ``separator`` the id ending a sentence (``profile="token-ids"``).
 
     Differences from ``evaluate``, on purpose: with ``use_aggregator`` the value is the plain
     mean of the per-pair scores (``evaluate`` returns the median of 1000 unseeded bootstrap
@@ -49,10 +52,12 @@ def compute(
         rouge_types = [t.strip() for t in rouge_types.split(",") if t.strip()]
     types = tuple(rouge_types) if rouge_types is not None else None
     if tokenizer is not None:
-        if profile != profiles.DEFAULT or stemmer is not None or multiref is not None:
+        if profile != profiles.DEFAULT or any(
+            x is not None for x in (stemmer, multiref, jackknife, separator)
+        ):
             raise ValueError(
                 "tokenizer= replaces the profile's tokenizer: give tokenizer or profile, "
-                "stemmer and multiref, not both"
+                "stemmer, multiref, jackknife and separator, not both"
             )
         return _compute_custom(
             predictions, references, types or DEFAULT_TYPES, use_aggregator, metric_to_select,
@@ -65,6 +70,8 @@ def compute(
         profile=profile,
         stemmer=stemmer if stemmer is not None else use_stemmer,
         multiref=multiref,
+        jackknife=jackknife,
+        separator=separator,
         threads=threads,
     )
     batch = scorer.score_batch(predictions, references)

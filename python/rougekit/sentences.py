@@ -16,9 +16,11 @@ opening quote or bracket. No break after:
 
 Known limits: abbreviations outside the list that end a sentence cause no break when the
 next word is capitalised only if listed; a sentence starting with a lower-case word
-(``iPhone sales rose.``) is joined with the previous one; languages other than English
-are split only at ``.!?`` followed by an upper-case letter. Use one sentence per line in
-your files when you need exact control.
+(``iPhone sales rose.``) is joined with the previous one; the next word must start with an
+ASCII capital or digit, so a sentence starting with ``Ü``, ``É`` or a Cyrillic capital is
+not split off, and ``。`` and ``।`` are not sentence ends (a later splitter may handle them
+under another name; this one is frozen). Use one sentence per line in your files when you
+need exact control.
 """
 
 from __future__ import annotations

@@ -61,10 +61,18 @@ class Signature:
         name a profile's own seeding scheme, e.g. ``perl``: resample b seeded with b) and,
         when given, the profile's aggregation ``agg``."""
         fields = self.fields
-        fields.update(ci=f"{confidence * 100:.12g}", bs=str(n_bootstrap), seed=str(seed))
+        fields.update(ci=percent(confidence), bs=str(n_bootstrap), seed=str(seed))
         if agg is not None:
             fields["agg"] = agg
         return Signature.from_fields(fields)
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` x 100 as the signature writes it: ``95``, ``99.9``, and enough digits to
+    read the same float back (``66.66666666666667``)."""
+    value = fraction * 100
+    short = f"{value:.12g}"
+    return short if float(short) == value else repr(value)
 
 
 def nrefs_field(lo: int, hi: int) -> str:

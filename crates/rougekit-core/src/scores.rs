@@ -69,29 +69,28 @@ pub struct TextNotes {
     /// token under the profile.
     pub dropped: u8,
     /// ASCII-only pipelines (rouge-score's, ROUGE-1.5.5's), which drop every other letter:
-    /// the bytes of the pair's texts that are not pure ASCII ...
+    /// the bytes of the pair's texts ...
     pub bytes: u32,
     /// ... and how many letters of theirs are not ASCII (`über`: 5 bytes, 1 such letter).
     pub non_ascii_letters: u32,
 }
 
 impl TextNotes {
-    /// Adds a text's bytes and non-ASCII letters (pure ASCII texts are not counted: see
-    /// [`letter_counts`]).
+    /// Adds a text's bytes and non-ASCII letters ([`non_ascii_letters`]).
     pub fn count_letters(&mut self, text: &str) {
-        let (bytes, other) = letter_counts(text);
+        let bytes = u32::try_from(text.len()).unwrap_or(u32::MAX);
         self.bytes = self.bytes.saturating_add(bytes);
+        let other = non_ascii_letters(text);
         self.non_ascii_letters = self.non_ascii_letters.saturating_add(other);
     }
 }
 
-/// `(bytes, non-ASCII letters)` of `text` when it is not pure ASCII, else `(0, 0)`. The
-/// common all-ASCII text costs one vectorised check; in the others (CNN/DM has curly quotes
-/// or a pound sign in one text in eight) only the characters whose lead byte a 32-byte
-/// block holds are decoded.
-pub fn letter_counts(text: &str) -> (u32, u32) {
+/// The letters of `text` that are not ASCII. The common all-ASCII text costs one
+/// vectorised check; in the others (CNN/DM has curly quotes or a pound sign in one text in
+/// eight) only the characters whose lead byte a 32-byte block holds are decoded.
+pub fn non_ascii_letters(text: &str) -> u32 {
     if text.is_ascii() {
-        return (0, 0);
+        return 0;
     }
     let bytes = text.as_bytes();
     let mut other = 0u32;
@@ -107,7 +106,7 @@ pub fn letter_counts(text: &str) -> (u32, u32) {
             }
         }
     }
-    (u32::try_from(bytes.len()).unwrap_or(u32::MAX), other)
+    other
 }
 
 /// Columnar scores of a batch of pairs.
@@ -292,8 +291,8 @@ impl BatchScores {
         )
     }
 
-    /// `(bytes, non-ASCII letters)` of the texts that are not pure ASCII, summed over the
-    /// pairs (counted by ASCII-only pipelines only).
+    /// `(bytes, non-ASCII letters)` of the texts, summed over the pairs (counted by
+    /// ASCII-only pipelines only).
     pub fn letter_counts(&self) -> (u64, u64) {
         self.notes.iter().fold((0, 0), |(a, b), n| {
             (a + u64::from(n.bytes), b + u64::from(n.non_ascii_letters))
@@ -400,11 +399,15 @@ mod tests {
 
     #[test]
     fn letters_of_non_ascii_texts() {
-        assert_eq!(letter_counts("plain ASCII text"), (0, 0));
-        assert_eq!(letter_counts("über 3 Straßen"), (16, 2));
-        assert_eq!(letter_counts("今天 ok!"), (10, 2));
-        assert_eq!(letter_counts("£5, “quoted”"), (17, 0));
+        assert_eq!(non_ascii_letters("plain ASCII text"), 0);
+        assert_eq!(non_ascii_letters("über 3 Straßen"), 2);
+        assert_eq!(non_ascii_letters("今天 ok!"), 2);
+        assert_eq!(non_ascii_letters("£5, “quoted”"), 0);
         let long = format!("{}é{}", "a".repeat(40), "b".repeat(40)); // across a block
-        assert_eq!(letter_counts(&long), (82, 1));
+        assert_eq!(non_ascii_letters(&long), 1);
+        let mut notes = TextNotes::default();
+        notes.count_letters("plain");
+        notes.count_letters("über");
+        assert_eq!((notes.bytes, notes.non_ascii_letters), (10, 1));
     }
 }

@@ -78,7 +78,9 @@ def create(name: str, **options: Any) -> Profile:
         raise TypeError(f"unknown option(s): {', '.join(unknown)}")
     unusable = [k for k in given if k not in cls.OPTIONS and not cls.is_default(k, given[k])]
     if unusable:
-        takers = [n for n in REGISTRY if n != name and all(k in get(n).OPTIONS for k in unusable)]
+        takers = [
+            n for n in REGISTRY if n != name and all(get(n).accepts(k, given[k]) for k in unusable)
+        ]
         where = f"; profiles that take {'it' if len(unusable) == 1 else 'them'}: " + (
             ", ".join(takers) if takers else "none"
         )
@@ -111,7 +113,7 @@ class Profile(ABC):
     NAME: ClassVar[str]
     #: One line: what the profile is for.
     SUMMARY: ClassVar[str]
-    #: Types scored when none are named.
+    #: Types scored when none are named (see :meth:`default_types`).
     DEFAULT_TYPES: ClassVar[tuple[str, ...]] = ("rouge1", "rouge2", "rougeL", "rougeLsum")
     #: The options (``RougeScorer`` keyword names) this profile takes.
     OPTIONS: ClassVar[tuple[str, ...]] = ()
@@ -125,6 +127,11 @@ class Profile(ABC):
     @abstractmethod
     def from_options(cls, **options: Any) -> Profile:
         """The profile with these (usable, given) options, validated."""
+
+    @classmethod
+    def accepts(cls, option: str, value: Any) -> bool:
+        """Whether this profile takes ``option=value`` (to name the profiles that do)."""
+        return option in cls.OPTIONS
 
     @classmethod
     def is_default(cls, option: str, value: Any) -> bool:
@@ -141,6 +148,10 @@ class Profile(ABC):
     @property
     def name(self) -> str:
         return self.NAME
+
+    def default_types(self) -> tuple[str, ...]:
+        """The types scored when none are named."""
+        return self.DEFAULT_TYPES
 
     @abstractmethod
     def normalize_types(self, types: Iterable[str]) -> tuple[str, ...]:

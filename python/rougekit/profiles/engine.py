@@ -38,6 +38,14 @@ def multiref_rule(value: object) -> str:
     return rule
 
 
+def _is_snowball_algorithm(name: str) -> bool:
+    try:
+        _core.stem_words([], f"snowball:{name}")
+    except ValueError:
+        return False
+    return True
+
+
 def mref_field(rule: str, jackknife: bool) -> str:
     """The signature's ``mref`` value."""
     return f"{rule}+jackknife" if jackknife else rule
@@ -59,6 +67,16 @@ class EngineProfile(Profile):
     #: ``snowball:<algorithm>``).
     STEMMERS: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[tuple[str, ...]] = ("stemmer", "multiref", "jackknife")
+
+    @classmethod
+    def accepts(cls, option: str, value: Any) -> bool:
+        if option == "stemmer" and option in cls.OPTIONS:
+            try:
+                cls.stemmer_name(value)
+            except (TypeError, ValueError):
+                return False
+            return True
+        return super().accepts(option, value)
 
     @classmethod
     def stemmer_name(cls, value: object) -> str | None:
@@ -83,9 +101,15 @@ class EngineProfile(Profile):
             can = " or ".join(
                 "'snowball:<algorithm>'" if s == "snowball" else repr(s) for s in cls.STEMMERS
             )
+            hint = ""
+            if family == "snowball":
+                hint = "; Snowball stemmers go with profile='unicode-v1' or 'whitespace'"
+            elif _is_snowball_algorithm(value):
+                hint = f" (did you mean 'snowball:{value}'?)"
             raise ValueError(
                 f"the {cls.NAME!r} profile cannot use stemmer {value!r}"
                 + (f"; it takes {can}" if can else "; it has no stemmer")
+                + hint
             )
         _core.stem_words([], value)  # an unknown algorithm is a ValueError listing them
         return value

@@ -23,6 +23,8 @@ from rougekit.profiles import CoreScorer
 from rougekit.profiles.engine import EngineProfile
 
 _INT64 = (-(2**63), 2**63 - 1)
+#: Containers whose order is not the caller's: a sequence of ids must keep its order.
+_UNORDERED = (set, frozenset, dict)
 
 
 def _is_numpy(value: object) -> bool:
@@ -35,6 +37,11 @@ def _ids(value: object, what: str) -> bytes:
         raise TypeError(
             f"{what} must be a sequence of int token ids, got {type(value).__name__} "
             "(the token-ids profile scores ids; use a text profile for text)"
+        )
+    if isinstance(value, _UNORDERED):
+        raise TypeError(
+            f"{what} must be an ordered sequence of int token ids (list, tuple, array), "
+            f"got {type(value).__name__}"
         )
     if _is_numpy(value):
         arr: Any = value
@@ -70,6 +77,8 @@ def _ids(value: object, what: str) -> bytes:
 
 def _one_sequence(value: object) -> bool:
     """Whether a pair's references value is one id sequence (else a list of them)."""
+    if isinstance(value, (str, bytes, bytearray, *_UNORDERED)):
+        return True  # not a sequence of ids either: _ids names it, at its own index
     if _is_numpy(value):
         return bool(getattr(value, "ndim", 1) == 1)
     if isinstance(value, array):
@@ -84,7 +93,7 @@ def _one_sequence(value: object) -> bool:
 
 
 def _ordered(value: object, what: str) -> list[Any]:
-    if isinstance(value, (str, bytes, set, frozenset, dict)) or not hasattr(value, "__iter__"):
+    if isinstance(value, (str, bytes, *_UNORDERED)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{what} must be a list of token-id sequences, got {type(value).__name__}")
     return list(value)
 
@@ -122,8 +131,8 @@ class IdScorer:
 
 @dataclass(frozen=True)
 class TokenIds(EngineProfile):
-    """Integer token ids; ``separator`` is the id that ends a sentence for rougeLsum (it is
-    not a token itself)."""
+    """Integer token ids; ``separator`` is the id that ends a sentence for rougeLsum. It is
+    not a token: it is left out of every type's sequences, as a newline is not a word."""
 
     separator: int | None = None
 
@@ -144,12 +153,17 @@ class TokenIds(EngineProfile):
                 raise ValueError(f"separator must be an int64 token id, got {separator}")
         return replace(base, separator=separator)
 
+    def default_types(self) -> tuple[str, ...]:
+        """rouge1, rouge2, rougeL, and rougeLsum when sentences can be told apart."""
+        return self.DEFAULT_TYPES if self.separator is not None else self.DEFAULT_TYPES[:3]
+
     def scorer(self, types: Sequence[str], threads: int) -> CoreScorer:
         if "rougeLsum" in types and self.separator is None:
             raise ValueError(
                 "rougeLsum on token ids needs the id that separates sentences: "
-                "separator=<id> (e.g. the tokenizer's id of '\\n'); without one every "
-                "sequence is one sentence and rougeLsum would silently equal rougeL"
+                "separator=<id> (e.g. the tokenizer's id of '\\n'), or leave rougeLsum out "
+                "of the types; without one every sequence is one sentence and rougeLsum "
+                "would silently equal rougeL"
             )
         return IdScorer(self.engine(types, threads, self.separator))
 

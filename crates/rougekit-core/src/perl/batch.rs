@@ -310,11 +310,14 @@ pub(super) fn text_notes(instance: &Instance<'_>) -> TextNotes {
         ..TextNotes::default()
     };
     for sentence in instance.peer.iter().chain(instance.models.iter().flatten()) {
+        let bytes = u32::try_from(sentence.len()).unwrap_or(u32::MAX);
+        notes.bytes = notes.bytes.saturating_add(bytes);
         if sentence.is_ascii() {
             continue; // the common case: no letter dropped, nothing to decode
         }
         if let Ok(text) = std::str::from_utf8(sentence) {
-            notes.count_letters(text);
+            let other = crate::scores::non_ascii_letters(text);
+            notes.non_ascii_letters = notes.non_ascii_letters.saturating_add(other);
         }
     }
     notes

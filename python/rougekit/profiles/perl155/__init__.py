@@ -63,6 +63,13 @@ class Perl155(Profile):
     )  # fmt: skip
     CORPUS_NEEDS_SCORES: ClassVar[bool] = True
     ASCII_ONLY: ClassVar[bool] = True
+
+    @classmethod
+    def accepts(cls, option: str, value: Any) -> bool:
+        if option == "stemmer":
+            return value in STEMMERS or isinstance(value, bool)
+        return super().accepts(option, value)
+
     KEEPS: ClassVar[str] = (
         "only ASCII letters and digits (punctuation and every other script, e.g. Chinese, "
         "are dropped)"
@@ -74,8 +81,9 @@ class Perl155(Profile):
         key = stemmer if isinstance(stemmer, str) else as_bool(stemmer, "stemmer")
         if key not in STEMMERS:
             raise ValueError(
-                "stemmer must be False, True (= 'wordnet': WordNet-2.0 exceptions, then "
-                f"Perl's Porter) or 'porter' (no exception table), got {stemmer!r}"
+                f"the {cls.NAME!r} profile cannot use stemmer {stemmer!r}: it takes 'wordnet' "
+                "(ROUGE-1.5.5's -m: WordNet-2.0 exceptions, then its Porter variant; also "
+                "True) or 'porter' (-m without the exception table)"
             )
         words = as_limit(options.get("limit_words"), "limit_words")
         nbytes = as_limit(options.get("limit_bytes"), "limit_bytes")
@@ -200,7 +208,10 @@ class Perl155(Profile):
 
     @property
     def no_tokens_advice(self) -> str:
-        return "ROUGE-1.5.5 scores them 0 too; use it only for English text."
+        return (
+            "ROUGE-1.5.5 scores them 0 too: it is for English. For other scripts use "
+            "profile='unicode-v1' (words) or profile='character-v1' (characters)."
+        )
 
 
 def load_data_dir(data_dir: str | os.PathLike[str]) -> PerlData:
