@@ -13,10 +13,10 @@ const SHORT: usize = 15;
 /// A short token as an integer: its bytes, zero-padded, and its length in the last byte, so
 /// distinct tokens (even ones holding a zero byte) get distinct keys. Hashing and comparing
 /// one `u128` instead of a byte string is most of a cache hit's cost saved (nearly every
-/// token of real text is this short).
+/// token of real text is this short). Both token caches use it (this one and
+/// ROUGE-1.5.5's, `perl::vocab`).
 #[inline]
-fn short_key(token: &str) -> Option<u128> {
-    let bytes = token.as_bytes();
+pub(crate) fn short_key(bytes: &[u8]) -> Option<u128> {
     (bytes.len() <= SHORT).then(|| {
         let mut key = [0u8; 16];
         key[..bytes.len()].copy_from_slice(bytes);
@@ -49,7 +49,7 @@ impl Interner {
     /// The id of `token` (as its tokenizer gave it).
     #[inline]
     pub fn id(&mut self, token: &str) -> u32 {
-        if let Some(key) = short_key(token) {
+        if let Some(key) = short_key(token.as_bytes()) {
             if let Some(&id) = self.short.get(&key) {
                 return id;
             }
@@ -138,7 +138,7 @@ mod tests {
         let long = "x".repeat(40);
         assert_eq!(plain.id(&long), plain.id(&long));
         assert_ne!(plain.id(&long), plain.id(&long[..15]));
-        assert_eq!(short_key("abc"), short_key("abc"));
-        assert!(short_key(&"y".repeat(16)).is_none());
+        assert_eq!(short_key(b"abc"), short_key(b"abc"));
+        assert!(short_key("y".repeat(16).as_bytes()).is_none());
     }
 }

@@ -1,5 +1,6 @@
 //! Token → id for the perl-1.5.5 profile: the §6.4 filter (stopwords on the unstemmed token)
 //! and the §7 stemmer, cached per worker so every distinct word is filtered and stemmed once.
+use crate::intern::short_key;
 use crate::stem::porter_perl;
 use crate::stopwords;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -160,20 +161,6 @@ pub const DROPPED: u32 = u32::MAX;
 
 /// Above this many cached raw tokens the cache is cleared between instances.
 const MAX_CACHED: usize = 1 << 21;
-
-/// Tokens up to this many bytes are cached under an inline integer key.
-const SHORT: usize = 16;
-
-/// A short token as an integer, zero-padded: tokens are ASCII letters and digits, never a
-/// zero byte, so distinct tokens get distinct keys.
-#[inline]
-fn short_key(token: &[u8]) -> Option<u128> {
-    (token.len() <= SHORT).then(|| {
-        let mut bytes = [0u8; SHORT];
-        bytes[..token.len()].copy_from_slice(token);
-        u128::from_le_bytes(bytes)
-    })
-}
 
 /// Per-worker token cache. Ids are dense from 0 and shared by tokens with equal stems.
 #[derive(Debug, Default)]
