@@ -1,11 +1,13 @@
 //! Zero-copy views of a `BatchScores`' float64 columns for data frames: NumPy's array
-//! interface (`column_view`) and an Arrow C stream (`arrow_stream`, the `arrow_array_stream`
-//! PyCapsule of the Arrow PyCapsule interface) that pyarrow, polars, pandas and DuckDB
-//! import without copying the scores.
+//! interface (`ColumnView`) and an Arrow C stream (`arrow_stream`, the `arrow_array_stream`
+//! PyCapsule of the Arrow PyCapsule interface) that pyarrow, polars and DuckDB import
+//! without copying the scores.
 //!
-//! Why this is sound: a `PyBatchScores` is a frozen pyclass whose columns are never
-//! mutated or reallocated after it is built, so a pointer into a column stays valid for as
-//! long as the Python object lives; every view below holds a strong reference to it.
+//! Why this is sound: the core's `BatchScores` behind a `PyBatchScores` is shared (`Arc`)
+//! and never mutated or reallocated after it is built, so a pointer into a column stays
+//! valid while anything holds it: a `ColumnView` holds the Python object, an Arrow array
+//! a clone of the `Arc` (consumers release arrays on threads of their own, without the GIL:
+//! dropping an `Arc` needs none).
 //! The structs follow the Arrow C data interface and C stream interface
 //! (<https://arrow.apache.org/docs/format/CDataInterface.html>, `CStreamInterface.html`):
 //! every struct owns its `private_data` and frees it in its own `release` callback, so a
@@ -14,9 +16,10 @@ use crate::scores::PyBatchScores;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict};
-use rougekit_core::Field;
+use rougekit_core::{BatchScores, Field};
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::ptr;
+use std::sync::Arc;
 
 /// Arrow C data interface: `struct ArrowSchema`.
 #[repr(C)]
@@ -58,8 +61,7 @@ pub struct ArrowArrayStream {
 }
 
 /// The capsule's value. The raw pointers it holds are owned by the stream (freed by its
-/// `release`), and the Python references they keep alive are dropped through PyO3, which
-/// defers the decref when no GIL is held: moving it to another thread is sound.
+/// `release`) and hold no Python object: moving it to another thread is sound.
 #[repr(transparent)]
 struct SendStream(ArrowArrayStream);
 // SAFETY: see the type's comment; nothing in the stream is tied to the creating thread.
@@ -146,8 +148,9 @@ unsafe extern "C" fn release_schema(schema: *mut ArrowSchema) {
 /// What keeps an array's buffers alive.
 enum Owner {
     None,
-    /// Float64 columns point into this batch's memory.
-    Scores(#[allow(dead_code)] Py<PyBatchScores>),
+    /// Float64 columns point into this batch's memory (shared, never mutated: freed on
+    /// whichever thread the consumer releases it, without the GIL).
+    Scores(#[allow(dead_code)] Arc<BatchScores>),
     /// Strings built here: offsets and UTF-8 bytes.
     Strings(#[allow(dead_code)] Vec<i64>, #[allow(dead_code)] Vec<u8>),
 }
@@ -199,8 +202,6 @@ unsafe extern "C" fn release_array(array: *mut ArrowArray) {
             }
             drop(Box::from_raw(child));
         }
-        // Dropping `private` drops the owner: a `Py` is decref'd now or, without the GIL,
-        // when PyO3 next holds it.
         drop(private);
         (*array).release = None;
     }
@@ -368,7 +369,7 @@ pub fn arrow_stream<'py>(
         let (format, child) = match column {
             Column::Score(t, field) => {
                 let data = batch.inner.column(t, field).as_ptr().cast::<c_void>();
-                let owner = Owner::Scores(scores.clone().unbind());
+                let owner = Owner::Scores(Arc::clone(&batch.inner));
                 (
                     "g",
                     new_array(len, vec![ptr::null(), data], Vec::new(), owner),
@@ -415,6 +416,13 @@ pub fn arrow_stream<'py>(
             unsafe { release(&mut stream.0) };
         }
     })
+}
+
+/// How many Arrow arrays (imported by a consumer or not yet) share `scores`' memory: 0 once
+/// every frame made from it is gone (the tests' check that releases run).
+#[pyfunction]
+pub fn arrow_views(scores: Bound<'_, PyBatchScores>) -> usize {
+    Arc::strong_count(&scores.get().inner) - 1
 }
 
 /// A float64 column of a batch, seen by NumPy through the array interface without a copy

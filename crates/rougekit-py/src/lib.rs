@@ -35,5 +35,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
     m.add_class::<arrow::ColumnView>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_views, m)?)?;
     Ok(())
 }
