@@ -16,9 +16,8 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
-from conftest import SAMPLE, load_corpus
-
 import rougekit as rk
+from conftest import SAMPLE, load_corpus
 from rougekit import _core, frames
 from rougekit.results import FIELDS, BatchResult
 
@@ -187,9 +186,12 @@ def test_every_stream_and_view_releases_its_reference():
 def test_polars_releases_the_columns_after_work_on_its_threads():
     batch = _batch("rouge-score", {})
     frame = pl.DataFrame(batch)
-    derived = frame.lazy().with_columns(
-        (pl.col("rouge1_fmeasure") * 2).alias("twice")
-    ).filter(pl.col("rouge1_fmeasure") > 0).collect()
+    derived = (
+        frame.lazy()
+        .with_columns((pl.col("rouge1_fmeasure") * 2).alias("twice"))
+        .filter(pl.col("rouge1_fmeasure") > 0)
+        .collect()
+    )
     sliced = frame.slice(5, 10)
     assert _core.arrow_views(batch.scores) > 0
     del frame, derived, sliced

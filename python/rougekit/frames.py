@@ -114,9 +114,7 @@ def to_arrow(result: BatchResult, ids: Sequence[str] | None = None) -> Any:
     try:
         import pyarrow as pa
     except ImportError:
-        raise ImportError(
-            "to_arrow() needs pyarrow>=14: pip install 'rougekit[arrow]'"
-        ) from None
+        raise ImportError("to_arrow() needs pyarrow>=14: pip install 'rougekit[arrow]'") from None
     return pa.RecordBatchReader.from_stream(_Stream(result, ids)).read_all()
 
 
@@ -155,7 +153,9 @@ def corpus_to_pandas(result: CorpusResult) -> Any:
         import pandas as pd
     except ImportError:
         raise ImportError("to_pandas() needs pandas: pip install 'rougekit[pandas]'") from None
-    rows: dict[str, list[float]] = {f: [getattr(result.mean[t], f) for t in result.types] for f in FIELDS}
+    rows: dict[str, list[float]] = {
+        f: [getattr(result.mean[t], f) for t in result.types] for f in FIELDS
+    }
     if result.low is not None and result.high is not None:
         for f in FIELDS:
             rows[f"{f}_low"] = [getattr(result.low[t], f) for t in result.types]

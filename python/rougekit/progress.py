@@ -88,7 +88,7 @@ def in_notebook() -> bool:
     if shell is None:
         return False
     try:
-        ip = shell.get_ipython()  # type: ignore[attr-defined]
+        ip = shell.get_ipython()
     except AttributeError:
         return False
     return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"

@@ -410,9 +410,7 @@ def html_comparison(cmp: Comparison, image_png: bytes | None) -> str:
 # -- notebooks (Jupyter's rich display) --------------------------------------------------------
 
 
-def html_fragment(
-    head: list[str], rows: list[list[str]], notes: list[str], signature: str
-) -> str:
+def html_fragment(head: list[str], rows: list[list[str]], notes: list[str], signature: str) -> str:
     """A table, notes and the signature as an HTML fragment for a notebook cell: no page,
     script or global style; every text escaped."""
     esc = html.escape
