@@ -11,6 +11,7 @@ import sys
 import zlib
 from typing import Any
 
+import duckdb
 import numpy as np
 import pandas as pd
 import polars as pl
@@ -305,3 +306,15 @@ def test_corpus_to_pandas():
     plain = batch.corpus().to_pandas()
     assert list(plain.columns) == list(FIELDS)
     assert plain.attrs["confidence"] is None
+
+
+def test_duckdb_reads_the_batch_through_the_stream():
+    batch = _batch("rouge-score", {})
+    rows = duckdb.sql("select id, rouge1_fmeasure, rougeL_recall from batch").fetchall()
+    assert [r[0] for r in rows] == batch.ids
+    assert [r[1] for r in rows] == list(batch.fmeasure("rouge1"))
+    assert [r[2] for r in rows] == list(batch.recall("rougeL"))
+    ((mean,),) = duckdb.sql("select avg(rouge1_fmeasure) from batch").fetchall()
+    assert mean == pytest.approx(float(batch.fmeasure("rouge1").mean()), rel=1e-12)
+    gc.collect()
+    assert _core.arrow_views(batch.scores) == 0
