@@ -204,3 +204,14 @@ def test_the_command_line_bar_still_draws_only_on_a_terminal():
     bar.update(10)
     bar.close()
     assert "[############............]  50.0%  10 pairs" in out.getvalue()
+
+
+def test_token_ids_from_a_generator_get_a_bar(bars):
+    preds, refs = _pairs(600)
+    ids = [_token_ids(p) for p in preds]
+    ref_ids = [[_token_ids(x) for x in r] for r in refs]
+    scorer = rk.RougeScorer(["rouge1", "rougeL"], profile="token-ids", threads=1)
+    plain = scorer.score_batch(ids, ref_ids, progress=False)
+    shown = scorer.score_batch((p for p in ids), (r for r in ref_ids), progress=True)
+    assert bars[0].total == 600 and sum(bars[0].steps) == 600
+    _same_bits(plain, shown)

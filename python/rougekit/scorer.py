@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -183,6 +184,10 @@ class RougeScorer:
         appended in order into one batch (``_core.BatchBuilder``), so the columns, and every
         corpus number computed from them, are the bits of the one-call batch.
         """
+        if progress is not False and not hasattr(predictions, "__len__"):
+            # A one-pass iterator (token ids): listed here, as the profile would, to count it.
+            with contextlib.suppress(TypeError):  # not iterable: the core names it
+                predictions = inputs.ordered(predictions, "predictions")
         n = len(predictions) if hasattr(predictions, "__len__") else 0
         bar = _progress.open_bar(progress, n, "rougekit")
         if bar is None:
