@@ -7,17 +7,20 @@ Numbers are decided here, in Rust; the Python package only orchestrates.
 from collections.abc import Sequence
 from typing import final
 
-from typing_extensions import Self
+from typing_extensions import CapsuleType, Self
 
 __all__ = [
     "BatchBuilder",
     "BatchScores",
+    "ColumnView",
     "Engine",
     "InputTooLargeError",
     "PerlFileError",
     "PerlScorer",
     "__version__",
     "approximate_randomization",
+    "arrow_stream",
+    "arrow_views",
     "normalize_types",
     "paired_bootstrap",
     "perl_eval_config",
@@ -243,3 +246,32 @@ def perl_eval_config(
     text: str,
 ) -> list[tuple[str, str | None, list[tuple[str, str]], list[tuple[str, str]]]]:
     """The EVALs of an XML configuration: (id, format, peers, models), paths joined."""
+
+# Data frames: zero-copy views of a batch's float64 columns (arrow.rs)
+
+@final
+class ColumnView:
+    """A float64 column of a batch for NumPy's array interface (read-only, no copy); the
+    view keeps the batch alive."""
+
+    def __new__(cls, scores: BatchScores, rouge_type: str, field: str) -> Self: ...
+    def __len__(self) -> int: ...
+    @property
+    def scores(self) -> BatchScores:
+        """The batch this column belongs to."""
+    @property
+    def __array_interface__(self) -> dict[str, object]:
+        """NumPy's array interface (version 3): the column's address, read-only."""
+
+def arrow_stream(
+    scores: BatchScores,
+    columns: Sequence[tuple[str, str, str]],
+    ids: tuple[str, Sequence[str]] | None = None,
+    metadata: Sequence[tuple[str, str]] = ...,
+) -> CapsuleType:
+    """An ``arrow_array_stream`` PyCapsule of one record batch: the ids column first when
+    given (large UTF-8), then ``(column name, type, field)`` float64 columns over the
+    batch's own memory; ``metadata`` becomes the schema's."""
+
+def arrow_views(scores: BatchScores) -> int:
+    """How many Arrow arrays share ``scores``' memory (0 once every frame is gone)."""

@@ -26,13 +26,15 @@ def compute(
     multiref: str | None = None,
     jackknife: bool | None = None,
     separator: int | None = None,
+    progress: bool | None = None,
 ) -> dict[str, Any]:
     """ROUGE as ``evaluate.load("rouge").compute(...)`` is called, deterministically.
 
     ``profile`` chooses whose rules (see :class:`~rougekit.RougeScorer`), ``stemmer`` names
     a stemmer (e.g. ``"snowball:german"`` with ``profile="unicode-v1"``; ``use_stemmer=True``
     is the profile's default stemmer), ``multiref`` and ``jackknife`` the multi-reference
-    rule, ``separator`` the id ending a sentence (``profile="token-ids"``).
+    rule, ``separator`` the id ending a sentence (``profile="token-ids"``), ``progress`` a
+    progress bar (see :meth:`~rougekit.RougeScorer.score_batch`; not with ``tokenizer``).
 
     Differences from ``evaluate``, on purpose: with ``use_aggregator`` the value is the plain
     mean of the per-pair scores (``evaluate`` returns the median of 1000 unseeded bootstrap
@@ -74,7 +76,7 @@ def compute(
         separator=separator,
         threads=threads,
     )
-    batch = scorer.score_batch(predictions, references)
+    batch = scorer.score_batch(predictions, references, progress=progress)
     if use_aggregator:
         if len(batch) == 0:
             raise ValueError("predictions is empty: nothing to aggregate")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import IO, Callable
+from typing import IO, Any, Callable, Protocol
 
 
 class ProgressBar:
@@ -21,9 +21,11 @@ class ProgressBar:
         fraction: Callable[[], float | None] = lambda: None,
         stream: IO[str] | None = None,
         interval: float = 0.2,
+        force: bool = False,
     ) -> None:
         self._stream = stream if stream is not None else sys.stderr
-        self._enabled = enabled and _is_tty(self._stream)
+        # ``force``: draw even off a terminal (the API's ``progress=True`` without tqdm).
+        self._enabled = enabled and (force or _is_tty(self._stream))
         self._fraction = fraction
         self._interval = interval
         self._start = time.monotonic()
@@ -66,3 +68,58 @@ def _is_tty(stream: IO[str]) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+# -- progress= of the Python API ----------------------------------------------------------------
+
+#: ``progress=None`` (auto) draws a bar only for batches of at least this many pairs: a
+#: training loop scoring small batches in a notebook stays quiet.
+AUTO_MIN_PAIRS = 10_000
+
+
+class Bar(Protocol):
+    def update(self, n: int) -> Any: ...
+    def close(self) -> Any: ...
+
+
+def in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel (where tqdm draws a widget)."""
+    shell = sys.modules.get("IPython")
+    if shell is None:
+        return False
+    try:
+        ip = shell.get_ipython()
+    except AttributeError:
+        return False
+    return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
+
+
+def wanted(progress: object, total: int) -> bool:
+    """``progress=True``/``False``, or ``None`` (auto): on for :data:`AUTO_MIN_PAIRS` pairs
+    or more when standard error is a terminal or this runs in a notebook."""
+    if progress is None:
+        return total >= AUTO_MIN_PAIRS and (_is_tty(sys.stderr) or in_notebook())
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
+    return progress
+
+
+def open_bar(progress: object, total: int, desc: str) -> Bar | None:
+    """A bar over ``total`` pairs when :func:`wanted`: tqdm's ``auto`` bar (a widget in
+    notebooks) when tqdm is installed, else this module's terminal bar; ``None`` when off."""
+    if not wanted(progress, total):
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        drawn: list[ProgressBar] = []
+        drawn.append(
+            ProgressBar(
+                enabled=True,
+                force=progress is True,
+                fraction=lambda: drawn[0].pairs / total if total else None,
+            )
+        )
+        return drawn[0]
+    bar: Bar = tqdm(total=total, desc=desc, unit="pair", leave=False)
+    return bar

@@ -405,3 +405,39 @@ def html_comparison(cmp: Comparison, image_png: bytes | None) -> str:
         "rougekit compare", _cmp_rows(cmp), _cmp_head(cmp), [_tests_line(cmp)],
         _signature(cmp), image_png,
     )  # fmt: skip
+
+
+# -- notebooks (Jupyter's rich display) --------------------------------------------------------
+
+
+def html_fragment(head: list[str], rows: list[list[str]], notes: list[str], signature: str) -> str:
+    """A table, notes and the signature as an HTML fragment for a notebook cell: no page,
+    script or global style; every text escaped."""
+    esc = html.escape
+    left = {0, 1} if len(head) > 4 else {0}  # type (and system) columns read left-aligned
+
+    def cell(tag: str, i: int, text: str) -> str:
+        align = "left" if i in left else "right"
+        return f'<{tag} style="text-align: {align}">{esc(text)}</{tag}>'
+
+    header = "".join(cell("th", i, h) for i, h in enumerate(head))
+    body = "".join(
+        "<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in rows
+    )
+    note_html = "".join(f"<p>{esc(n)}</p>" for n in notes)
+    return (
+        f'<div class="rougekit"><table><thead><tr>{header}</tr></thead><tbody>{body}</tbody>'
+        f"</table>{note_html}<p><small>signature: <code>{esc(signature)}</code></small></p>"
+        "</div>"
+    )
+
+
+def html_corpus_fragment(result: CorpusResult) -> str:
+    """A corpus result for a notebook: P/R/F x100 with their CIs, n and the signature."""
+    rows = [[t, *(_cell(result, t, f) for f in FIELDS)] for t in result.types]
+    return html_fragment(["type", "P", "R", "F"], rows, [_footer(result)], str(result.signature))
+
+
+def html_comparison_fragment(cmp: Comparison) -> str:
+    """A comparison for a notebook: the ``rougekit compare`` table, tests and signature."""
+    return html_fragment(_cmp_head(cmp), _cmp_rows(cmp), [_tests_line(cmp)], _signature(cmp))

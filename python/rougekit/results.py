@@ -6,9 +6,10 @@ import json
 import math
 import numbers
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rougekit import frames
 from rougekit.checks import as_int
 
 if TYPE_CHECKING:
@@ -28,20 +29,6 @@ class Score(NamedTuple):
     precision: float
     recall: float
     fmeasure: float
-
-
-def _column(buf: bytearray) -> npt.NDArray[np.float64] | array[float]:
-    """A float64 view of ``buf``: a NumPy array when NumPy is installed, else ``array('d')``."""
-    try:
-        import numpy as np
-    except ImportError:
-        out = array("d")
-        out.frombytes(buf)
-        return out
-    column = np.frombuffer(buf, dtype=np.float64)
-    # Shared by every later call (to_dict, to_pandas...): editing it must fail loudly.
-    column.flags.writeable = False
-    return column
 
 
 class BatchResult:
@@ -85,7 +72,7 @@ class BatchResult:
     def _get(self, rouge_type: str, field: str) -> Any:
         key = (rouge_type, field)
         if key not in self._cache:
-            self._cache[key] = _column(self._scores.buffer(rouge_type, field))
+            self._cache[key] = frames.column(self._scores, rouge_type, field)
         return self._cache[key]
 
     def precision(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
@@ -133,13 +120,37 @@ class BatchResult:
         """``{type: {field: [value per pair]}}`` as plain Python floats."""
         return {t: {f: [float(v) for v in self._get(t, f)] for f in FIELDS} for t in self.types}
 
-    def to_pandas(self) -> Any:
-        """A DataFrame with one row per pair and columns ``<type>_<field>``."""
-        try:
-            import pandas as pd
-        except ImportError:
-            raise ImportError("to_pandas() needs pandas: pip install pandas") from None
-        return pd.DataFrame({f"{t}_{f}": self._get(t, f) for t in self.types for f in FIELDS})
+    # -- data frames and notebooks (rougekit.frames) ----------------------------------------
+
+    #: The pairs' ids when known (``RougeScorer.score_batch(..., ids=...)``), else ``None``.
+    ids: list[str] | None = None
+
+    def to_arrow(self, ids: Sequence[str] | None = None) -> Any:
+        """A ``pyarrow.Table``: an ``id`` column when ids are known (``ids`` here or the
+        batch's), then float64 ``<type>_<field>`` columns that are the core's memory (no
+        copy); the signature, profile and version in the schema's metadata."""
+        return frames.to_arrow(self, ids)
+
+    def __arrow_c_stream__(self, requested_schema: object = None) -> Any:
+        """The Arrow PyCapsule stream interface (``pyarrow.table(result)``,
+        ``polars.DataFrame(result)``, DuckDB...): :meth:`to_arrow`'s table, without pyarrow
+        and without copying the scores. ``requested_schema`` is not applied (allowed by
+        the protocol: consumers cast)."""
+        return frames.arrow_c_stream(self)
+
+    def to_polars(self, ids: Sequence[str] | None = None) -> Any:
+        """A ``polars.DataFrame`` of :meth:`to_arrow`'s columns, imported without a copy
+        (polars keeps no metadata: the signature stays on this result)."""
+        return frames.to_polars(self, ids)
+
+    def to_pandas(self, ids: Sequence[str] | None = None, *, copy: bool = False) -> Any:
+        """A ``pandas.DataFrame``, one row per pair, columns ``<type>_<field>`` viewing the
+        core's memory (no copy, read-only; ``copy=True`` for writable columns); the index
+        is the ids (named ``id``) when known; ``df.attrs`` holds the signature
+        (``"rougekit.signature"``), profile and version."""
+        return frames.to_pandas(self, ids, copy=copy)
+
+    # -- end of data frames --------------------------------------------------------------------
 
     def corpus(
         self,
@@ -263,3 +274,23 @@ class CorpusResult:
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
         ci = f", {self.confidence * 100:g}% CI" if self.low is not None and self.confidence else ""
         return "\n".join([*lines, f"(n={self.n}{ci})", str(self.signature)])
+
+    # -- data frames and notebooks -------------------------------------------------------------
+
+    def to_pandas(self) -> Any:
+        """One row per type (index ``type``): ``precision``, ``recall``, ``fmeasure`` and,
+        with a CI, ``<field>_low`` / ``<field>_high``; ``df.attrs`` holds the signature
+        (``"rougekit.signature"``), profile, version, ``n`` and ``confidence``."""
+        return frames.corpus_to_pandas(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the P/R/F table (x100) with the CIs, n and the signature."""
+        from rougekit import report
+
+        return report.html_corpus_fragment(self)
+
+    def _repr_markdown_(self) -> str:
+        """The Markdown report (``rougekit score --format markdown``)."""
+        from rougekit import report
+
+        return report.render(self, "markdown")

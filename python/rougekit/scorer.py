@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rougekit import diagnostics, inputs, profiles
+from rougekit import _core, diagnostics, frames, inputs, profiles
+from rougekit import progress as _progress
 from rougekit import signature as sig
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
@@ -141,23 +143,84 @@ class RougeScorer:
         diagnostics.warn_ascii_only(batch, self.config.profile)
         return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
 
-    def score_batch(self, predictions: Sequence[Any], references: Sequence[Any]) -> BatchResult:
+    def score_batch(
+        self,
+        predictions: Sequence[Any],
+        references: Sequence[Any],
+        *,
+        ids: Sequence[str] | None = None,
+        progress: bool | None = None,
+    ) -> BatchResult:
         """Scores every pair in Rust, in parallel, with the GIL released.
 
         ``references[i]`` is a string or a non-empty list of strings (token-ids: one id
-        sequence or a list of them).
+        sequence or a list of them). ``ids``: the pairs' ids (str), kept as
+        ``result.ids`` and carried into data frames (``to_pandas``, ``to_arrow``...).
+        ``progress``: a progress bar (tqdm's when installed) advancing as chunks of pairs are
+        scored; ``None`` (default) shows one for 10,000 pairs or more on a terminal or in a
+        notebook, ``True`` always, ``False`` never. It never changes a number.
         """
         profile = self.config.profile
         text = profile.INPUT == "text"
         if text:  # the texts may be read again for warnings: a one-pass iterator is listed
             predictions, references = _reusable(predictions), _reusable(references)
-        batch = self._core.score_batch(predictions, references)
+        if ids is not None and hasattr(predictions, "__len__"):
+            frames.check_ids(ids, len(predictions))  # before the work, not after
+        batch = self._score(predictions, references, progress)
         diagnostics.warn_dropped(batch, profile)
         diagnostics.warn_ascii_only(batch, profile)
         if text and len(batch):
             diagnostics.warn_no_sentences(self.config.types, predictions, references)
         signature = self.signature(sig.nrefs_field(*batch.nrefs))
-        return BatchResult(batch, signature, profile, threads=self.config.threads)
+        result = BatchResult(batch, signature, profile, threads=self.config.threads)
+        if ids is not None:
+            result.ids = frames.check_ids(ids, len(result))
+        return result
+
+    def _score(self, predictions: Any, references: Any, progress: bool | None) -> _core.BatchScores:
+        """The core's scores of every pair; with a progress bar, chunk by chunk.
+
+        Chunks change no number: each pair is scored on its own, and the chunks' columns are
+        appended in order into one batch (``_core.BatchBuilder``), so the columns, and every
+        corpus number computed from them, are the bits of the one-call batch.
+        """
+        if progress is not False and not hasattr(predictions, "__len__"):
+            # A one-pass iterator (token ids): listed here, as the profile would, to count it.
+            with contextlib.suppress(TypeError):  # not iterable: the core names it
+                predictions = inputs.ordered(predictions, "predictions")
+        n = len(predictions) if hasattr(predictions, "__len__") else 0
+        bar = _progress.open_bar(progress, n, "rougekit")
+        if bar is None:
+            return self._core.score_batch(predictions, references)
+        try:
+            preds = inputs.ordered(predictions, "predictions")
+            refs = inputs.ordered(references, "references")
+        except TypeError:
+            bar.close()
+            return self._core.score_batch(predictions, references)  # names the argument
+        if len(preds) != len(refs):
+            bar.close()
+            return self._core.score_batch(preds, refs)  # the core's length error
+        # About 100 updates, each chunk still large enough to keep every thread busy.
+        size = max(256 * self.config.threads, -(-len(preds) // 100))
+        builder = _core.BatchBuilder(True)
+        try:
+            for start in range(0, len(preds), size):
+                end = start + size
+                try:
+                    chunk = self._core.score_batch(preds[start:end], refs[start:end])
+                except Exception:
+                    if start == 0:
+                        raise
+                    # The chunk's message counts pairs from the chunk's start: score the
+                    # whole input once to raise the same error naming the right pair.
+                    self._core.score_batch(preds, refs)
+                    raise
+                builder.append(chunk)
+                bar.update(len(chunk))
+        finally:
+            bar.close()
+        return builder.finish()
 
     def corpus(
         self,
@@ -168,14 +231,16 @@ class RougeScorer:
         n_bootstrap: int = 1000,
         seed: int = 0,
         unit: int = 0,
+        progress: bool | None = None,
     ) -> CorpusResult:
         """Corpus scores per type, with a seeded bootstrap CI when ``confidence`` is set.
 
         Most profiles: means of the per-pair scores. ROUGE-1.5.5's profile: its printed
         Average and CI (its bootstrap, always run; ``confidence`` defaults to 0.95, ``unit``
-        is ``-t``: 0 averages per summary, 1 pools counts per token).
+        is ``-t``: 0 averages per summary, 1 pools counts per token). ``progress``: as
+        :meth:`score_batch`'s.
         """
-        return self.score_batch(predictions, references).corpus(
+        return self.score_batch(predictions, references, progress=progress).corpus(
             confidence=confidence, n_bootstrap=n_bootstrap, seed=seed, unit=unit
         )
 

@@ -138,6 +138,19 @@ class Comparison:
                 return d
         return None
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: each system's score [CI], the differences with their CIs and
+        p-values, the tests and the signature."""
+        from rougekit import report
+
+        return report.html_comparison_fragment(self)
+
+    def _repr_markdown_(self) -> str:
+        """The Markdown report (``rougekit compare --format markdown``)."""
+        from rougekit import report
+
+        return report.render_comparison(self, "markdown")
+
 
 def compare(
     names: Sequence[str],

@@ -2,6 +2,7 @@
 //! core and maps errors; it decides no number itself.
 use pyo3::prelude::*;
 
+mod arrow;
 mod convert;
 mod errors;
 mod interrupt;
@@ -31,5 +32,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perl::perl_normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
+    // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
+    m.add_class::<arrow::ColumnView>()?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_views, m)?)?;
     Ok(())
 }

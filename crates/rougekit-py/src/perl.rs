@@ -236,7 +236,7 @@ impl PerlScorer {
             })
         })?;
         let inner = result.map_err(|f| too_large_in_pair(&f))?;
-        Ok(PyBatchScores { inner })
+        Ok(PyBatchScores::from(inner))
     }
 
     /// Scores the instances of a run from its summary files: `files[k]` is (path, format),
@@ -304,7 +304,7 @@ impl PerlScorer {
             })
         })?;
         match result.map_err(|e| file_error(py, e))? {
-            Ok(inner) => Ok(PyBatchScores { inner }),
+            Ok(inner) => Ok(PyBatchScores::from(inner)),
             // args (message, instance, model): `rougekit perl` names the EVAL and files.
             Err(Fatal::Limit(f)) => Err(InputTooLargeError::new_err((
                 f.message.clone(),

@@ -178,7 +178,7 @@ impl PyEngine {
             self.inner
                 .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
         })?;
-        Ok(PyBatchScores { inner })
+        Ok(PyBatchScores::from(inner))
     }
 
     /// Scores token ids: `predictions[i]` and each of `references[i]` are native-endian
@@ -204,7 +204,7 @@ impl PyEngine {
             self.inner
                 .score_ids_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
         })?;
-        Ok(PyBatchScores { inner })
+        Ok(PyBatchScores::from(inner))
     }
 
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
@@ -224,6 +224,6 @@ impl PyEngine {
             .map(|(w, l)| TokenDoc::from_ids(w, &l))
             .collect();
         let inner = interruptible(py, |cancel| self.inner.score_docs(&pred, &refs, cancel))?;
-        Ok(PyBatchScores { inner })
+        Ok(PyBatchScores::from(inner))
     }
 }

@@ -11,11 +11,22 @@ use rougekit_core::paired;
 use rougekit_core::perl::bootstrap as perl_bootstrap;
 use rougekit_core::perl::round5;
 use rougekit_core::{BatchScores, Counts, Field};
+use std::sync::Arc;
 
 /// Per-pair scores of a batch, by column.
 #[pyclass(module = "rougekit._core", name = "BatchScores", frozen)]
 pub struct PyBatchScores {
-    pub(crate) inner: BatchScores,
+    /// Shared (never mutated): zero-copy views of the columns (`arrow.rs`) hold a clone, so
+    /// they free the memory on any thread without the GIL.
+    pub(crate) inner: Arc<BatchScores>,
+}
+
+impl From<BatchScores> for PyBatchScores {
+    fn from(inner: BatchScores) -> Self {
+        PyBatchScores {
+            inner: Arc::new(inner),
+        }
+    }
 }
 
 impl PyBatchScores {
@@ -148,9 +159,7 @@ impl PyBatchScores {
 
     /// Pairs `start..end` as a batch of their own.
     fn slice(&self, start: usize, end: usize) -> PyBatchScores {
-        PyBatchScores {
-            inner: self.inner.slice(start, end),
-        }
+        PyBatchScores::from(self.inner.slice(start, end))
     }
 
     /// Means of every column (the rouge-score family's corpus numbers) and, with
@@ -305,7 +314,7 @@ impl PyBatchBuilder {
         let inner = self.scores.take().unwrap_or_default();
         self.sums.clear();
         self.len = 0;
-        Ok(PyBatchScores { inner })
+        Ok(PyBatchScores::from(inner))
     }
 }
 
