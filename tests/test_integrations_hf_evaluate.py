@@ -212,6 +212,10 @@ def test_rougekit_options_precision_recall_ci_signature():
          {"stemmer": True, "multiref": "pooled", "jackknife": True}),
         ({"profile": "perl-1.5.5", "rouge_types": ["rouge1", "rougeSU4", "rougeW-1.2"]},
          {"profile": "perl-1.5.5"}),
+        ({"profile": "perl-1.5.5", "rouge_types": ["rouge2"], "use_stemmer": True,
+          "stopwords": True, "limit_words": 40, "alpha": 0.3, "multiref": "best-recall"},
+         {"profile": "perl-1.5.5", "stemmer": True, "stopwords": True, "limit_words": 40,
+          "alpha": 0.3, "multiref": "best-recall"}),
     ]  # fmt: skip
     for options, scorer_options in cases:
         types = options.get("rouge_types")

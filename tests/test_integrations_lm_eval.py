@@ -235,5 +235,9 @@ def test_metric_options_reach_the_scorer():
         ["rouge1"], profile="unicode-v1", stemmer="snowball:german", multiref="mean"
     ).score(pred, refs)["rouge1"]
     assert got == {"rouge1": want.recall}
+    perl = {"profile": "perl-1.5.5", "stopwords": True, "limit_words": 3, "beta": 2.0}
+    got = rk_lm_eval.rougeL(references=[refs], predictions=[pred], **perl)
+    want = rk.RougeScorer(["rougeL"], **perl).score(pred, refs)["rougeL"]
+    assert got == want.fmeasure
     ids = rk_lm_eval.rouge1(references=[[1, 2, 3, 4]], predictions=[[1, 2, 5]], profile="token-ids")
     assert ids == 2 * (2 / 3) * (2 / 4) / (2 / 3 + 2 / 4)

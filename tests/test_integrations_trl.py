@@ -124,6 +124,21 @@ def test_token_ids_profile_scores_completion_ids():
         reward(completions=["a"], reference_ids=["a"])  # text is not token ids
 
 
+def test_scorer_options_reach_rougekit():
+    """Multi-reference rules with the jackknife, and perl-1.5.5's options."""
+    completions, references = _groups()
+    refs = [[r, c] for r, c in zip(references[:24], completions[4:28])]
+    for options in (
+        {"multiref": "pooled", "jackknife": True, "stemmer": True},
+        {"profile": "perl-1.5.5", "stemmer": True, "stopwords": True, "alpha": 0.2},
+    ):
+        reward = rouge_reward(types="rouge2", **options)
+        batch = rk.RougeScorer(["rouge2"], **options).score_batch(completions[:24], refs)
+        assert reward(completions=completions[:24], references=refs) == [
+            float(v) for v in batch.fmeasure("rouge2")
+        ], options
+
+
 def test_reference_columns_and_none():
     reward = rouge_reward(types="rouge1")
     for column in ("reference", "references", "solution", "ground_truth", "answer"):

@@ -18,7 +18,8 @@ so a task imports these into its ``utils.py``::
 
 Metric functions take lm-eval's call ``fn(references=[gold], predictions=[completion],
 **kwargs)``; the keyword arguments are rougekit's (``profile``, ``use_stemmer`` or
-``stemmer``, ``multiref``, ``jackknife``, ``separator``) plus ``metric_to_select``
+``stemmer``, ``multiref``, ``jackknife``, ``separator``, perl-1.5.5's ``stopwords``,
+``limit_words``, ``limit_bytes``, ``alpha``, ``beta``) plus ``metric_to_select``
 (``"fmeasure"``, ``"precision"``, ``"recall"``) and ``scale`` (e.g. ``100`` for lm-eval's
 0-100 tables). Aggregations take lm-eval's ``fn(items) -> float``.
 
@@ -45,23 +46,17 @@ from rougekit.scorer import RougeScorer
 #: The per-document metrics :func:`register` adds (``rougekit_<type>``).
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
-_OPTIONS = ("profile", "use_stemmer", "stemmer", "multiref", "jackknife", "separator")
+_OPTIONS = (
+    "profile", "use_stemmer", "stemmer", "multiref", "jackknife", "separator", "stopwords",
+    "limit_words", "limit_bytes", "alpha", "beta",
+)  # fmt: skip
 
 
 @functools.lru_cache(maxsize=64)
 def _scorer(
-    types: tuple[str, ...] | None,
-    profile: str,
-    stemmer: bool | str | None,
-    multiref: str | None,
-    jackknife: bool | None,
-    separator: int | None,
-    threads: int | None,
+    types: tuple[str, ...] | None, options: tuple[tuple[str, Any], ...], threads: int | None
 ) -> RougeScorer:
-    return RougeScorer(
-        types, profile=profile, stemmer=stemmer, multiref=multiref, jackknife=jackknife,
-        separator=separator, threads=threads,
-    )  # fmt: skip
+    return RougeScorer(types, threads=threads, **dict(options))
 
 
 def _make_scorer(
@@ -73,21 +68,18 @@ def _make_scorer(
             f"unknown option(s) {', '.join(unknown)}: rougekit's lm-eval functions take "
             f"{', '.join(_OPTIONS)}, metric_to_select and scale"
         )
-    stemmer = options.get("stemmer")
-    use_stemmer = options.get("use_stemmer", False)
-    if stemmer is not None and use_stemmer:
+    options = dict(options)
+    use_stemmer = options.pop("use_stemmer", False)
+    if options.get("stemmer") is not None and use_stemmer:
         raise ValueError("give use_stemmer=True or stemmer=NAME, not both")
+    if options.get("stemmer") is None:
+        options["stemmer"] = bool(use_stemmer)
+    options.setdefault("profile", profiles.DEFAULT)
     if isinstance(types, str):
         types = [t.strip() for t in types.split(",") if t.strip()]
-    return _scorer(
-        tuple(types) if types is not None else None,
-        options.get("profile", profiles.DEFAULT),
-        stemmer if stemmer is not None else bool(use_stemmer),
-        options.get("multiref"),
-        options.get("jackknife"),
-        options.get("separator"),
-        threads,
-    )
+    # yaml lists arrive as lists: options are cache keys, so they must be hashable
+    key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+    return _scorer(tuple(types) if types is not None else None, key, threads)
 
 
 def _field(metric_to_select: str) -> str:

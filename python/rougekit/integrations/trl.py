@@ -48,6 +48,7 @@ def rouge_reward(
     separator: int | None = None,
     threads: int | None = None,
     warn_every: int = 100,
+    **scorer_options: Any,
 ) -> RewardFunction:
     """A reward function ``(prompts, completions, **kwargs) -> list[float | None]``: per
     completion, ``sum(weights[t] * score[t])`` over ``types`` (default weights: the mean).
@@ -62,7 +63,8 @@ def rouge_reward(
             of strings, token-ids: a list of ids or of id lists); default: the first of
             :data:`REFERENCE_COLUMNS` present. A ``None`` reference gives a ``None``
             reward (TRL skips it).
-        stemmer, multiref, separator, threads: as :class:`rougekit.RougeScorer`.
+        stemmer, multiref, separator, threads: as :class:`rougekit.RougeScorer`; so are
+            ``scorer_options`` (``jackknife``, perl-1.5.5's ``stopwords``, ``alpha``...).
         warn_every: the calls between two summaries of a repeated warning.
     """
     if metric_to_select not in FIELDS:
@@ -73,7 +75,7 @@ def rouge_reward(
         raise ValueError(f"warn_every must be a positive int, got {warn_every!r}")
     scorer = RougeScorer(
         types, profile=profile, stemmer=stemmer, multiref=multiref, separator=separator,
-        threads=threads,
+        threads=threads, **scorer_options,
     )  # fmt: skip
     names = scorer.types
     weight = _weights(names, weights, scorer)

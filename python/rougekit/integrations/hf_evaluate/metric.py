@@ -61,6 +61,8 @@ Args:
     multiref: "best-f" (rouge-score's), "pooled", "best-recall" or "mean".
     jackknife: average the rule over leave-one-out reference subsets.
     separator: token-ids only, the id that ends a sentence (rougeLsum).
+    stopwords, limit_words, limit_bytes, alpha, beta, unit: perl-1.5.5 only, as
+        ROUGE-1.5.5's -s, -l, -b, -p and -t (see rougekit.RougeScorer).
     aggregation: "mean" (default, deterministic) or "bootstrap-median" (evaluate's rouge
         number, bit for bit for the same seed: evaluate.load(..., seed=S)).
     return_precision_recall: also return "<type>_precision" and "<type>_recall".
@@ -107,6 +109,12 @@ def compute(
     multiref: str | None = None,
     jackknife: bool | None = None,
     separator: int | None = None,
+    stopwords: bool | None = None,
+    limit_words: int | None = None,
+    limit_bytes: int | None = None,
+    alpha: float | None = None,
+    beta: float | None = None,
+    unit: int = 0,
     aggregation: str = "mean",
     return_precision_recall: bool = False,
     confidence: float | None = None,
@@ -141,7 +149,8 @@ def compute(
         columns = _custom_columns(
             predictions, references, rouge_types, use_stemmer, tokenizer, threads,
             dict(profile=profile, stemmer=stemmer, multiref=multiref, jackknife=jackknife,
-                 separator=separator),
+                 separator=separator, stopwords=stopwords, limit_words=limit_words,
+                 limit_bytes=limit_bytes, alpha=alpha, beta=beta),
         )  # fmt: skip
         signature = None
     else:
@@ -149,7 +158,9 @@ def compute(
             raise ValueError("give use_stemmer=True or stemmer=NAME, not both")
         scorer = RougeScorer(
             rouge_types, profile=profile, stemmer=stemmer if stemmer is not None else use_stemmer,
-            multiref=multiref, jackknife=jackknife, separator=separator, threads=threads,
+            multiref=multiref, jackknife=jackknife, separator=separator, stopwords=stopwords,
+            limit_words=limit_words, limit_bytes=limit_bytes, alpha=alpha, beta=beta,
+            threads=threads,
         )  # fmt: skip
         batch = scorer.score_batch(predictions, references)
         columns = {t: {f: getattr(batch, f)(t) for f in FIELDS} for t in batch.types}
@@ -168,7 +179,7 @@ def compute(
                 "no" if numpy_seed is None else f"numpy-{numpy_seed}", agg="bootstrap-median",
             )  # fmt: skip
     else:
-        corpus = batch.corpus(confidence=confidence, n_bootstrap=n_bootstrap, seed=seed)
+        corpus = batch.corpus(confidence=confidence, n_bootstrap=n_bootstrap, seed=seed, unit=unit)
         for t in corpus.types:
             for f in fields:
                 out[_key(t, f)] = float(getattr(corpus.mean[t], f))
@@ -205,8 +216,8 @@ def _custom_columns(
 
     if options.pop("profile") != profiles.DEFAULT or any(v is not None for v in options.values()):
         raise ValueError(
-            "tokenizer= replaces the profile's tokenizer: give tokenizer or profile, stemmer, "
-            "multiref, jackknife and separator, not both"
+            "tokenizer= replaces the profile's tokenizer: give tokenizer or the profile and "
+            "its options (stemmer, multiref, jackknife, separator, ...), not both"
         )
     del use_stemmer  # rouge-score ignores it when a tokenizer is given
     per = rk_compute(
