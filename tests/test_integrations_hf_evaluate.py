@@ -151,7 +151,7 @@ def test_per_item_custom_tokenizer_and_types(oracle_dir):
 def test_bootstrap_median_equals_evaluate_rouge(oracle_dir, seed):
     """aggregation="bootstrap-median" is evaluate's aggregated number bit for bit for the
     same seed (evaluate.load(..., seed=S)), as numpy.float64, on thousands of pairs."""
-    preds, refs = _corpus("realsumm")
+    preds, refs = _corpus("xsum")
     references = [r[0] for r in refs]
     want = evaluate.load(oracle_dir, seed=seed).compute(
         predictions=preds, references=references, use_stemmer=True
