@@ -94,6 +94,13 @@ def _corpus(name: str, limit: int | None = None) -> tuple[list[str], list[list[s
     return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 
+def _left_to_right_mean(values: list[float]) -> float:
+    total = 0.0
+    for v in values:
+        total += v
+    return total / len(values)
+
+
 def test_path_loads_offline():
     rouge = evaluate.load(hf_evaluate.PATH)
     assert rouge.name == "rouge"
@@ -145,6 +152,18 @@ def test_per_item_custom_tokenizer_and_types(oracle_dir):
         )
         assert got == want, kwargs
         assert list(got) == list(want)
+        # aggregated: the mean of those items, and evaluate's own number for a seed
+        mean = evaluate.load(hf_evaluate.PATH).compute(
+            predictions=preds, references=references, **kwargs
+        )
+        assert mean == {t: _left_to_right_mean(v) for t, v in want.items()}
+        want_median = evaluate.load(oracle_dir, seed=5).compute(
+            predictions=preds, references=references, **kwargs
+        )
+        got_median = evaluate.load(hf_evaluate.PATH, seed=5).compute(
+            predictions=preds, references=references, aggregation="bootstrap-median", **kwargs
+        )
+        assert got_median == want_median, kwargs
 
 
 @pytest.mark.parametrize("seed", [0, 2024])

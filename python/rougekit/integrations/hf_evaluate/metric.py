@@ -178,6 +178,10 @@ def compute(
                 confidence if confidence is not None else 0.95, n_bootstrap,
                 "no" if numpy_seed is None else f"numpy-{numpy_seed}", agg="bootstrap-median",
             )  # fmt: skip
+    elif tokenizer is not None:
+        for t, cols in columns.items():
+            for f in fields:
+                out[_key(t, f)] = _mean([float(v) for v in cols[f]])
     else:
         corpus = batch.corpus(confidence=confidence, n_bootstrap=n_bootstrap, seed=seed, unit=unit)
         for t in corpus.types:
@@ -194,6 +198,14 @@ def compute(
         assert isinstance(signature, Signature)
         out["signature"] = str(signature)
     return out
+
+
+def _mean(values: list[float]) -> float:
+    """Left to right, as the core's corpus mean (Python >= 3.12's ``sum`` is compensated)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total / len(values)
 
 
 def _key(rouge_type: str, field: str) -> str:
