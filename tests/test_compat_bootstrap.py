@@ -198,3 +198,78 @@ def test_fmeasure_helper():
     for p, r in [(0.6, 0.75), (0.2, 0.2), (0.0, 0.0), (1.0, 0.0), (1 / 3, 2 / 7)]:
         got, want = compat_scoring.fmeasure(p, r), rs_scoring.fmeasure(p, r)
         assert got == want and type(got) is type(want), (p, r, got, want)
+
+
+# -- the vectorised resampling: same numbers AND the same NumPy random state ------------------
+
+
+def _state_key(state: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``np.random.get_state()`` as comparable values (the key array as a tuple)."""
+    name, keys, pos, has_gauss, gauss = state
+    return (name, tuple(int(k) for k in keys), pos, has_gauss, gauss)
+
+
+def _aggregate_with_state(module: Any, scores: list[dict[str, Any]], seed: int, **kw: Any):
+    out = _aggregate(module, scores, seed, **kw)
+    return out, _state_key(np.random.get_state())
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 17, 64, 502])
+def test_rng_state_after_aggregate_equals_rouge_score(sample_pairs, n):
+    """n resampled rows x 1000 samples: identical aggregates and identical global RNG state
+    afterwards (the number and kind of draws are rouge-score's; n == 1 draws nothing)."""
+    targets, preds, _ = _corpus(sample_pairs)
+    # the tail holds the int (0, 0, 0) rows of the empty texts
+    targets, preds = targets[-n:], preds[-n:]
+    ours = _pair_scores(compat_rouge_scorer, TYPES, targets, preds, use_stemmer=True)
+    theirs = _pair_scores(rs_rouge_scorer, TYPES, targets, preds, use_stemmer=True)
+    for seed in (0, 11):
+        got, got_state = _aggregate_with_state(compat_scoring, ours, seed)
+        want, want_state = _aggregate_with_state(rs_scoring, theirs, seed)
+        _assert_same(got, want, f"n={n} seed={seed}")
+        assert got_state == want_state, f"n={n} seed={seed}: NumPy random state differs"
+    np.random.seed(0)
+    fresh = _state_key(np.random.get_state())
+    _aggregate(compat_scoring, ours[:1], seed=0)
+    assert _state_key(np.random.get_state()) == fresh, "one score per aggregate draws nothing"
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 7, 1000])
+@pytest.mark.parametrize("n", [1, 3, 10])
+def test_chunked_draws_equal_rouge_score(monkeypatch, chunk, n):
+    """Small chunks split the resamples over many randint calls (and a chunk smaller than n
+    draws one resample per call): the stream and the numbers stay rouge-score's."""
+    monkeypatch.setattr(compat_scoring, "_CHUNK", chunk)
+    ours = _pair_scores(compat_rouge_scorer, ["rouge1", "rougeL"], B_TARGETS * 2, B_PREDICTIONS * 2)
+    theirs = _pair_scores(rs_rouge_scorer, ["rouge1", "rougeL"], B_TARGETS * 2, B_PREDICTIONS * 2)
+    for n_samples in (1, 13, 1000):
+        got, got_state = _aggregate_with_state(compat_scoring, ours[:n], 5, n_samples=n_samples)
+        want, want_state = _aggregate_with_state(rs_scoring, theirs[:n], 5, n_samples=n_samples)
+        _assert_same(got, want, f"chunk={chunk} n={n} n_samples={n_samples}")
+        assert got_state == want_state
+
+
+def test_one_score_per_aggregate_many_times(sample_pairs):
+    """lm-eval's truthfulqa shape: a new aggregator per single score, called in a row, the
+    global RNG never reseeded in between."""
+    targets, preds, _ = _corpus(sample_pairs)
+    types = ["rouge1", "rouge2", "rougeLsum"]
+    results = {}
+    for name, scorer_module, module in (
+        ("ours", compat_rouge_scorer, compat_scoring),
+        ("theirs", rs_rouge_scorer, rs_scoring),
+    ):
+        scorer = scorer_module.RougeScorer(types)
+        np.random.seed(1234)
+        out = []
+        for t, p in zip(targets[:40], preds[:40]):
+            agg = module.BootstrapAggregator()
+            agg.add_scores(scorer.score(t, p))
+            out.append({k: tuple(v.mid) for k, v in agg.aggregate().items()})
+        # a multi-score aggregate after them draws from the stream they left
+        agg = module.BootstrapAggregator(n_samples=50)
+        for t, p in zip(targets[40:43], preds[40:43]):
+            agg.add_scores(scorer.score(t, p))
+        out.append({k: tuple(v.mid) for k, v in agg.aggregate().items()})
+        results[name] = (out, _state_key(np.random.get_state()))
+    assert results["ours"] == results["theirs"]

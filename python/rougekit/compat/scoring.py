@@ -77,18 +77,33 @@ class BootstrapAggregator:
         """``(3, measures)`` array: the low, 50th and high percentiles of ``n_samples``
         resample means of ``matrix``'s rows (rouge-score's method, overridable as there)."""
         np = _numpy()
-        # Resample rows with replacement from the global legacy RNG (spec ``rouge-score.md``
-        # §10: the same stream as randint(0, N, N)), then summarise each column independently.
+        # rouge-score draws each resample with np.random.choice(np.arange(n), size=n) from the
+        # global legacy RNG (spec ``rouge-score.md`` §10), which is randint(0, n, size=n). The
+        # legacy bounded-int fill takes one masked 32-bit draw per index (more on rejection)
+        # and keeps no buffer between calls, and draws nothing when n == 1: so one randint of
+        # shape (k, n) yields the same indices, and leaves the same RNG state, as k calls of
+        # size n. Resamples are drawn in chunks of at most _CHUNK indices (bounded memory),
+        # and each chunk's means are taken over axis 1, which NumPy sums row after row, in
+        # the same order as np.mean(matrix[rows], axis=0) (checked bit for bit in
+        # tests/test_compat_bootstrap.py). This removes rouge-score's Python loop of
+        # n_samples iterations: lm-eval's truthfulqa aggregates one score at a time.
         n = matrix.shape[0]
-        means = np.zeros((self._n_samples, matrix.shape[1]))
-        for i in range(self._n_samples):
-            rows = np.random.choice(np.arange(n), size=n)
-            means[i, :] = np.mean(matrix[rows, :], axis=0)
+        per_chunk = max(1, _CHUNK // n)
+        parts = []
+        for start in range(0, self._n_samples, per_chunk):
+            k = min(per_chunk, self._n_samples - start)
+            rows = np.random.randint(0, n, size=(k, n))
+            parts.append(np.mean(matrix[rows, :], axis=1))
+        means = parts[0] if len(parts) == 1 else np.concatenate(parts)
         # The percentiles as rouge-score computes them: 100*d and 100*(1-d), d=(1-ci)/2
         # (100 - 100*d differs in the last bit for some ci, e.g. 0.68).
         delta = (1 - self._confidence_interval) / 2
         q = 100 * np.array([delta, 0.5, 1 - delta])
         return np.percentile(means, q, axis=0)
+
+
+#: Resample indices drawn per NumPy call (256k int64: 2 MB, plus the gathered rows).
+_CHUNK = 1 << 18
 
 
 def _numpy() -> Any:
