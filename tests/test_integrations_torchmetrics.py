@@ -116,8 +116,10 @@ def test_best_equals_torchmetrics_per_pair(
     ours = ours_per_pair(preds, refs, use_stemmer=stem, sentence_splitter=splitter)
     bad = mismatches(ours, theirs)
     assert not bad, f"{len(bad)} of {len(preds) * 12} values differ:\n" + "\n".join(bad[:8])
-    # rougeLsum is not rougeL here: the sentences were used.
-    assert theirs["rougeLsum_fmeasure"] != theirs["rougeL_fmeasure"]
+    if name.startswith("xsum"):  # one sentence per text: rougeLsum is rougeL
+        assert theirs["rougeLsum_fmeasure"] == theirs["rougeL_fmeasure"]
+    else:  # the sentences were used
+        assert theirs["rougeLsum_fmeasure"] != theirs["rougeL_fmeasure"]
 
 
 def test_best_f_float32_is_needed_on_summeval(newline_sentences: None) -> None:
@@ -133,16 +135,20 @@ def test_best_f_float32_is_needed_on_summeval(newline_sentences: None) -> None:
 
 
 def test_avg_within_float32_rounding_of_torchmetrics(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``avg``: torchmetrics averages float32 scores in float32 (its last bit depends on
-    torch's CPU reduction); ours is the float64 mean, rounded once."""
+    """``avg``: torchmetrics averages k float32 scores in float32 (its last bits depend on
+    torch's CPU reduction kernel); ours is the float64 mean, rounded once. Each of the k
+    roundings to float32 and k - 1 float32 additions of positive numbers moves the sum by
+    at most half an ulp of it, the division by half an ulp: at most 2k + 1 ulps apart
+    (measured at most 3 on 400 SummEval pairs, k = 11)."""
     monkeypatch.setattr(tm_rouge, "_split_sentence", sentences.split)
     preds, refs = corpus("summeval-cnndm/summeval.jsonl", 200)
+    bound = 2 * max(len(r) for r in refs) + 1
     theirs = theirs_per_pair(preds, refs, accumulate="avg")
     ours = ours_per_pair(preds, refs, accumulate="avg", sentence_splitter="rules-v1")
-    assert not mismatches(ours, theirs, ulps=2)
+    assert not mismatches(ours, theirs, ulps=bound)
     # Not the best-f rule: a mean of 11 references is far from any single one.
     best = ours_per_pair(preds, refs, sentence_splitter="rules-v1")
-    assert len(mismatches(best, theirs, ulps=2)) > len(preds)
+    assert len(mismatches(best, theirs, ulps=bound)) > len(preds)
 
 
 def _punkt_installed() -> bool:
