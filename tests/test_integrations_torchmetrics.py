@@ -15,9 +15,11 @@ from __future__ import annotations
 import os
 import struct
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from conftest import SHARED_DATA, load_corpus, require_shared
 
@@ -25,8 +27,15 @@ torch = pytest.importorskip("torch", reason="torch is not installed (CI installs
 tm_text = pytest.importorskip("torchmetrics.text", reason="torchmetrics is not installed")
 tm_rouge = pytest.importorskip("torchmetrics.functional.text.rouge")
 
+import rougekit as rk  # noqa: E402
 from rougekit import sentences  # noqa: E402
-from rougekit.integrations.torchmetrics import ROUGEScore  # noqa: E402
+from rougekit.integrations.torchmetrics import (  # noqa: E402
+    SCALE,
+    ROUGEScore,
+    exact_sum,
+    from_limbs,
+    to_limbs,
+)
 
 FIELDS = ("fmeasure", "precision", "recall")
 ALL_KEYS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -229,23 +238,50 @@ def test_input_forms_as_torchmetrics(newline_sentences: None) -> None:
         )
 
 
-def test_accumulated_means_and_reset() -> None:
-    preds, refs = corpus("realsumm-cnndm/realsumm.jsonl", 300)
-    metric = ROUGEScore(rouge_keys=("rouge1", "rougeL"), threads=1)
-    for start in range(0, 300, 64):
-        metric.update(preds[start : start + 64], refs[start : start + 64])
-    import rougekit as rk
+def test_exact_sums() -> None:
+    rng = np.random.default_rng(0)
+    values = rng.random(5000)
+    values[:4] = [0.0, 1.0, 5e-320, 2.0**-1074]  # zero, one, subnormals
+    total = exact_sum(values)
+    assert Fraction(total, 2**SCALE) == sum(Fraction(float(v)) for v in values)
+    assert from_limbs(to_limbs(total)) == total
+    # Limbs added elementwise (an all-reduce "sum") hold the sum of the integers.
+    halves = [exact_sum(values[:2500]), exact_sum(values[2500:])]
+    assert from_limbs(to_limbs(halves[0]) + to_limbs(halves[1])) == total
+    with pytest.raises(ValueError, match="finite and non-negative"):
+        exact_sum([0.5, float("nan")])
 
-    whole = rk.RougeScorer(("rouge1", "rougeL"), multiref="best-f-float32").corpus(preds, refs)
-    out = metric.compute()
-    assert int(metric.n_pairs) == 300
-    for t in ("rouge1", "rougeL"):
+
+def test_means_are_exact_whatever_the_batching() -> None:
+    preds, refs = corpus("realsumm-cnndm/realsumm.jsonl", 300)
+    keys = ("rouge1", "rougeL")
+    batch = rk.RougeScorer(keys, multiref="best-f-float32").score_batch(preds, refs)
+    metrics = []
+    for size in (300, 64, 7):
+        metric = ROUGEScore(rouge_keys=keys, threads=1)
+        for start in range(0, 300, size):
+            metric.update(preds[start : start + size], refs[start : start + size])
+        metrics.append(metric)
+    assert metrics[0].sums() == metrics[1].sums() == metrics[2].sums()
+    out = metrics[1].compute()
+    assert int(metrics[1].n_pairs) == 300
+    for t in keys:
         for f in FIELDS:
-            assert float(out[f"{t}_{f}"]) == float(torch.tensor(getattr(whole[t], f)).float())
+            # The exact mean of the per-pair float64 scores, rounded once.
+            exact = sum(Fraction(float(v)) for v in getattr(batch, f)(t)) / 300
+            assert metrics[1].means()[f"{t}_{f}"] == float(exact)
+            assert float(out[f"{t}_{f}"]) == float(torch.tensor(float(exact)).float())
+    metric = metrics[1]
     metric.reset()
     assert int(metric.n_pairs) == 0
     with pytest.warns(UserWarning, match="compute"):
         assert torch.isnan(metric.compute()["rouge1_fmeasure"])
+    # set_dtype: the output's dtype; the integer sums stay.
+    metrics[2].set_dtype(torch.float64)
+    assert metrics[2].sums() == metrics[0].sums()
+    out64 = metrics[2].compute()
+    assert all(v.dtype == torch.float64 for v in out64.values())
+    assert {k: float(v) for k, v in out64.items()} == metrics[2].means()
 
 
 def test_bad_inputs_are_clear_errors() -> None:
@@ -298,17 +334,19 @@ def _ddp_worker(rank: int, init_file: str, out_dir: str) -> None:
         # Rank r takes every other batch of 50, as a DistributedSampler would stride.
         for start in range(rank * 50, DDP_PAIRS, 100):
             metric.update(preds[start : start + 50], refs[start : start + 50])
-        local = {k: v.clone() for k, v in metric.metric_state.items()}
-        means = metric.compute()  # syncs (sum all-reduce) then restores the local state
-        metric.sync()
-        synced = {k: v.clone() for k, v in metric.metric_state.items()}
-        metric.unsync()
-        torch.save({"local": local, "synced": synced, "means": means}, Path(out_dir) / f"{rank}.pt")
+        local = (metric.sums(), int(metric.n_pairs))
+        means = {k: float(v) for k, v in metric.compute().items()}  # syncs, then unsyncs
+        with metric.sync_context():
+            synced = (metric.sums(), int(metric.n_pairs), metric.means())
+        result = {"local": local, "synced": synced, "means": means}
+        torch.save(result, Path(out_dir) / f"{rank}.pt")
     finally:
         dist.destroy_process_group()
 
 
 def test_ddp_sums_equal_one_process() -> None:
+    """2 gloo processes, each with its half of the pairs: after the sync both hold the sums
+    of one process over every pair, bit for bit, and compute() gives its means."""
     require_shared()
     mp = pytest.importorskip("torch.multiprocessing")
     dist = pytest.importorskip("torch.distributed")
@@ -320,17 +358,16 @@ def test_ddp_sums_equal_one_process() -> None:
     preds, refs = corpus(DDP_DATA, DDP_PAIRS)
     one = ROUGEScore(sentence_splitter="newline", threads=1)
     one.update(preds, refs)
-    single = one.metric_state
-    means = one.compute()
-    assert [int(r["local"]["n_pairs"]) for r in ranks] == [600, 600]
+    single_sums, single_means = one.sums(), one.means()
+    means32 = {k: float(v) for k, v in one.compute().items()}
+    assert [r["local"][1] for r in ranks] == [600, 600]
+    assert all(r["local"][0] != single_sums for r in ranks)  # halves, not the whole
     for r in ranks:
-        assert r["synced"]["n_pairs"] == single["n_pairs"] == DDP_PAIRS
-        for key, total in single.items():
-            # The synced sum is rank 0's + rank 1's: one float64 addition.
-            assert r["synced"][key] == ranks[0]["local"][key] + ranks[1]["local"][key]
-            # Equal to one process's up to float64 rounding of the addition order.
-            assert abs(float(r["synced"][key]) - float(total)) <= 1e-15 * max(float(total), 1.0)
-        assert {k: float(v) for k, v in r["means"].items()} == {
-            k: float(v) for k, v in means.items()
-        }
-        assert all(v.dtype == torch.float32 for v in r["means"].values())
+        sums, n, means = r["synced"]
+        assert n == DDP_PAIRS
+        assert sums == single_sums
+        assert means == single_means
+        assert r["means"] == means32
+    # The sums are exact: the whole is the sum of the halves.
+    for key, total in single_sums.items():
+        assert total == ranks[0]["local"][0][key] + ranks[1]["local"][0][key]

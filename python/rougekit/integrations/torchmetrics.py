@@ -8,11 +8,16 @@ plus rougekit's profiles and options.
 
 What differs is the state. torchmetrics keeps every per-pair score as a list of 0-d tensors
 (``dist_reduce_fx=None``), so a DDP sync gathers one tensor per pair, type and field. Here
-each type and field is one float64 running sum and the pair count one int64, all with
-``dist_reduce_fx="sum"``: a sync is one all-reduce of a few scalars per state, whatever the
-number of pairs. Each update adds its batch's scores with ``math.fsum`` (the batch sum
-rounded once), so the sums differ from one process's only by the float64 rounding of
-adding a few partial sums in another order (relative 1e-16, far below float32's 6e-8).
+each type and field is one running sum and the pair count one int64, all with
+``dist_reduce_fx="sum"``: a sync is one small all-reduce per state, whatever the number of
+pairs. The sums are exact: every float64 is an integer multiple of 2**-1074, so a sum of
+scores is an integer times 2**-1074, held in ``LIMBS`` int64 limbs of 31 bits (each
+limb's sum over 2**32 processes still fits in an int64). Adding limbs is adding the
+integers, so the synced sums, and the means (the exact sum over the count, rounded once to
+float64, then to float32 as torchmetrics returns them), are bit for bit those of one
+process, whatever the batching and the number of processes. ``set_dtype`` sets the dtype
+of ``compute()``'s tensors (float32 by default) and leaves the integer states alone
+(torchmetrics' would cast them).
 
 Per pair the numbers are torchmetrics' (measured equal after the float32 cast on real
 corpora, see ``tests/test_integrations_torchmetrics.py``):
@@ -43,11 +48,11 @@ lower-cases; it differs only on a capitalised form of its 11 irregular words, su
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
+import numpy as np
 import torch
 from torchmetrics import Metric
 
@@ -66,6 +71,12 @@ SENTENCE_SPLITTERS = ("nltk-punkt", "newline", sentences.NAME)
 FIELDS = ("fmeasure", "precision", "recall")
 #: ``accumulate`` -> the core's multi-reference rule (see the module docstring).
 ACCUMULATE_RULES = {"best": "best-f-float32", "avg": "mean"}
+
+#: Exact sums (see the module docstring): the integer sum of scores x 2**SCALE, in LIMBS
+#: limbs of LIMB_BITS bits, least significant first, room for 2**64 pairs' scores of 1.
+SCALE = 1074
+LIMB_BITS = 31
+LIMBS = -(-(SCALE + 64) // LIMB_BITS)
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _SPACES = re.compile(r"\s+")
@@ -234,10 +245,11 @@ class ROUGEScore(Metric):
             for field in FIELDS:
                 self.add_state(
                     f"{rouge_type}_{field}",
-                    default=torch.tensor(0.0, dtype=torch.float64),
+                    default=torch.zeros(LIMBS, dtype=torch.int64),
                     dist_reduce_fx="sum",
                 )
         self.add_state("n_pairs", default=torch.tensor(0, dtype=torch.int64), dist_reduce_fx="sum")
+        self._out_dtype = torch.float32
 
     def update(
         self, preds: str | Sequence[str], target: str | Sequence[str] | Sequence[Sequence[str]]
@@ -249,21 +261,47 @@ class ROUGEScore(Metric):
         batch = self._score(predictions, references)
         for rouge_type in self.rouge_keys:
             for field in FIELDS:
-                column = getattr(batch, field)(rouge_type)
                 name = f"{rouge_type}_{field}"
-                total = torch.tensor(math.fsum(column), dtype=torch.float64, device=self.device)
-                setattr(self, name, getattr(self, name) + total)
+                total = from_limbs(getattr(self, name)) + exact_sum(
+                    getattr(batch, field)(rouge_type)
+                )
+                setattr(self, name, to_limbs(total, self.device))
         self.n_pairs += len(predictions)
 
     def compute(self) -> dict[str, torch.Tensor]:
         """The mean of each type and field over every pair seen (on every process after a
         sync), as float32 like torchmetrics; NaN before any pair."""
-        out = {}
-        for rouge_type in self.rouge_keys:
-            for field in FIELDS:
-                total = getattr(self, f"{rouge_type}_{field}")
-                out[f"{rouge_type}_{field}"] = (total / self.n_pairs).to(torch.float32)
-        return out
+        return {
+            key: torch.tensor(value, dtype=torch.float64, device=self.device).to(self._out_dtype)
+            for key, value in self.means().items()
+        }
+
+    def set_dtype(self, dst_type: str | torch.dtype) -> ROUGEScore:
+        """The dtype of ``compute()``'s tensors. The states stay exact integers (torchmetrics'
+        ``set_dtype`` would cast every state, limbs included)."""
+        dtype = getattr(torch, dst_type) if isinstance(dst_type, str) else dst_type
+        if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
+            raise TypeError(f"set_dtype takes a floating-point torch dtype, got {dst_type!r}")
+        self._out_dtype = dtype
+        return self
+
+    def sums(self) -> dict[str, int]:
+        """The exact sum of each ``<type>_<field>``'s scores, as an integer times 2**-1074
+        (the state as it stands: local, or synced inside ``sync_context``)."""
+        return {
+            f"{t}_{f}": from_limbs(getattr(self, f"{t}_{f}"))
+            for t in self.rouge_keys
+            for f in FIELDS
+        }
+
+    def means(self) -> dict[str, float]:
+        """The means as float64: each exact sum over the pair count, rounded once (NaN
+        before any pair). Not synced: ``compute()`` is."""
+        n = int(self.n_pairs)
+        if n == 0:
+            return {key: float("nan") for key in self.sums()}
+        # int / int is correctly rounded in Python.
+        return {key: total / (n << SCALE) for key, total in self.sums().items()}
 
     def signature(self) -> sig.Signature:
         """The signature of this metric's numbers (profile, types, stemmer, multi-reference
@@ -335,6 +373,38 @@ class ROUGEScore(Metric):
             builder.append(engine.score_token_ids(texts[0], texts[1:]))
         scores = builder.finish()
         return BatchResult(scores, self._scorer.signature(), self._scorer.config.profile)
+
+
+def exact_sum(column: Any) -> int:
+    """The sum of ``column`` (finite scores >= 0) times 2**SCALE, exactly: each float64 is
+    a 53-bit integer times a power of two, summed per exponent."""
+    values = np.asarray(column, dtype=np.float64)
+    if not (np.isfinite(values).all() and (values >= 0).all()):
+        raise ValueError("scores must be finite and non-negative")  # the core never gives them
+    mantissas, exponents = np.frexp(values)  # values = mantissa * 2**exponent, |m| in [0.5, 1)
+    ints = np.ldexp(mantissas, 53).astype(np.int64)  # exact: 53-bit integers
+    total = 0
+    for exponent in np.unique(exponents):
+        group = int(ints[exponents == exponent].astype(object).sum())
+        shift = int(exponent) - 53 + SCALE
+        # A subnormal's mantissa has trailing zeros: shifting right stays exact.
+        total += group << shift if shift >= 0 else group >> -shift
+    return total
+
+
+def to_limbs(total: int, device: Any = None) -> torch.Tensor:
+    """``total`` (>= 0) as ``LIMBS`` int64 limbs of ``LIMB_BITS`` bits."""
+    mask = (1 << LIMB_BITS) - 1
+    if total < 0 or total >> (LIMB_BITS * LIMBS):
+        raise OverflowError("a ROUGE sum outgrew its state (more than 2**64 pairs?)")
+    limbs = [(total >> (LIMB_BITS * i)) & mask for i in range(LIMBS)]
+    return torch.tensor(limbs, dtype=torch.int64, device=device)
+
+
+def from_limbs(limbs: torch.Tensor) -> int:
+    """The integer held by ``limbs`` (also after a sum of limbs, whose limbs may exceed
+    ``LIMB_BITS`` bits: the weights still apply)."""
+    return sum(int(v) << (LIMB_BITS * i) for i, v in enumerate(limbs.tolist()))
 
 
 def _newline_sentences(text: str) -> list[str]:
