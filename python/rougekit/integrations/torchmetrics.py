@@ -9,8 +9,8 @@ plus rougekit's profiles and options.
 What differs is the state. torchmetrics keeps every per-pair score as a list of 0-d tensors
 (``dist_reduce_fx=None``), so a DDP sync gathers one tensor per pair, type and field. Here
 each type and field is one running sum and the pair count one int64, all with
-``dist_reduce_fx="sum"``: a sync is one small all-reduce per state, whatever the number of
-pairs. The sums are exact: every float64 is an integer multiple of 2**-1074, so a sum of
+``dist_reduce_fx="sum"``: a sync gathers each state once (37 int64 per type and field) and
+adds them, whatever the number of pairs. The sums are exact: every float64 is an integer multiple of 2**-1074, so a sum of
 scores is an integer times 2**-1074, held in ``LIMBS`` int64 limbs of 31 bits (each
 limb's sum over 2**32 processes still fits in an int64). Adding limbs is adding the
 integers, so the synced sums, and the means (the exact sum over the count, rounded once to
@@ -31,8 +31,8 @@ corpora, see ``tests/test_integrations_torchmetrics.py``):
   where rouge-score's ``best-f`` would take the later one (4 of 1,600 SummEval pairs);
 * ``accumulate="avg"`` is the ``mean`` rule: the float64 mean of P, R and F over the
   references. torchmetrics takes a float32 mean of float32 scores, whose last bits depend
-  on torch's CPU reduction kernel; ours is the exact mean rounded once, a few float32
-  units in the last place away (at most 2k + 1 for k references; measured at most 3 on
+  on torch's CPU reduction kernel; ours is the core's float64 mean, a few float32 units
+  in the last place away (at most 2k + 1 for k references; measured at most 3 on
   400 SummEval pairs with 11 references);
 * rougeLsum takes sentences from NLTK's Punkt model (``nltk.sent_tokenize``, as torchmetrics
   does: newlines do not end a sentence), which needs NLTK's ``punkt_tab`` data. Without it,
