@@ -13,6 +13,7 @@ is installed.
 from __future__ import annotations
 
 import os
+import re
 import struct
 import tempfile
 from fractions import Fraction
@@ -181,6 +182,30 @@ def test_punkt_sentences_equal_torchmetrics() -> None:
     ours = ours_per_pair(preds, refs, use_stemmer=True)
     assert not mismatches(ours, theirs)
     assert "split:nltk-punkt-" in str(ROUGEScore().signature())
+
+
+def fake_punkt(text: str) -> list[str]:
+    """A stand-in for ``nltk.sent_tokenize`` (whose model is not installed offline) with
+    Punkt's trait that matters here: a newline does not end a sentence. It breaks after
+    . ! ? followed by spaces and a capital, so sentences one per line stay joined."""
+    return [s for s in re.split(r"(?<=[.!?]) +(?=[A-Z])", text.strip()) if s]
+
+
+def test_default_nltk_path_equals_torchmetrics(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default ``sentence_splitter="nltk-punkt"`` path with NLTK's functions replaced
+    by :func:`fake_punkt` on both sides: sentences that hold a newline stay one sentence
+    (ours replaces it by a space before the core, which splits at newlines)."""
+    import nltk
+
+    monkeypatch.setattr(nltk.data, "find", lambda resource: resource)
+    monkeypatch.setattr(nltk, "sent_tokenize", fake_punkt)
+    preds, refs = corpus("cnndm-pointer-generator/pointer-gen-cov.jsonl", 300)
+    theirs = theirs_per_pair(preds, refs, rouge_keys=("rougeLsum",))
+    ours = ours_per_pair(preds, refs, rouge_keys=("rougeLsum",))
+    assert not mismatches(ours, theirs)
+    # The fake's sentences are not the lines: splitting at newlines would differ.
+    lines = ours_per_pair(preds, refs, rouge_keys=("rougeLsum",), sentence_splitter="newline")
+    assert mismatches(lines, theirs)
 
 
 @pytest.mark.parametrize(
