@@ -9,10 +9,11 @@ plus rougekit's profiles and options.
 What differs is the state. torchmetrics keeps every per-pair score as a list of 0-d tensors
 (``dist_reduce_fx=None``), so a DDP sync gathers one tensor per pair, type and field. Here
 each type and field is one running sum and the pair count one int64, all with
-``dist_reduce_fx="sum"``: a sync gathers each state once (37 int64 per type and field) and
-adds them, whatever the number of pairs. The sums are exact: every float64 is an integer multiple of 2**-1074, so a sum of
-scores is an integer times 2**-1074, held in ``LIMBS`` int64 limbs of 31 bits (each
-limb's sum over 2**32 processes still fits in an int64). Adding limbs is adding the
+``dist_reduce_fx="sum"``: a sync gathers each state once (37 int64 per type and field)
+and adds them, whatever the number of pairs. The sums are exact: every float64 is an
+integer multiple of 2**-1074, so a sum of scores is an integer times 2**-1074, held in
+``LIMBS`` int64 limbs of 31 bits (each limb's sum over 2**32 processes still fits in an
+int64). Adding limbs is adding the
 integers, so the synced sums, and the means (the exact sum over the count, rounded once to
 float64, then to float32 as torchmetrics returns them), are bit for bit those of one
 process, whatever the batching and the number of processes. ``set_dtype`` sets the dtype
