@@ -2,13 +2,15 @@
 multiref.rs``) against an oracle built from rouge-score 0.1.2's own per-reference scores, on
 every multi-reference corpus in ``../shared/data``: best-f (rouge-score's ``score_multi``),
 pooled (ROUGE-1.5.5's ``-f A``: hits and sizes summed, spec ``rouge-1.5.5.md`` §9.2),
-best-recall (``-f B`` unrounded), mean (torchmetrics' ``avg``), each with and without
+best-recall (``-f B`` unrounded), mean (torchmetrics' ``avg``), best-f-float32
+(torchmetrics' ``best``: F compared after rounding to float32), each with and without
 jackknifing. Every float must be identical.
 """
 
 from __future__ import annotations
 
 import itertools
+import struct
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,7 +20,7 @@ from conftest import SHARED_DATA, load_corpus, mismatch_report, require_shared, 
 from rougekit import _core
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-RULES = ("best-f", "pooled", "best-recall", "mean")
+RULES = ("best-f", "pooled", "best-recall", "mean", "best-f-float32")
 FIELDS = ("precision", "recall", "fmeasure")
 
 #: (corpus file, stemmer): every shared corpus with several references per prediction.
@@ -79,12 +81,19 @@ def combine(rule: str, refs: Sequence[RefCounts]) -> Triple:
     triples = [r[3] for r in refs]
     if rule == "mean":
         return tuple(sum(t[k] for t in triples) / len(triples) for k in range(3))  # type: ignore[return-value]
-    key = 2 if rule == "best-f" else 1
+    key = 1 if rule == "best-recall" else 2
+    rank = float32 if rule == "best-f-float32" else float
     best = triples[0]
     for t in triples[1:]:
-        if t[key] > best[key]:
+        if rank(t[key]) > rank(best[key]):
             best = t
     return best
+
+
+def float32(x: float) -> float:
+    """``x`` rounded to the nearest float32 (as torch's float64 -> float32 cast)."""
+    value: float = struct.unpack("f", struct.pack("f", x))[0]
+    return value
 
 
 def jackknife(rule: str, refs: Sequence[RefCounts]) -> Triple:
@@ -149,5 +158,5 @@ def test_pooled_is_perl_f_a_on_the_spec_example() -> None:
 
 
 def test_unknown_rule_is_an_error() -> None:
-    with pytest.raises(ValueError, match="best-f, pooled, best-recall, mean"):
+    with pytest.raises(ValueError, match="best-f, pooled, best-recall, mean, best-f-float32"):
         _core.Engine(["rouge1"], False, 1, multiref="A")

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 #: Multi-reference rules (spec ``rouge-score.md`` §8, ``rouge-1.5.5.md`` §9.2): the
 #: reference with the best F (rouge-score's ``score_multi``), pooled counts (ROUGE-1.5.5's
-#: ``-f A``), the best recall (``-f B``), the mean of P, R and F (torchmetrics' ``avg``).
-MULTIREF_RULES = ("best-f", "pooled", "best-recall", "mean")
+#: ``-f A``), the best recall (``-f B``), the mean of P, R and F (torchmetrics' ``avg``),
+#: the best F compared in float32 (torchmetrics' ``best``: its argmax over float32 scores).
+MULTIREF_RULES = ("best-f", "pooled", "best-recall", "mean", "best-f-float32")
 #: ROUGE-1.5.5's spellings of two of them.
 MULTIREF_ALIASES = {"A": "pooled", "B": "best-recall"}
 

@@ -17,24 +17,33 @@ pub enum MultiRef {
     BestRecall,
     /// torchmetrics' `accumulate="avg"`: the mean of each of P, R and F over references.
     Mean,
+    /// torchmetrics' `accumulate="best"`: like [`MultiRef::BestF`], but the F-measures are
+    /// compared after rounding to `f32`, the earliest on ties (torchmetrics stores each
+    /// score as a float32 tensor and takes `torch.argmax`). Two references whose F is equal
+    /// in exact arithmetic can differ in the last bit of `f64` (2·P·R/(P+R) rounds
+    /// differently), which makes `best-f` pick the later one where torchmetrics keeps the
+    /// first; their P and R then differ. Measured: 4 of 1,600 SummEval pairs (11 refs).
+    BestFFloat32,
 }
 
 impl MultiRef {
     /// Every rule, in documentation order.
-    pub const ALL: [MultiRef; 4] = [
+    pub const ALL: [MultiRef; 5] = [
         MultiRef::BestF,
         MultiRef::Pooled,
         MultiRef::BestRecall,
         MultiRef::Mean,
+        MultiRef::BestFFloat32,
     ];
 
-    /// The rule's name: `best-f`, `pooled`, `best-recall` or `mean`.
+    /// The rule's name: `best-f`, `pooled`, `best-recall`, `mean` or `best-f-float32`.
     pub fn name(self) -> &'static str {
         match self {
             MultiRef::BestF => "best-f",
             MultiRef::Pooled => "pooled",
             MultiRef::BestRecall => "best-recall",
             MultiRef::Mean => "mean",
+            MultiRef::BestFFloat32 => "best-f-float32",
         }
     }
 
@@ -46,7 +55,7 @@ impl MultiRef {
             .ok_or_else(|| {
                 RougeError::InvalidOption(format!(
                     "unknown multi-reference rule {name:?}: expected one of best-f, pooled, \
-                     best-recall, mean"
+                     best-recall, mean, best-f-float32"
                 ))
             })
     }
@@ -62,6 +71,10 @@ impl MultiRef {
             MultiRef::BestRecall => first_max(matches.iter().map(&score), |s| s.recall),
             MultiRef::Pooled => Match::pooled(matches).map(|m| score(&m)),
             MultiRef::Mean => mean(matches.iter().map(score)),
+            // `as f32` rounds to nearest, as torch's float64 -> float32 conversion does.
+            MultiRef::BestFFloat32 => {
+                first_max(matches.iter().map(&score), |s| f64::from(s.fmeasure as f32))
+            }
         }
     }
 
@@ -148,6 +161,38 @@ mod tests {
         );
         assert_eq!(MultiRef::BestF.combine(&[a, b], ratio).unwrap().recall, 0.5);
         assert!(MultiRef::BestF.combine(&[], ratio).is_none());
+    }
+
+    #[test]
+    fn best_f_float32_keeps_the_first_of_f32_ties() {
+        // Two references whose F is equal in exact arithmetic but not in f64: best-f takes
+        // the later (its f64 F is one ulp larger), best-f-float32 the first, as
+        // torchmetrics' argmax over float32 F does.
+        let mut found = None;
+        'search: for (h1, p1, r1) in (1..20usize).flat_map(|h| (h..40).map(move |p| (h, p, p))) {
+            for h2 in 1..20usize {
+                for p2 in h2..40 {
+                    for r2 in h2..40 {
+                        let (a, b) = (Match::counts(h1, p1, r1), Match::counts(h2, p2, r2));
+                        let (fa, fb) = (ratio(&a).fmeasure, ratio(&b).fmeasure);
+                        if fa < fb && fa as f32 == fb as f32 && ratio(&a).recall != ratio(&b).recall
+                        {
+                            found = Some((a, b));
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        let (a, b) = found.expect("an f64-only difference between equal F exists");
+        let best = MultiRef::BestF.combine(&[a, b], ratio).unwrap();
+        let best32 = MultiRef::BestFFloat32.combine(&[a, b], ratio).unwrap();
+        assert_eq!(best.recall, ratio(&b).recall);
+        assert_eq!(best32.recall, ratio(&a).recall);
+        assert_eq!(
+            MultiRef::parse("best-f-float32").unwrap(),
+            MultiRef::BestFFloat32
+        );
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub fn combine(
     // `-f B` is best-recall; every other rule pools (`-f A`), as ROUGE-1.5.5 treats any `-f`
     // value other than `B` (spec `rouge-1.5.5.md` §2, `-f`). The profile only offers the two.
     match rule {
-        MultiRef::Pooled | MultiRef::BestF | MultiRef::Mean => {
+        MultiRef::Pooled | MultiRef::BestF | MultiRef::Mean | MultiRef::BestFFloat32 => {
             for c in models {
                 hit += c.hit;
                 m += c.m;
