@@ -5,11 +5,12 @@ Each package scores the single pair of ``long-all-input-vs-all-output.jsonl`` (r
 only by default, or ``--type rougeLsum``: the summary-level union LCS over its 13,141 x
 1,319 lines, 17M line pairs; stemmer on by default) in its own subprocess, under a
 wall-clock timeout and an address-space limit (RLIMIT_AS), so that a quadratic LCS table
-fails as "out of memory" or "timeout" instead of taking the machine down. Reported: the scoring call's wall time
-(measured in the subprocess, after loading the pair and constructing the scorer, and
-after an untimed warm-up on a tiny pair), the subprocess's peak RSS (``os.wait4``
-rusage, i.e. the per-child RUSAGE_CHILDREN figure) and the F of that type. A package
-that cannot compute the type (rouge-rust has no rougeLsum) is listed as skipped.
+fails as "out of memory" or "timeout" instead of taking the machine down. Reported: the
+scoring call's wall time (measured in the subprocess, after loading the pair and
+constructing the scorer, and after an untimed warm-up on a tiny pair), the subprocess's
+peak RSS (``os.wait4`` rusage, i.e. the per-child RUSAGE_CHILDREN figure) and the F of
+that type. A package that cannot compute the type (rouge-rust has no rougeLsum) is listed
+as skipped.
 
 rouge-score 0.1.2 builds the full 6e9-cell Python LCS table for rougeL (for rougeLsum,
 17M per-line-pair tables): it is skipped unless
