@@ -318,7 +318,11 @@ mod tests {
             let len = 1 + lcg(seed) % max_len;
             for _ in 0..len {
                 let x = lcg(seed) % alphabet + 1;
-                toks.push(if lcg(seed) % 2 == 0 { x % 5 } else { x });
+                toks.push(if lcg(seed).is_multiple_of(2) {
+                    x % 5
+                } else {
+                    x
+                });
             }
             ends.push(toks.len());
         }
