@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-"""ROUGE-L time and peak memory on one huge pair (294,141 x 20,914 whitespace tokens).
+"""ROUGE-L (or ROUGE-Lsum) time and peak memory on one huge pair (294,141 x 20,914 tokens).
 
 Each package scores the single pair of ``long-all-input-vs-all-output.jsonl`` (rougeL
-only, stemmer on by default) in its own subprocess, under a wall-clock timeout and an
-address-space limit (RLIMIT_AS), so that a quadratic LCS table fails as "out of memory"
-or "timeout" instead of taking the machine down. Reported: the scoring call's wall time
-(measured in the subprocess, after loading the pair and constructing the scorer, and
-after an untimed warm-up on a tiny pair), the subprocess's peak RSS (``os.wait4``
-rusage, i.e. the per-child RUSAGE_CHILDREN figure) and the rougeL scores.
+only by default, or ``--type rougeLsum``: the summary-level union LCS over its 13,141 x
+1,319 lines, 17M line pairs; stemmer on by default) in its own subprocess, under a
+wall-clock timeout and an address-space limit (RLIMIT_AS), so that a quadratic LCS table
+fails as "out of memory" or "timeout" instead of taking the machine down. Reported: the
+scoring call's wall time (measured in the subprocess, after loading the pair and
+constructing the scorer, and after an untimed warm-up on a tiny pair), the subprocess's
+peak RSS (``os.wait4`` rusage, i.e. the per-child RUSAGE_CHILDREN figure) and the F of
+that type. A package that cannot compute the type (rouge-rust has no rougeLsum) is listed
+as skipped.
 
-rouge-score 0.1.2 builds the full 6e9-cell Python LCS table: it is skipped unless
+rouge-score 0.1.2 builds the full 6e9-cell Python LCS table for rougeL (for rougeLsum,
+17M per-line-pair tables): it is skipped unless
 ``--include-rouge-score`` is given (it then fails on the memory limit or the timeout).
 
     python benches/bench_long_lcs.py
+    python benches/bench_long_lcs.py --type rougeLsum
     python benches/bench_long_lcs.py --timeout 300 --markdown benches/RESULTS.md --append
 """
 
@@ -57,9 +62,12 @@ def worker(spec: dict[str, Any]) -> None:
     pkg = PACKAGES[spec["package"]]
     preds, refs = load_pairs(Path(spec["data"]), 1)
     try:
-        runner = make_runner(pkg, ["rougeL"], spec["stemmer"], spec["threads"])
+        runner = make_runner(pkg, [spec["type"]], spec["stemmer"], spec["threads"])
     except ImportError as exc:
         emit_result({"status": "skipped", "reason": f"import failed: {exc}"})
+        return
+    if spec["type"] not in runner.types:
+        emit_result({"status": "skipped", "reason": f"no {spec['type']}"})
         return
     runner.score(["the cats sat on the mat"], ["a cat was sitting on the mat"])
     rss_before = self_maxrss_kib()
@@ -82,7 +90,7 @@ def worker(spec: dict[str, Any]) -> None:
             "types": list(runner.types),
             "stemmer": runner.stemmer,
             "seconds": seconds,
-            "rougeL_f": runner.fmeasure(result, "rougeL")[0],
+            "f": runner.fmeasure(result, spec["type"])[0],
             "maxrss_before_kib": rss_before,
             "maxrss_kib": self_maxrss_kib(),
             "tokens": [len(preds[0].split()), len(refs[0].split())],
@@ -126,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--threads", type=int, default=1, help="thread count (1)")
     ap.add_argument(
+        "--type",
+        choices=("rougeL", "rougeLsum"),
+        default="rougeL",
+        help="rougeL (default) or rougeLsum (the union LCS over the lines)",
+    )
+    ap.add_argument(
         "--no-stemmer", dest="stemmer", action="store_false", help="tokenize without stemming"
     )
     ap.add_argument("--markdown", type=Path, default=None, help="also write the report here")
@@ -149,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     for pkg in packages:
         ver = dist_version(pkg.dist) or "-"
         if pkg.name == "rouge-score" and not args.include_rouge_score:
-            note = "skipped: needs a ~6e9-cell Python table (use --include-rouge-score)"
+            table = "a ~6e9-cell" if args.type == "rougeL" else "17M line-pair"
+            note = f"skipped: needs {table} Python table(s) (use --include-rouge-score)"
             rows.append([pkg.name, ver, note, "", "", "", "", "", ""])
             continue
         if dist_version(pkg.dist) is None and pkg.name != "rougekit":
@@ -161,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             "data": str(args.data),
             "stemmer": args.stemmer,
             "threads": args.threads,
+            "type": args.type,
         }
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(spec)]
         child = run_child(cmd, thread_env(args.threads), args.timeout, mem_limit)
@@ -181,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{p['seconds']:.3f}",
                     peak,
                     f"{p['maxrss_before_kib'] / 1024:,.0f}",
-                    f"{p['rougeL_f']:.6f}",
+                    f"{p['f']:.6f}",
                     load,
                     note,
                 ]
@@ -198,9 +214,10 @@ def main(argv: list[str] | None = None) -> int:
             print(child.stderr.strip()[-1500:], file=sys.stderr)
 
     limit_text = f"{args.mem_limit_gib:g} GiB address space" if mem_limit else "no memory limit"
-    out = ["## Long-pair ROUGE-L (bench_long_lcs.py)", ""]
+    title = "ROUGE-L" if args.type == "rougeL" else "ROUGE-Lsum"
+    out = [f"## Long-pair {title} (bench_long_lcs.py --type {args.type})", ""]
     out.append(
-        f"Data: `{args.data}` (one pair, rougeL only, stemmer "
+        f"Data: `{args.data}` (one pair, {args.type} only, stemmer "
         f"{'on' if args.stemmer else 'off'}, {args.threads} thread(s)); per package one "
         f"subprocess with a {args.timeout:g} s timeout and {limit_text}. Seconds: the scoring "
         "call only. Peak RSS: the whole subprocess (interpreter, data, scorer), from wait4 "
@@ -220,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
                 "seconds",
                 "peak RSS (MiB)",
                 "RSS before scoring (MiB)",
-                "rougeL F",
+                f"{args.type} F",
                 "other load",
                 "notes",
             ],

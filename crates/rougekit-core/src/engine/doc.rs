@@ -92,14 +92,4 @@ impl TokenDoc {
             self.line_ends.push(self.tokens.len());
         }
     }
-
-    pub(super) fn lines(&self) -> impl Iterator<Item = &[u32]> {
-        let ids = self.line_ids();
-        let mut start = 0;
-        self.line_ends.iter().map(move |&end| {
-            let l = &ids[start..end];
-            start = end;
-            l
-        })
-    }
 }

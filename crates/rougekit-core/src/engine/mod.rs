@@ -26,6 +26,7 @@ use crate::intern::Interner;
 use crate::kernels::lcs::LcsScratch;
 use crate::kernels::ngram::{KeyCounter, UnigramCounter};
 use crate::kernels::skip::SkipScratch;
+use crate::kernels::union_lcs::UnionLcsScratch;
 use crate::kernels::wlcs::{Weights, WlcsScratch};
 use crate::pipeline::Stemmer;
 use crate::pool::Cancel;
@@ -171,6 +172,10 @@ struct Scratch {
     weights: Weights,
     wlcs: WlcsScratch,
     skip: SkipScratch,
+    /// rougeLsum: the summary-level union LCS and its concatenated reference lines.
+    union_lcs: UnionLcsScratch,
+    lsum_target: Vec<u32>,
+    lsum_ends: Vec<usize>,
 }
 
 /// Per-thread state: vocabularies and scratch buffers.

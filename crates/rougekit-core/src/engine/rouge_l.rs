@@ -5,7 +5,7 @@
 use crate::engine::doc::TokenDoc;
 use crate::engine::score::Match;
 use crate::engine::Scratch;
-use crate::kernels::lcs;
+use crate::kernels::{lcs, union_lcs};
 use crate::pool::Cancel;
 
 /// rougeL: the match of each reference.
@@ -25,9 +25,9 @@ pub(super) fn matches(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cance
     }
 }
 
-/// rougeLsum (spec `rouge-score.md` §6): the union over prediction lines of one specific LCS per (reference
-/// line, prediction line), then hits = Σ_t min(U_t, C_t). Prediction-line masks are built
-/// once and reused for every reference line.
+/// rougeLsum (spec `rouge-score.md` §6): the union over prediction lines of one specific LCS
+/// per (reference line, prediction line) ([`union_lcs::union_marks`], which skips the pairs
+/// that cannot add to the union), then hits = Σ_t min(U_t, C_t).
 pub(super) fn summary_matches(
     pred: &TokenDoc,
     refs: &[TokenDoc],
@@ -35,29 +35,27 @@ pub(super) fn summary_matches(
     cancel: &Cancel<'_>,
 ) {
     let pred_ids = pred.line_ids();
-    // Marks over the concatenated line tokens of all references.
-    let total: usize = refs.iter().map(|r| r.line_ids().len()).sum();
+    // All reference lines, concatenated: the union is taken per line, so the lines of
+    // several references can share one call.
+    s.lsum_target.clear();
+    s.lsum_ends.clear();
+    for r in refs {
+        let offset = s.lsum_target.len();
+        s.lsum_target.extend_from_slice(r.line_ids());
+        s.lsum_ends.extend(r.line_ends.iter().map(|&e| offset + e));
+    }
     s.marks.clear();
-    s.marks.resize(total, false);
-    if !pred_ids.is_empty() {
-        for pline in pred.lines() {
-            s.lcs.set_columns(pline);
-            let mut offset = 0;
-            for r in refs {
-                let mut start = 0;
-                for rline in r.lines() {
-                    let end = start + rline.len();
-                    let mark = &mut s.marks[offset + start..offset + end];
-                    lcs::union_positions_with(rline, pline, &mut s.lcs, mark, cancel);
-                    start = end;
-                }
-                offset += r.line_ids().len();
-            }
-            // One report per prediction line: its work against every reference line.
-            if !cancel.tick(total * pline.len().div_ceil(64)) {
-                return;
-            }
-        }
+    s.marks.resize(s.lsum_target.len(), false);
+    if !union_lcs::union_marks(
+        &s.lsum_target,
+        &s.lsum_ends,
+        pred_ids,
+        &pred.line_ends,
+        &mut s.union_lcs,
+        &mut s.marks,
+        cancel,
+    ) {
+        return;
     }
     let mut offset = 0;
     for r in refs {

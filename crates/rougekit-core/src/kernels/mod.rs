@@ -4,4 +4,5 @@
 pub mod lcs;
 pub mod ngram;
 pub mod skip;
+pub mod union_lcs;
 pub mod wlcs;
