@@ -17,12 +17,41 @@ const SHORT: usize = 15;
 /// ROUGE-1.5.5's, `perl::vocab`).
 #[inline]
 pub(crate) fn short_key(bytes: &[u8]) -> Option<u128> {
-    (bytes.len() <= SHORT).then(|| {
-        let mut key = [0u8; 16];
-        key[..bytes.len()].copy_from_slice(bytes);
-        key[SHORT] = bytes.len() as u8;
-        u128::from_le_bytes(key)
-    })
+    let n = bytes.len();
+    if n > SHORT {
+        return None;
+    }
+    // The same value as copying the bytes into a zeroed 16-byte array, built from fixed-size
+    // loads (a variable-length copy is a `memcpy` call per token).
+    let (lo, hi) = if n >= 8 {
+        (le_u64(&bytes[..8]), le_partial(&bytes[8..]))
+    } else {
+        (le_partial(bytes), 0)
+    };
+    Some(u128::from(lo) | u128::from(hi) << 64 | (n as u128) << (8 * SHORT))
+}
+
+#[inline]
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+}
+
+/// Up to 7 bytes, little-endian, zero-extended: two overlapping loads (overlapping bytes land
+/// on the same bits, so OR-ing them is exact).
+#[inline]
+fn le_partial(b: &[u8]) -> u64 {
+    let n = b.len();
+    if n >= 4 {
+        let first = u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let last = u64::from(u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]));
+        first | last << (8 * (n - 4))
+    } else if n > 0 {
+        u64::from(b[0])
+            | u64::from(b[n / 2]) << (8 * (n / 2))
+            | u64::from(b[n - 1]) << (8 * (n - 1))
+    } else {
+        0
+    }
 }
 
 /// Maps raw tokens to ids; with stemming, tokens sharing a stem share an id.
@@ -140,5 +169,13 @@ mod tests {
         assert_ne!(plain.id(&long), plain.id(&long[..15]));
         assert_eq!(short_key(b"abc"), short_key(b"abc"));
         assert!(short_key("y".repeat(16).as_bytes()).is_none());
+        // The loads build exactly the zero-padded bytes with the length in the last byte.
+        let text: Vec<u8> = (1..=15u8).map(|b| b.wrapping_mul(37)).collect();
+        for n in 0..=15 {
+            let mut key = [0u8; 16];
+            key[..n].copy_from_slice(&text[..n]);
+            key[SHORT] = n as u8;
+            assert_eq!(short_key(&text[..n]), Some(u128::from_le_bytes(key)), "{n}");
+        }
     }
 }
