@@ -322,6 +322,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=3600, help="seconds per subprocess (3600)")
     ap.add_argument("--markdown", type=Path, default=None, help="also write the report here")
     ap.add_argument("--append", action="store_true", help="append to --markdown FILE")
+    ap.add_argument(
+        "--dump-pairs",
+        type=Path,
+        default=None,
+        help="write the pairs as prediction\\0reference\\0... for "
+        "crates/rougekit-core/examples/engine_profile.rs (instruction counts) and exit",
+    )
+    ap.add_argument(
+        "--dump-copies", type=int, default=1, help="--dump-pairs: the corpus this many times"
+    )
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
@@ -331,6 +341,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.data.exists():
         raise SystemExit(f"data not found: {args.data}")
+    if args.dump_pairs is not None:
+        preds, refs = load_pairs(args.data, args.limit)
+        texts = [t for p, r in zip(preds, refs) for t in (p, r)] * args.dump_copies
+        args.dump_pairs.write_text("\0".join(texts), encoding="utf-8")
+        print(f"{len(texts) // 2} pairs written to {args.dump_pairs}")
+        return 0
     packages = parse_packages(args.packages)
     n_pairs = len(load_pairs(args.data, args.limit)[0])
 

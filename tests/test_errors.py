@@ -437,3 +437,19 @@ def test_stub_parameter_names_match_the_extension():
     # checks every name; this keeps the one that broke a caller).
     batch = rougekit.RougeScorer(["rouge1"]).score_batch(["a b"], ["a b"])
     assert len(batch._scores.buffer("rouge1", field_name="fmeasure")) == 8
+
+
+def test_one_pair_warnings_match_the_batch_and_point_at_the_caller():
+    # score() takes the core's one-pair path: its warnings are the batch's, at this line.
+    german = "Über die Brücke gingen größere Gruppen, während Mädchen für Äpfel zahlten. " * 2
+    scorer = rougekit.RougeScorer(["rouge1"])
+    for text, category in ((german, rougekit.NonAsciiWarning), ("今天", rougekit.NoTokensWarning)):
+        with warnings.catch_warnings(record=True) as one:
+            warnings.simplefilter("always")
+            scorer.score(text, text)
+        with warnings.catch_warnings(record=True) as batch:
+            warnings.simplefilter("always")
+            scorer.score_batch([text], [text])
+        (w,) = [w for w in one if issubclass(w.category, category)]
+        assert w.filename == __file__, w.filename
+        assert [str(w.message)] == [str(b.message) for b in batch if b.category is category]

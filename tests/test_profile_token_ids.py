@@ -195,14 +195,28 @@ def test_bad_token_ids_are_specific_errors(predictions, references, error, messa
 
 def test_bad_id_buffers_are_errors() -> None:
     engine = _core.Engine(["rouge1"], None, 1)
-    with pytest.raises(ValueError, match=r"references\[0\] is an empty list"):
-        engine.score_id_batch([ids_bytes([1])], [[]])
     with pytest.raises(ValueError, match=r"predictions\[0\] has 3 bytes"):
         engine.score_id_batch([b"abc"], [[ids_bytes([1])]])
-    with pytest.raises(TypeError, match=r"references\[0\]\[0\] must be int64 bytes"):
-        engine.score_id_batch([ids_bytes([1])], [[[1]]])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"references\[0\]\[1\] must be int64 bytes or a list"):
+        engine.score_id_batch([ids_bytes([1])], [[ids_bytes([1]), "x"]])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"references\[0\]\[1\] must be an int token id"):
+        engine.score_id_batch([ids_bytes([1])], [[1, "x"]])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="same length"):
         engine.score_id_batch([ids_bytes([1])], [])
+
+
+def test_lists_bytes_and_groups_reach_the_core_alike() -> None:
+    # The core reads lists of ints itself; bytes, lists and groups of either are one input.
+    engine = _core.Engine(["rouge1", "rouge2"], None, 1)
+    as_bytes = engine.score_id_batch(
+        [ids_bytes([1, 2, 3]), ids_bytes([])], [ids_bytes([3, 2, 1]), [ids_bytes([5])]]
+    )
+    as_lists = engine.score_id_batch([[1, 2, 3], []], [[3, 2, 1], [[5]]])
+    mixed = engine.score_id_batch([[1, np.int64(2), 3]], [[[3, 2, 1], ids_bytes([9])]])
+    assert as_bytes.row(0) == as_lists.row(0) == mixed.row(0)
+    assert as_bytes.row(1) == as_lists.row(1)
+    assert engine.score_id_batch([[1]], [[]]).row(0)[0][:3] == (0.0, 0.0, 0.0)
+    assert engine.score_id_batch([[True]], [[1]]).row(0)[0][2] == 1.0  # a bool is 0 or 1
 
 
 @pytest.mark.parametrize(

@@ -172,12 +172,23 @@ class Engine:
         or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
         over a kernel's size limit (ROUGE-W's cell limit).
         """
+    def score_one(
+        self, prediction: str, references: str | Sequence[str]
+    ) -> tuple[list[tuple[float, float, float, bool]], int, int, int]:
+        """Score one pair on the calling thread, without a batch: ``(rows, dropped, bytes,
+        non_ascii_letters)``, one ``(precision, recall, fmeasure, int_zero)`` row per type
+        in type order, and the pair's notes (``dropped``: bit 0 the prediction, bit 1 a
+        reference lost every token). Errors name ``prediction``, ``references`` and
+        ``references[k]``."""
     def score_id_batch(
-        self, predictions: Sequence[bytes], references: Sequence[Sequence[bytes]]
+        self,
+        predictions: Sequence[bytes | list[int]],
+        references: Sequence[bytes | list[int] | list[bytes | list[int]]],
     ) -> BatchScores:
-        """Score token ids: ``predictions[i]`` and every ``references[i][k]`` are native
-        int64 bytes; lines (rougeLsum) end at the engine's ``separator`` id, and rougeLsum
-        without a separator is a ``ValueError``."""
+        """Score token ids: ``predictions[i]`` is one id sequence, ``references[i]`` one or
+        a list of them (a list that is empty or starts with an int is one sequence); a
+        sequence is native int64 bytes or a list of ints. Lines (rougeLsum) end at the
+        engine's ``separator`` id, and rougeLsum without a separator is a ``ValueError``."""
     def score_token_ids(
         self,
         prediction: tuple[Sequence[int], Sequence[Sequence[int]]],

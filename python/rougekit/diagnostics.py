@@ -123,3 +123,18 @@ def warn_ascii_only(batch: _core.BatchScores, profile: Profile) -> None:
     message = ascii_only_message(*batch.letter_counts(), profile)
     if message:
         warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())
+
+
+def warn_pair(dropped: int, nbytes: int, other: int, profile: Profile) -> None:
+    """:func:`warn_dropped` and :func:`warn_ascii_only` for one pair's notes (``dropped``:
+    bit 0 the prediction, bit 1 a reference), as ``RougeScorer.score`` gets them."""
+    if dropped:
+        warnings.warn(
+            dropped_message(dropped & 1, (dropped >> 1) & 1, 1, profile),
+            NoTokensWarning,
+            stacklevel=_caller_stacklevel(),
+        )
+        return
+    message = ascii_only_message(nbytes, other, profile)
+    if message:
+        warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())

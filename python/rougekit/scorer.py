@@ -99,6 +99,8 @@ class RougeScorer:
         # Pickles carry the request, not this machine's core count.
         self._requested_threads = requested_threads
         self._core: CoreScorer = config.profile.scorer(config.types, config.threads)
+        # Text profiles of the core engine score one pair without a batch (see score()).
+        self._score_one: Any = getattr(self._core, "score_one", None)
 
     @classmethod
     def from_config(cls, config: ScorerConfig) -> RougeScorer:
@@ -137,6 +139,13 @@ class RougeScorer:
 
     def score(self, prediction: Any, references: Any) -> dict[str, Score]:
         """Scores of one prediction against one reference or a list of references."""
+        if self._score_one is not None:
+            # One call into the core, on this thread: it checks the texts as
+            # rougekit.inputs does and returns the notes the warnings need.
+            rows, dropped, nbytes, other = self._score_one(prediction, references)
+            if dropped or other:
+                diagnostics.warn_pair(dropped, nbytes, other, self.config.profile)
+            return {t: Score(p, r, f) for t, (p, r, f, _) in zip(self.config.types, rows)}
         if self.config.profile.INPUT == "text":
             prediction = inputs.text(prediction, "prediction")
             references = inputs.references(references, "references")

@@ -17,12 +17,122 @@ const SHORT: usize = 15;
 /// ROUGE-1.5.5's, `perl::vocab`).
 #[inline]
 pub(crate) fn short_key(bytes: &[u8]) -> Option<u128> {
-    (bytes.len() <= SHORT).then(|| {
-        let mut key = [0u8; 16];
-        key[..bytes.len()].copy_from_slice(bytes);
-        key[SHORT] = bytes.len() as u8;
-        u128::from_le_bytes(key)
-    })
+    let n = bytes.len();
+    if n > SHORT {
+        return None;
+    }
+    // The same value as copying the bytes into a zeroed 16-byte array, built from fixed-size
+    // loads (a variable-length copy is a `memcpy` call per token).
+    let (lo, hi) = if n >= 8 {
+        (le_u64(&bytes[..8]), le_partial(&bytes[8..]))
+    } else {
+        (le_partial(bytes), 0)
+    };
+    Some(u128::from(lo) | u128::from(hi) << 64 | (n as u128) << (8 * SHORT))
+}
+
+#[inline]
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+}
+
+/// Up to 7 bytes, little-endian, zero-extended: two overlapping loads (overlapping bytes land
+/// on the same bits, so OR-ing them is exact).
+#[inline]
+fn le_partial(b: &[u8]) -> u64 {
+    let n = b.len();
+    if n >= 4 {
+        let first = u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let last = u64::from(u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]));
+        first | last << (8 * (n - 4))
+    } else if n > 0 {
+        u64::from(b[0])
+            | u64::from(b[n / 2]) << (8 * (n / 2))
+            | u64::from(b[n - 1]) << (8 * (n - 1))
+    } else {
+        0
+    }
+}
+
+/// Short-token keys to ids: open addressing with linear probing on a multiplicative hash,
+/// at most half full. It is looked up once per token of every text, and a probe here is a
+/// few integer operations where a general hash map's is several times more.
+#[derive(Debug, Default)]
+struct ShortTable {
+    /// [`EMPTY`] or a [`short_key`].
+    keys: Vec<u128>,
+    ids: Vec<u32>,
+    len: usize,
+    /// `keys.len() == 1 << bits` (0 before the first insertion).
+    bits: u32,
+}
+
+/// Never a [`short_key`]: its length byte would be 255.
+const EMPTY: u128 = u128::MAX;
+
+impl ShortTable {
+    #[inline]
+    fn home(&self, key: u128) -> usize {
+        let x = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    #[inline]
+    fn get(&self, key: u128) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let k = self.keys[i];
+            if k == key {
+                return Some(self.ids[i]);
+            }
+            if k == EMPTY {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds `key` (not present) with `id`.
+    fn insert(&mut self, key: u128, id: u32) {
+        if 2 * (self.len + 1) > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(key);
+        while self.keys[i] != EMPTY {
+            i = (i + 1) & mask;
+        }
+        self.keys[i] = key;
+        self.ids[i] = id;
+        self.len += 1;
+    }
+
+    fn grow(&mut self) {
+        let old_keys = std::mem::take(&mut self.keys);
+        let old_ids = std::mem::take(&mut self.ids);
+        self.bits = (self.bits + 1).max(10);
+        self.keys = vec![EMPTY; 1 << self.bits];
+        self.ids = vec![0; 1 << self.bits];
+        self.len = 0;
+        for (k, id) in old_keys.into_iter().zip(old_ids) {
+            if k != EMPTY {
+                self.insert(k, id);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        *self = ShortTable::default();
+    }
 }
 
 /// Maps raw tokens to ids; with stemming, tokens sharing a stem share an id.
@@ -30,7 +140,7 @@ pub(crate) fn short_key(bytes: &[u8]) -> Option<u128> {
 pub struct Interner {
     stemmer: Stemmer,
     /// Raw tokens of at most [`SHORT`] bytes, by [`short_key`] ...
-    short: FxHashMap<u128, u32>,
+    short: ShortTable,
     /// ... and the longer ones.
     raw: FxHashMap<Box<str>, u32>,
     stems: FxHashMap<Box<str>, u32>,
@@ -50,7 +160,7 @@ impl Interner {
     #[inline]
     pub fn id(&mut self, token: &str) -> u32 {
         if let Some(key) = short_key(token.as_bytes()) {
-            if let Some(&id) = self.short.get(&key) {
+            if let Some(id) = self.short.get(key) {
                 return id;
             }
             let id = self.lookup(token);
@@ -135,10 +245,22 @@ mod tests {
         assert_eq!(plain.id("jump"), plain.id("jump"));
         // Short keys carry the length: a trailing zero byte makes another token.
         assert_ne!(plain.id("a"), plain.id("a\0"));
+        // Enough short tokens to grow the table several times; all found again.
+        let words: Vec<String> = (0..5000).map(|k| format!("w{k}")).collect();
+        let ids: Vec<u32> = words.iter().map(|w| plain.id(w)).collect();
+        assert_eq!(words.iter().map(|w| plain.id(w)).collect::<Vec<_>>(), ids);
         let long = "x".repeat(40);
         assert_eq!(plain.id(&long), plain.id(&long));
         assert_ne!(plain.id(&long), plain.id(&long[..15]));
         assert_eq!(short_key(b"abc"), short_key(b"abc"));
         assert!(short_key("y".repeat(16).as_bytes()).is_none());
+        // The loads build exactly the zero-padded bytes with the length in the last byte.
+        let text: Vec<u8> = (1..=15u8).map(|b| b.wrapping_mul(37)).collect();
+        for n in 0..=15 {
+            let mut key = [0u8; 16];
+            key[..n].copy_from_slice(&text[..n]);
+            key[SHORT] = n as u8;
+            assert_eq!(short_key(&text[..n]), Some(u128::from_le_bytes(key)), "{n}");
+        }
     }
 }

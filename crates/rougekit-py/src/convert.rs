@@ -2,7 +2,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyList, PySet, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
@@ -84,11 +84,20 @@ pub struct Ids {
     pub ref_ends: Vec<usize>,
 }
 
-/// The int64 values of a `bytes` object (native byte order); `what` names it in errors.
+/// The int64 values of `obj`, a `bytes` object (native byte order, what the Python layer
+/// makes of arrays and other sequences) or a `list` of ints (read here directly: no
+/// intermediate array); `what` names it in errors, as the Python layer does.
 fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64>> {
+    if let Ok(list) = obj.downcast::<PyList>() {
+        let mut out = Vec::with_capacity(list.len());
+        for (k, item) in list.iter().enumerate() {
+            out.push(int64(&item, &|| format!("{}[{k}]", what()))?);
+        }
+        return Ok(out);
+    }
     let b = obj.downcast::<PyBytes>().map_err(|_| {
         PyTypeError::new_err(format!(
-            "{} must be int64 bytes, got {}",
+            "{} must be int64 bytes or a list of int, got {}",
             what(),
             type_name(obj)
         ))
@@ -107,11 +116,48 @@ fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64
         .collect())
 }
 
-/// Token ids of a batch: `predictions[i]` and every `references[i][k]` as int64 bytes (the
-/// Python layer has checked the shapes and converted lists and arrays).
+/// One token id: an `int` (a `bool` is 0 or 1) or an object with `__index__` (NumPy
+/// integers), as `operator.index` takes it; errors as the Python layer words them.
+fn int64(item: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<i64> {
+    let index = if item.is_instance_of::<PyInt>() {
+        item.clone()
+    } else {
+        let operator = item.py().import("operator")?;
+        operator.getattr("index")?.call1((item,)).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{} must be an int token id, got {}",
+                what(),
+                type_name(item)
+            ))
+        })?
+    };
+    index.extract::<i64>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{} = {} is outside int64",
+            what(),
+            index.str().map(|s| s.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+/// True when a pair's references value is one id sequence: `bytes`, or a `list` that is
+/// empty or starts with an int (the Python layer passes several references as a list of
+/// `bytes` / `list` items).
+fn one_id_sequence(obj: &Bound<'_, PyAny>) -> bool {
+    match obj.downcast::<PyList>() {
+        Ok(list) => list.iter().next().is_none_or(|first| {
+            !(first.is_instance_of::<PyList>() || first.is_instance_of::<PyBytes>())
+        }),
+        Err(_) => true,
+    }
+}
+
+/// Token ids of a batch: `predictions[i]` one id sequence, `references[i]` one id sequence or
+/// a list of them; a sequence is int64 bytes or a list of ints (the Python layer has checked
+/// the shapes and converted arrays and other sequences to bytes).
 pub fn id_batch(
     predictions: &[Bound<'_, PyAny>],
-    references: &[Vec<Bound<'_, PyAny>>],
+    references: &[Bound<'_, PyAny>],
 ) -> PyResult<Ids> {
     if predictions.len() != references.len() {
         return Err(PyValueError::new_err(format!(
@@ -130,14 +176,14 @@ pub fn id_batch(
             .push(int64s(p, &|| format!("predictions[{i}]"))?);
     }
     for (i, refs) in references.iter().enumerate() {
-        if refs.is_empty() {
-            return Err(PyValueError::new_err(format!(
-                "references[{i}] is an empty list: every prediction needs at least one reference"
-            )));
-        }
-        for (k, r) in refs.iter().enumerate() {
-            out.refs
-                .push(int64s(r, &|| format!("references[{i}][{k}]"))?);
+        if one_id_sequence(refs) {
+            out.refs.push(int64s(refs, &|| format!("references[{i}]"))?);
+        } else {
+            let group = refs.downcast::<PyList>()?;
+            for (k, r) in group.iter().enumerate() {
+                out.refs
+                    .push(int64s(&r, &|| format!("references[{i}][{k}]"))?);
+            }
         }
         out.ref_ends.push(out.refs.len());
     }
@@ -200,4 +246,41 @@ pub fn batch_texts(
         out.ref_ends.push(out.refs.len());
     }
     Ok(out)
+}
+
+/// One pair's texts: `prediction` a str, `references` a str or a non-empty ordered
+/// collection of str; errors name `prediction`, `references`, `references[k]` (as the
+/// Python checks of `rougekit.inputs` do).
+pub fn one_pair(
+    prediction: &Bound<'_, PyAny>,
+    references: &Bound<'_, PyAny>,
+) -> PyResult<(PyBackedStr, Vec<PyBackedStr>)> {
+    let prediction = text(prediction, &|| "prediction".to_string())?;
+    if references.is_instance_of::<PyString>() {
+        return Ok((
+            prediction,
+            vec![text(references, &|| "references".to_string())?],
+        ));
+    }
+    if references.is_instance_of::<PyBytes>()
+        || unordered(references)
+        || references.try_iter().is_err()
+    {
+        return Err(PyTypeError::new_err(format!(
+            "references must be str or a list of str, got {}",
+            type_name(references)
+        )));
+    }
+    let items = sequence(references, "references")?;
+    if items.is_empty() {
+        return Err(PyValueError::new_err(
+            "references is an empty list: give at least one reference",
+        ));
+    }
+    let refs = items
+        .iter()
+        .enumerate()
+        .map(|(k, r)| text(r, &|| format!("references[{k}]")))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((prediction, refs))
 }

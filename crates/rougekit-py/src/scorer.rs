@@ -181,13 +181,43 @@ impl PyEngine {
         Ok(PyBatchScores::from(inner))
     }
 
-    /// Scores token ids: `predictions[i]` and each of `references[i]` are native-endian
-    /// int64 bytes (`array("q", ids).tobytes()`, `ndarray.astype("int64").tobytes()`).
+    /// Scores one pair on the calling thread: `(rows, dropped, bytes, non_ascii_letters)`,
+    /// rows `(precision, recall, fmeasure, int_zero)` per type in type order, the notes as
+    /// `BatchScores` keeps them per pair. `references` is a str or a list of str. The
+    /// one-pair path of `RougeScorer.score` and the compat `score`: no batch object, no pool.
+    #[allow(clippy::type_complexity)]
+    fn score_one(
+        &self,
+        py: Python<'_>,
+        prediction: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<(Vec<(f64, f64, f64, bool)>, u8, u32, u32)> {
+        let (prediction, refs) = convert::one_pair(prediction, references)?;
+        let refs: Vec<&str> = refs.iter().map(|s| &**s).collect();
+        let pair = Pair {
+            prediction: &prediction,
+            references: &refs,
+        };
+        let mut out = Vec::new();
+        let notes = interruptible(py, |cancel| self.inner.score_one(&pair, &mut out, cancel))?;
+        Ok((
+            out.iter()
+                .map(|s| (s.precision, s.recall, s.fmeasure, s.int_zero))
+                .collect(),
+            notes.dropped,
+            notes.bytes,
+            notes.non_ascii_letters,
+        ))
+    }
+
+    /// Scores token ids: `predictions[i]` is one id sequence and `references[i]` one or a
+    /// list of them; a sequence is a list of ints (read directly) or native-endian int64
+    /// bytes (`array("q", ids).tobytes()`, `ndarray.astype("int64").tobytes()`).
     fn score_id_batch(
         &self,
         py: Python<'_>,
         predictions: Vec<Bound<'_, PyAny>>,
-        references: Vec<Vec<Bound<'_, PyAny>>>,
+        references: Vec<Bound<'_, PyAny>>,
     ) -> PyResult<PyBatchScores> {
         let ids = convert::id_batch(&predictions, &references)?;
         let inner = interruptible(py, |cancel| {

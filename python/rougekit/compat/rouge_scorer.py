@@ -19,6 +19,8 @@ from rougekit.compat import scoring, tokenizers
 from rougekit.compat.tokenize import valid_utf8
 
 _NGRAM_TYPE = re.compile(r"rouge[0-9]$")
+#: The engine for a ``rouge_types`` (``None``: no type) and each key's column in its rows.
+_Plan = tuple["_core.Engine | None", tuple[tuple[str, int], ...]]
 
 
 class RougeScorer(scoring.BaseScorer):
@@ -39,12 +41,14 @@ class RougeScorer(scoring.BaseScorer):
         self._tokenizer = tokenizer if tokenizer else tokenizers.DefaultTokenizer(use_stemmer)
         self._split_summaries = split_summaries
         self._engines: dict[tuple[tuple[str, ...], bool], _core.Engine] = {}
+        self._plans: dict[Hashable, _Plan] = {}
 
     def __getstate__(self) -> Any:
         # The engines are caches rebuilt on demand. A subclass may add __slots__: their
         # values travel as pickle's (dict, slots) state pair, as object's default would.
         state = dict(self.__dict__)
         state["_engines"] = {}
+        state["_plans"] = {}
         slots = {
             name: getattr(self, name)
             for cls in type(self).__mro__
@@ -55,17 +59,22 @@ class RougeScorer(scoring.BaseScorer):
 
     def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, scoring.Score]:
         """``{type: Score}`` of ``prediction`` against ``target``."""
+        fast = self._fast_stemmer()
+        if fast is not None and isinstance(target, str) and isinstance(prediction, str):
+            # One call into the core for the pair (no batch object), with the validated
+            # types cached: the per-call cost of RL reward loops and evaluation harnesses
+            # that score one pair at a time.
+            engine, slots = self._plan(fast)
+            if engine is None:
+                return {}
+            rows = engine.score_one(valid_utf8(prediction), valid_utf8(target))[0]
+            return {
+                key: _INT_ZERO if rows[i][3] else scoring.Score(*rows[i][:3]) for key, i in slots
+            }
         keys = self._validated_types()
         if not keys:
             return {}
-        fast = self._fast_stemmer()
-        if fast is not None and isinstance(target, str) and isinstance(prediction, str):
-            batch = self._engine(keys, fast).score_batch(
-                [valid_utf8(prediction)], [valid_utf8(target)]
-            )
-        else:
-            batch = self._score_tokenized(keys, target, [prediction])
-        return _scores(batch, keys)
+        return _scores(self._score_tokenized(keys, target, [prediction]), keys)
 
     def score_multi(
         self, targets: Iterable[str | bytes], prediction: str | bytes
@@ -109,6 +118,28 @@ class RougeScorer(scoring.BaseScorer):
             else:
                 raise ValueError(f"Invalid rouge type: {rouge_type}")
         return keys
+
+    def _plan(self, stemmer: bool) -> _Plan:
+        """The engine for the current ``rouge_types`` and, per key as given, its column:
+        validated once per distinct ``rouge_types`` (users may reassign it between calls,
+        and an invalid one raises on every call, as in rouge-score)."""
+        plans = self._plans
+        try:
+            cache_key: Hashable | None = (tuple(self.rouge_types), stemmer)
+            plan = plans.get(cache_key)
+        except TypeError:  # unhashable items: validation names them
+            cache_key, plan = None, None
+        if plan is None:
+            keys = self._validated_types()
+            if keys:
+                engine = self._engine(keys, stemmer)
+                columns = {name: i for i, name in enumerate(engine.types)}
+                plan = (engine, tuple((key, columns[name]) for key, name in keys.items()))
+            else:
+                plan = (None, ())
+            if cache_key is not None:
+                plans[cache_key] = plan
+        return plan
 
     def _fast_stemmer(self) -> bool | None:
         """The stemmer flag when the native tokenizer path applies, else ``None``."""
@@ -163,6 +194,10 @@ class RougeScorer(scoring.BaseScorer):
         )
 
 
+#: rouge-score's int ``(0, 0, 0)`` of rougeL/rougeLsum on empty input.
+_INT_ZERO = scoring.Score(precision=0, recall=0, fmeasure=0)
+
+
 def _best_of(per_target: list[dict[str, Any]], keys: Iterable[str]) -> dict[str, Any]:
     """Per type, the score of the first target with the highest F (rouge-score's argmax);
     ``ValueError`` on no target, as NumPy's argmax raises there."""
@@ -188,7 +223,13 @@ def _intern(tokens: Iterable[Hashable], ids: dict[Hashable, int]) -> list[int]:
 def _scores(batch: _core.BatchScores, keys: dict[str, str]) -> dict[str, scoring.Score]:
     """The one pair of ``batch`` under the caller's type keys, with rouge-score's int
     ``(0, 0, 0)`` where the core flags it."""
-    row = dict(zip(batch.types, batch.row(0)))
+    return _scores_of(dict(zip(batch.types, batch.row(0))), keys)
+
+
+def _scores_of(
+    row: dict[str, tuple[float, float, float, bool]], keys: dict[str, str]
+) -> dict[str, scoring.Score]:
+    """``_scores`` of one row by canonical type name."""
     out = {}
     for key, name in keys.items():
         p, r, f, int_zero = row[name]

@@ -117,15 +117,26 @@ class IdScorer:
                 f"predictions and references must have the same length, got "
                 f"{len(preds)} predictions and {len(refs)} references"
             )
-        pred_bytes = [_ids(p, f"predictions[{i}]") for i, p in enumerate(preds)]
-        ref_bytes: list[list[bytes]] = []
+        # Lists of ints (the usual input: tokenizer output) go to the core as they are and
+        # are read there; everything else becomes int64 bytes here (NumPy's own conversion
+        # for arrays). A reference list starting with an int is one sequence.
+        pred_ids = [
+            p if type(p) is list else _ids(p, f"predictions[{i}]") for i, p in enumerate(preds)
+        ]
+        ref_ids: list[Any] = []
         for i, r in enumerate(refs):
-            if _one_sequence(r):
-                ref_bytes.append([_ids(r, f"references[{i}]")])
-                continue
-            group = [_ids(x, f"references[{i}][{k}]") for k, x in enumerate(r)]
-            ref_bytes.append(group)
-        batch: _core.BatchScores = self._engine.score_id_batch(pred_bytes, ref_bytes)
+            if type(r) is list and (not r or type(r[0]) is int):
+                ref_ids.append(r)
+            elif _one_sequence(r):
+                ref_ids.append(_ids(r, f"references[{i}]"))
+            else:
+                ref_ids.append(
+                    [
+                        x if type(x) is list else _ids(x, f"references[{i}][{k}]")
+                        for k, x in enumerate(r)
+                    ]
+                )
+        batch: _core.BatchScores = self._engine.score_id_batch(pred_ids, ref_ids)
         return batch
 
 

@@ -249,6 +249,23 @@ impl Engine {
         self.score_chunks(pairs, chunk, cancel)
     }
 
+    /// Scores one pair on the calling thread into `out` (one score per type, in type
+    /// order) without building a [`BatchScores`]: the per-call path of one-pair scoring (RL
+    /// reward loops, evaluation harnesses), where the batch's columns and the pool lookup
+    /// would cost more than the pair. `Ok(None)` when `cancel` stopped it.
+    pub fn score_one(
+        &self,
+        pair: &Pair<'_>,
+        out: &mut Vec<Score>,
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<TextNotes>, RougeError> {
+        out.clear();
+        out.resize(self.config.types.len(), Score::INT_ZERO);
+        let mut notes = [TextNotes::default()];
+        self.score_rows(std::slice::from_ref(pair), 0, out, &mut notes, cancel)?;
+        Ok((!cancel.stopped()).then_some(notes[0]))
+    }
+
     /// [`Engine::score_texts_interruptible`] for token ids (the `token-ids` profile).
     pub fn score_ids_interruptible(
         &self,
@@ -326,8 +343,14 @@ impl Engine {
             })
         };
         let width = nt.max(1);
-        match crate::pool::shared_pool(self.config.threads) {
-            Some(pool) if pairs.len() > MIN_CHUNK => pool.install(|| {
+        // Up to one chunk runs inline: no pool lookup (a lock and a pid check) for a pair.
+        let pool = if pairs.len() > MIN_CHUNK {
+            crate::pool::shared_pool(self.config.threads)
+        } else {
+            None
+        };
+        match pool {
+            Some(pool) => pool.install(|| {
                 pairs
                     .par_iter()
                     .zip(rows.par_chunks_mut(width))
@@ -482,6 +505,24 @@ mod tests {
         assert_eq!(dropped, [3, 1, 0]);
         // rouge-score's tokenizer is ASCII-only: the letters it drops are counted.
         assert_eq!((notes[0].bytes, notes[0].non_ascii_letters), (42, 14));
+    }
+
+    #[test]
+    fn one_pair_equals_a_batch_of_one() {
+        let e = Engine::new(
+            EngineConfig::parse(&["rouge1", "rouge2", "rougeL", "rougeLsum"], true, 2).unwrap(),
+        );
+        let refs = ["The cats sat\non the mat", "über alles"];
+        let pair = Pair {
+            prediction: "the cat sat on\nthe mats",
+            references: &refs,
+        };
+        let batch = e.score_texts(&[pair]).unwrap();
+        let mut out = Vec::new();
+        let notes = e.score_one(&pair, &mut out, &Cancel::never()).unwrap();
+        assert_eq!(notes, Some(batch.notes()[0]));
+        let row: Vec<Score> = (0..4).map(|t| batch.get(0, t)).collect();
+        assert_eq!(out, row);
     }
 
     #[test]

@@ -52,6 +52,25 @@ impl MaskTable {
         if seq.len().saturating_mul(self.words) > max_dense {
             return self.build_sparse(seq);
         }
+        // The slot table is sized once per build, so the loops below index it directly
+        // (this build runs for every rougeL pair and every rougeLsum prediction line).
+        let max = seq.iter().copied().max().unwrap_or(0) as usize;
+        if max >= self.slot.len() {
+            self.slot.resize(max + 1, NONE);
+        }
+        if self.words == 1 {
+            // At most 64 tokens (most texts and lines): one mask word per symbol.
+            for (pos, &c) in seq.iter().enumerate() {
+                let slot = &mut self.slot[c as usize];
+                if *slot == NONE {
+                    *slot = self.used.len() as u32;
+                    self.used.push(c);
+                    self.masks.push(0);
+                }
+                self.masks[*slot as usize] |= 1u64 << pos;
+            }
+            return;
+        }
         for (pos, &c) in seq.iter().enumerate() {
             let (slot, new) = self.register(c);
             if new {

@@ -42,26 +42,68 @@ pub fn keys<'a>(tokens: &'a [u32], n: usize, ids: &mut NgramIds<'a>, out: &mut V
     }
 }
 
-/// Clipped overlap of two key multisets through a reusable hash table of counts.
+/// Clipped overlap of two key multisets through a reusable open-addressing table of
+/// counts: linear probing on a multiplicative hash, slots valid only for the current call's
+/// stamp, so nothing is cleared between calls (this runs for every pair and reference).
 #[derive(Debug, Default)]
 pub struct KeyCounter {
-    counts: FxHashMap<u64, u32>,
+    keys: Vec<u64>,
+    counts: Vec<u32>,
+    /// A slot holds a key of this call iff its stamp equals `stamp`.
+    stamps: Vec<u32>,
+    stamp: u32,
 }
 
 impl KeyCounter {
     /// Σ_k min(count of k in `a`, count of k in `b`).
     pub fn overlap(&mut self, a: &[u64], b: &[u64]) -> usize {
-        self.counts.clear();
+        if a.is_empty() || b.is_empty() {
+            return 0;
+        }
+        // At most half full: short probes.
+        let bits = (2 * a.len()).next_power_of_two().max(16).trailing_zeros();
+        let size = 1usize << bits;
+        if self.keys.len() < size {
+            self.keys.resize(size, 0);
+            self.counts.resize(size, 0);
+            self.stamps.resize(size, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Wrapped: stamps from 2^32 calls ago would look current.
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let (stamp, mask) = (self.stamp, size - 1);
+        let home = |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize;
         for &k in a {
-            *self.counts.entry(k).or_insert(0) += 1;
+            let mut i = home(k);
+            loop {
+                if self.stamps[i] != stamp {
+                    self.stamps[i] = stamp;
+                    self.keys[i] = k;
+                    self.counts[i] = 1;
+                    break;
+                }
+                if self.keys[i] == k {
+                    self.counts[i] += 1;
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
         }
         let mut hits = 0;
-        for k in b {
-            if let Some(c) = self.counts.get_mut(k) {
-                if *c > 0 {
-                    *c -= 1;
-                    hits += 1;
+        for &k in b {
+            let mut i = home(k);
+            while self.stamps[i] == stamp {
+                if self.keys[i] == k {
+                    if self.counts[i] > 0 {
+                        self.counts[i] -= 1;
+                        hits += 1;
+                    }
+                    break;
                 }
+                i = (i + 1) & mask;
             }
         }
         hits
@@ -156,6 +198,30 @@ mod tests {
             2
         );
         assert_eq!(c.overlap(&[], &[1]), 0);
+    }
+
+    #[test]
+    fn open_addressing_matches_sorting() {
+        // Many calls on one counter (stale slots of earlier calls must not count), sizes
+        // across table growth, keys crowded into few values (collisions, long probes).
+        let mut counter = KeyCounter::default();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |range: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % range
+        };
+        for round in 0..400 {
+            let range = [3, 50, 1 << 40, u64::MAX][round % 4];
+            let (la, lb) = (next(300) as usize, next(300) as usize);
+            let mut a: Vec<u64> = (0..la).map(|_| next(range)).collect();
+            let mut b: Vec<u64> = (0..lb).map(|_| next(range) << (round % 3)).collect();
+            let got = counter.overlap(&a, &b);
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(got, sorted_overlap(&a, &b), "round {round}");
+        }
     }
 
     #[test]

@@ -60,6 +60,18 @@ pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
         }
         let start = i;
         let mut upper = false;
+        // Eight bytes at a time while they are all `[a-z0-9]` (most of a token); the byte
+        // loop below takes over at the first other byte, so both see the same classes.
+        while let Some(word) = bytes.get(i..i + 8) {
+            let others = not_lower_alnum(u64::from_le_bytes([
+                word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+            ]));
+            if others != 0 {
+                i += (others.trailing_zeros() / 8) as usize;
+                break;
+            }
+            i += 8;
+        }
         while i < bytes.len() {
             match CLASS[bytes[i] as usize] {
                 LOWER => {}
@@ -106,6 +118,20 @@ pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
     }
 }
 
+/// The high bit of each byte of `w` that is not ASCII `[a-z0-9]` (class [`LOWER`]), the
+/// others clear: range tests on the low seven bits of all eight bytes at once (no carry
+/// crosses a byte: every sum stays below 0x100), then non-ASCII bytes added.
+#[inline]
+fn not_lower_alnum(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low7 = w & !HIGH;
+    let at_least = |c: u8| (low7 + ONES * u64::from(0x80 - c)) & HIGH;
+    let lower = at_least(b'a') & !at_least(b'z' + 1);
+    let digit = at_least(b'0') & !at_least(b'9' + 1);
+    !(lower | digit) & HIGH | (w & HIGH)
+}
+
 enum Special {
     DottedI,
     Kelvin,
@@ -150,6 +176,28 @@ mod tests {
         assert_eq!(tokens("ＡＢＣ １２３ x² straße", false), ["x", "stra", "e"]);
         assert!(tokens("今天天气很不错", false).is_empty());
         assert_eq!(tokens("a\tb\r\nc", false), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn word_test_matches_the_byte_classes() {
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut word = [b'a'; 8];
+                word[pos] = b;
+                let others = not_lower_alnum(u64::from_le_bytes(word));
+                let want = if CLASS[b as usize] == LOWER {
+                    0
+                } else {
+                    0x80u64 << (8 * pos)
+                };
+                assert_eq!(others, want, "byte {b:#x} at {pos}");
+            }
+        }
+        // Long lower-case runs, and capitals or a Kelvin sign right after eight letters.
+        assert_eq!(
+            tokens("abcdefghijklmnop9 abcdefghIJ abcdefgh\u{212A}x", false),
+            ["abcdefghijklmnop9", "abcdefghij", "abcdefghkx"]
+        );
     }
 
     #[test]
