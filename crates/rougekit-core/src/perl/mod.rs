@@ -14,6 +14,7 @@ pub mod files;
 pub mod text;
 pub mod types;
 pub mod vocab;
+pub mod wlcs;
 
 pub use batch::{score_batch, score_types, Instance, PerlScores};
 pub use combine::{round5, MultiRef};
