@@ -10,6 +10,7 @@ pub mod combine;
 pub mod counts;
 pub mod doc;
 pub mod eval_config;
+pub mod eval_config_fast;
 pub mod files;
 pub mod text;
 pub mod types;
