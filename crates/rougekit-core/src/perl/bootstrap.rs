@@ -300,6 +300,9 @@ fn sum_rows<const L: usize>(draws: &[u32], data: &[Line], out: &mut [f64]) {
     for &i in draws {
         let start = i as usize * L;
         let row: &[Line; L] = data[start..start + L].try_into().expect("L lines");
+        // Index loops: LLVM turns them into 12 packed adds with memory operands per draw
+        // (measured: zipped iterators took about twice the instructions).
+        #[allow(clippy::needless_range_loop)]
         for l in 0..L {
             for e in 0..8 {
                 acc[l][e] += row[l].0[e];
