@@ -294,7 +294,10 @@ fn resample(b: u64, n: usize, rows: &Rows, s: Settings, out: &mut [f64], draws: 
     }
 }
 
-/// Column sums of the drawn rows (`L` lines per row), in draw order, into `out`.
+/// Column sums of the drawn rows (`L` lines per row), in draw order, into `out`. Not
+/// inlined: inlined into the resample loop, LLVM kept the accumulators in memory
+/// (measured: 56 instructions per draw instead of 22).
+#[inline(never)]
 fn sum_rows<const L: usize>(draws: &[u32], data: &[Line], out: &mut [f64]) {
     let mut acc = [[0.0f64; 8]; L];
     for &i in draws {

@@ -204,7 +204,15 @@ pub fn parse(text: &str) -> Option<Vec<EvalConfig>> {
                 return None; // an element inside a value: left to the full reader
             }
         }
-        let upper = name.to_ascii_uppercase();
+        // Element names are matched case-insensitively (Perl's `uc`; ASCII here).
+        let mut upper_buf = [0u8; 16];
+        let upper: &str = if name.len() <= upper_buf.len() {
+            upper_buf[..name.len()].copy_from_slice(name.as_bytes());
+            upper_buf[..name.len()].make_ascii_uppercase();
+            std::str::from_utf8(&upper_buf[..name.len()]).unwrap_or_default()
+        } else {
+            "" // longer than any name the walk looks for
+        };
         let open = match (&mut current, stack.last()) {
             (None, _) => {
                 let eval = upper == "EVAL";
@@ -239,7 +247,7 @@ pub fn parse(text: &str) -> Option<Vec<EvalConfig>> {
                 };
                 if parent.descend {
                     let section = parent.section;
-                    match upper.as_str() {
+                    match upper {
                         "PEER-ROOT" if ev.peer_root.is_none() => {
                             ev.peer_root = Some(None);
                             open.value = Some((Value::PeerRoot, ""));
