@@ -15,7 +15,6 @@ import os
 import sys
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rougekit import _core
 from rougekit.checks import resolve_threads
@@ -36,14 +35,19 @@ from rougekit.profiles.perl155.flags import PerlOptions, build_options, getopts
 PROG = "rougekit perl"
 
 
-@dataclass(frozen=True)
 class Instance:
-    """One (evaluation, peer) pair to score."""
+    """One (evaluation, peer) pair to score (a plain class: a corpus makes one per
+    document, and a frozen dataclass's ``__init__`` costs several times more)."""
 
-    eval_id: str
-    peer_id: str
-    peer_path: str
-    models: tuple[tuple[str, str], ...]  # (model id, path)
+    __slots__ = ("eval_id", "models", "peer_id", "peer_path")
+
+    def __init__(
+        self, eval_id: str, peer_id: str, peer_path: str, models: list[tuple[str, str]]
+    ) -> None:
+        self.eval_id = eval_id
+        self.peer_id = peer_id
+        self.peer_path = peer_path
+        self.models = models  # (model id, path); never changed after reading
 
 
 def _warn(message: str) -> None:
@@ -86,7 +90,7 @@ def _instances(opts: PerlOptions, evaluations: list[Evaluation]) -> dict[str, li
             if peer not in ev.peers:
                 _warn(f"test instance for peer {peer} does not exist for evaluation {ev.eval_id}")
                 continue
-            found.append(Instance(ev.eval_id, peer, ev.peers[peer], tuple(ev.models)))
+            found.append(Instance(ev.eval_id, peer, ev.peers[peer], ev.models))
         if not found:
             raise PerlDataError(
                 f"{opts.config}: system ID {peer!r} occurs in no EVAL: nothing to score "

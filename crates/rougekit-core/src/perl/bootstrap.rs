@@ -23,7 +23,8 @@ impl Drand48 {
     #[inline]
     pub fn next_f64(&mut self) -> f64 {
         self.0 = self.0.wrapping_mul(0x5_DEEC_E66D).wrapping_add(0xB) & MASK48;
-        self.0 as f64 / (1u64 << 48) as f64
+        // Below 2^48: exact as a signed conversion (one instruction, unlike u64's).
+        (self.0 as i64) as f64 / (1u64 << 48) as f64
     }
 }
 
@@ -112,23 +113,12 @@ pub fn bootstrap(
         ));
     }
     let count = settings.count();
-    // Instance-major copy, padded to whole blocks: one draw reads one contiguous row of
-    // every variant's triple (3·V doubles, a cache line per block) instead of 3·V scattered
-    // columns.
-    let width = 3 * variants.len();
-    let padded = width.div_ceil(BLOCK) * BLOCK;
-    let mut rows = vec![0.0f64; n * padded];
-    for (v, cols) in variants.iter().enumerate() {
-        for (k, col) in cols.iter().enumerate() {
-            for (i, &x) in col.iter().enumerate() {
-                rows[i * padded + 3 * v + k] = x;
-            }
-        }
-    }
+    let table = Rows::new(variants, n);
+    let padded = table.padded;
     // samples[b·padded + 3v + k]: resample b, variant v, component k.
     let mut samples = vec![0.0f64; count * padded];
     let one = |(b, out): (usize, &mut [f64])| {
-        DRAWS.with_borrow_mut(|draws| resample(b as u64, n, &rows, settings, out, draws))
+        DRAWS.with_borrow_mut(|draws| resample(b as u64, n, &table, settings, out, draws))
     };
     let pool = shared_pool(threads);
     // About 2^24 accumulated doubles per chunk: a few milliseconds between checks.
@@ -220,35 +210,74 @@ pub fn api_order(n: usize) -> Vec<usize> {
     keys.into_iter().map(|(_, i)| i).collect()
 }
 
-/// Accumulators summed together: a block of columns stays in registers across all the draws
-/// of a resample.
-const BLOCK: usize = 8;
+/// A cache line of 8 doubles: rows are stored as whole lines, so that a draw touches
+/// whole lines only.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line([f64; 8]);
+
+/// Most lines of one group: 3 lines = 24 accumulators, 12 SSE2 registers, summed together
+/// in one pass over a resample's draws.
+const MAX_LINES: usize = 3;
+const GROUP: usize = 8 * MAX_LINES;
+
+/// The per-instance values, instance-major in groups of at most [`GROUP`] columns: group g
+/// holds columns `GROUP·g ..` of every instance as `lines` whole cache lines per instance.
+/// With the 8 variants of a full ROUGE-1.5.5 run (24 columns) there is one group of 3 lines
+/// (192 bytes) per instance: one draw reads 3 adjacent lines instead of 24 scattered
+/// columns, and the whole table (2.2 MB for CNN/DM's 11,490 instances) stays in the
+/// last-level cache.
+struct Rows {
+    /// Per group: its lines, instance after instance, and the number of lines per instance.
+    groups: Vec<(Vec<Line>, usize)>,
+    /// 3·V rounded up to a multiple of 8: the stride of a resample's output.
+    padded: usize,
+}
+
+impl Rows {
+    fn new(variants: &[Triples<'_>], n: usize) -> Rows {
+        let width = 3 * variants.len();
+        let padded = width.div_ceil(8) * 8;
+        let mut groups = Vec::new();
+        for start in (0..padded).step_by(GROUP) {
+            let lines = (padded - start).min(GROUP) / 8;
+            let mut data = vec![Line([0.0; 8]); n * lines];
+            for col in 0..8 * lines {
+                let column = start + col;
+                let Some(values) = variants.get(column / 3).map(|t| t[column % 3]) else {
+                    continue; // padding
+                };
+                for (i, &x) in values.iter().enumerate() {
+                    data[i * lines + col / 8].0[col % 8] = x;
+                }
+            }
+            groups.push((data, lines));
+        }
+        Rows { groups, padded }
+    }
+}
 
 thread_local! {
     /// Each worker's buffer of one resample's drawn instances.
     static DRAWS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Resample `b` into `out` (one triple per variant, padded to whole blocks): n draws ⌊n·U⌋
-/// from `srand(b)`, the instances' rows summed in draw order, then the sample values. Each
-/// column's sum adds the same values in the same order as a draw-by-draw loop, so blocking
-/// changes no bit.
-fn resample(b: u64, n: usize, rows: &[f64], s: Settings, out: &mut [f64], draws: &mut Vec<u32>) {
-    let width = out.len();
+/// Resample `b` into `out` (one triple per variant, padded): n draws ⌊n·U⌋ from
+/// `srand(b)`, the instances' rows summed in draw order, then the sample values. Each
+/// column's sum adds the same values in the same order as a draw-by-draw loop (the columns
+/// are independent accumulators), so the grouping changes no bit.
+fn resample(b: u64, n: usize, rows: &Rows, s: Settings, out: &mut [f64], draws: &mut Vec<u32>) {
     let mut rng = Drand48::seeded(b);
     let nf = n as f64;
     draws.clear();
-    draws.extend((0..n).map(|_| ((nf * rng.next_f64()) as usize).min(n - 1) as u32));
-    for (block, acc_out) in out.chunks_exact_mut(BLOCK).enumerate() {
-        let mut acc = [0.0f64; BLOCK];
-        let offset = block * BLOCK;
-        for &i in draws.iter() {
-            let start = i as usize * width + offset;
-            for (a, &x) in acc.iter_mut().zip(&rows[start..start + BLOCK]) {
-                *a += x;
-            }
+    // nf·U lies in [0, n): truncating through i64 is `as usize`'s value, in one instruction.
+    draws.extend((0..n).map(|_| ((nf * rng.next_f64()) as i64 as usize).min(n - 1) as u32));
+    for ((data, lines), sums) in rows.groups.iter().zip(out.chunks_mut(GROUP)) {
+        match lines {
+            1 => sum_rows::<1>(draws, data, sums),
+            2 => sum_rows::<2>(draws, data, sums),
+            _ => sum_rows::<3>(draws, data, sums),
         }
-        acc_out.copy_from_slice(&acc);
     }
     for o in out.chunks_exact_mut(3) {
         match s.unit {
@@ -262,6 +291,29 @@ fn resample(b: u64, n: usize, rows: &[f64], s: Settings, out: &mut [f64], draws:
                 o.copy_from_slice(&[r, prec, f]);
             }
         }
+    }
+}
+
+/// Column sums of the drawn rows (`L` lines per row), in draw order, into `out`. Not
+/// inlined: inlined into the resample loop, LLVM kept the accumulators in memory
+/// (measured: 56 instructions per draw instead of 22).
+#[inline(never)]
+fn sum_rows<const L: usize>(draws: &[u32], data: &[Line], out: &mut [f64]) {
+    let mut acc = [[0.0f64; 8]; L];
+    for &i in draws {
+        let start = i as usize * L;
+        let row: &[Line; L] = data[start..start + L].try_into().expect("L lines");
+        // Index loops: LLVM turns them into 12 packed adds with memory operands per draw
+        // (measured: zipped iterators took about twice the instructions).
+        #[allow(clippy::needless_range_loop)]
+        for l in 0..L {
+            for e in 0..8 {
+                acc[l][e] += row[l].0[e];
+            }
+        }
+    }
+    for (o, x) in out.iter_mut().zip(acc.as_flattened()) {
+        *o = *x;
     }
 }
 

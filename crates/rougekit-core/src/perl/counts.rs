@@ -2,10 +2,10 @@
 //! the recall-like score `-f B` selects by (§9.2).
 use super::combine::round5;
 use super::doc::PerlDoc;
+use super::wlcs::WlcsTable;
 use crate::kernels::lcs::{self, LcsScratch};
-use crate::kernels::ngram::KeyCounter;
 use crate::kernels::skip;
-use crate::kernels::wlcs::{self, Weights, WlcsScratch};
+use crate::kernels::wlcs::Weights;
 use rustc_hash::FxHashMap;
 
 /// One model's counts for one variant.
@@ -31,11 +31,16 @@ pub enum CountError {
 /// Reusable buffers for counting.
 #[derive(Debug, Default)]
 pub struct Counter {
-    ngrams: KeyCounter,
+    pairs: PairCounter,
+    /// The gap whose pair counts `pair_hits` holds for the current instance.
+    pairs_gap: Option<Option<usize>>,
+    pair_hits: Vec<usize>,
+    /// Per token id: 2 when both texts of a pair hold it (zero between calls).
+    common: Vec<u8>,
     peer_keys: Vec<u64>,
     model_keys: Vec<u64>,
     lcs: LcsScratch,
-    wlcs: WlcsScratch,
+    wlcs: WlcsTable,
     skip: skip::SkipScratch,
     marks: Vec<bool>,
     ngram_ids: NgramIds,
@@ -126,6 +131,63 @@ impl NgramIds {
     }
 }
 
+/// The skip-bigram keys of `tokens` (as [`skip::skip_keys`] without unigrams) whose two
+/// tokens are both marked 2 in `common`, in text order.
+fn common_pairs(tokens: &[u32], gap: Option<usize>, common: &[u8], out: &mut Vec<u64>) {
+    out.clear();
+    let len = tokens.len();
+    for i in 0..len.saturating_sub(1) {
+        let head = tokens[i];
+        if common[head as usize] != 2 {
+            continue;
+        }
+        let end = match gap {
+            Some(d) => len.min(i.saturating_add(d).saturating_add(2)),
+            None => len,
+        };
+        let head = u64::from(head) << 32;
+        for &t in &tokens[i + 1..end] {
+            if common[t as usize] == 2 {
+                out.push(head | u64::from(t));
+            }
+        }
+    }
+}
+
+/// Clipped overlap of two key multisets through a reusable hash table of counts that is
+/// kept small: clearing a table costs its capacity, and one long instance must not make
+/// every later clear slow.
+#[derive(Debug, Default)]
+struct PairCounter {
+    counts: FxHashMap<u64, u32>,
+}
+
+impl PairCounter {
+    /// Σ_k min(count of k in `a`, count of k in `b`).
+    fn overlap(&mut self, a: &[u64], b: &[u64]) -> usize {
+        if a.is_empty() || b.is_empty() {
+            return 0;
+        }
+        if self.counts.capacity() > 4 * a.len() + 1024 {
+            self.counts = FxHashMap::default();
+        }
+        self.counts.clear();
+        for &k in a {
+            *self.counts.entry(k).or_insert(0) += 1;
+        }
+        let mut hits = 0;
+        for k in b {
+            if let Some(c) = self.counts.get_mut(k) {
+                if *c > 0 {
+                    *c -= 1;
+                    hits += 1;
+                }
+            }
+        }
+        hits
+    }
+}
+
 /// `round5(hit / m)`, or 0 when `m == 0`: the `-f B` choice for ROUGE-N and ROUGE-S/SU.
 fn rounded_ratio(hit: f64, m: f64) -> f64 {
     if m == 0.0 {
@@ -139,6 +201,7 @@ impl Counter {
     /// Starts a new instance: forgets what was built for the previous one's texts.
     pub fn begin_instance(&mut self) {
         self.ngram_ids.reset();
+        self.pairs_gap = None;
     }
 
     /// ROUGE-n (§8.1); returns the peer n-gram count. Call [`Counter::begin_instance`]
@@ -172,6 +235,10 @@ impl Counter {
     }
 
     /// ROUGE-S / ROUGE-SU (§8.4); returns the peer item count.
+    ///
+    /// ROUGE-SU's items are ROUGE-S's pairs plus unigrams, keys that never equal a pair's,
+    /// so its clipped overlap and totals are the pairs' plus the unigrams': the pair counts
+    /// of an instance are computed once per gap and shared by ROUGE-S and ROUGE-SU.
     pub fn skip(
         &mut self,
         gap: Option<usize>,
@@ -202,21 +269,93 @@ impl Counter {
             }
             return skip::item_count(peer.flat.len(), gap, u) as f64;
         }
-        skip::skip_keys(&peer.flat, gap, unigrams, &mut self.peer_keys);
-        for model in models {
-            skip::skip_keys(&model.flat, gap, unigrams, &mut self.model_keys);
-            out.push(self.clipped(self.model_keys.len() as f64));
+        if self.pairs_gap != Some(gap) {
+            self.pair_counts(gap, peer, models);
         }
-        self.peer_keys.len() as f64
+        let pairs = skip::Unigrams::None;
+        for (j, model) in models.iter().enumerate() {
+            let (mut hit, mut m) = (
+                self.pair_hits[j] as f64,
+                skip::item_count(model.flat.len(), gap, pairs) as f64,
+            );
+            if unigrams {
+                // Every token but the last (§8.4, E30).
+                let cut = |t: &[u32]| t.len().saturating_sub(1);
+                let (mf, pf) = (
+                    &model.flat[..cut(&model.flat)],
+                    &peer.flat[..cut(&peer.flat)],
+                );
+                hit += self.unigram_overlap(mf, pf) as f64;
+                m += mf.len() as f64;
+            }
+            out.push(ModelCounts {
+                hit,
+                m,
+                select: rounded_ratio(hit, m),
+            });
+        }
+        skip::item_count(peer.flat.len(), gap, u) as f64
     }
 
-    fn clipped(&mut self, m: f64) -> ModelCounts {
-        let hit = self.ngrams.overlap(&self.model_keys, &self.peer_keys) as f64;
-        ModelCounts {
-            hit,
-            m,
-            select: rounded_ratio(hit, m),
+    /// The clipped skip-bigram (pair) overlap of every model with the peer, into
+    /// `pair_hits`. Only a pair of two tokens that both texts hold can be common to them, so
+    /// only those pairs are materialised (the totals come from [`skip::item_count`]).
+    fn pair_counts(&mut self, gap: Option<usize>, peer: &PerlDoc, models: &[PerlDoc]) {
+        self.pair_hits.clear();
+        for model in models {
+            self.mark_common(&peer.flat, &model.flat);
+            let common = &self.common;
+            common_pairs(&peer.flat, gap, common, &mut self.peer_keys);
+            common_pairs(&model.flat, gap, common, &mut self.model_keys);
+            let hits = self.pairs.overlap(&self.model_keys, &self.peer_keys);
+            self.pair_hits.push(hits);
+            for &t in peer.flat.iter().chain(&model.flat) {
+                self.common[t as usize] = 0;
+            }
         }
+        self.pairs_gap = Some(gap);
+    }
+
+    /// Sets `common[t]` (grown as needed) to 2 for the tokens of both `a` and `b`, 1 for
+    /// those of `b` only.
+    fn mark_common(&mut self, a: &[u32], b: &[u32]) {
+        let top = a.iter().chain(b).max().map_or(0, |&t| t as usize + 1);
+        if self.common.len() < top {
+            self.common.resize(top, 0);
+        }
+        for &t in b {
+            self.common[t as usize] = 1;
+        }
+        for &t in a {
+            let c = &mut self.common[t as usize];
+            if *c != 0 {
+                *c = 2;
+            }
+        }
+    }
+
+    /// Σ_t min(count of t in `a`, count of t in `b`), through the dense budgets.
+    fn unigram_overlap(&mut self, a: &[u32], b: &[u32]) -> usize {
+        let top = a.iter().chain(b).max().map_or(0, |&t| t as usize + 1);
+        if self.model_budget.len() < top {
+            self.model_budget.resize(top, 0);
+            self.peer_budget.resize(top, 0);
+        }
+        for &t in a {
+            self.model_budget[t as usize] += 1;
+        }
+        let mut hits = 0;
+        for &t in b {
+            let c = &mut self.model_budget[t as usize];
+            if *c > 0 {
+                *c -= 1;
+                hits += 1;
+            }
+        }
+        for &t in a {
+            self.model_budget[t as usize] = 0;
+        }
+        hits
     }
 
     /// Loads the whole-text unigram budgets of §8.2 step 1 for one model.
@@ -310,7 +449,7 @@ impl Counter {
         out.clear();
         for (j, model) in models.iter().enumerate() {
             let ok = self.mark_union(peer, model, |rows, cols, s, mark| {
-                wlcs::mark_wlcs(rows, cols, f, &mut s.wlcs, mark)
+                s.wlcs.mark(rows, cols, f, mark)
             });
             if !ok {
                 return Err(CountError::TooLong { model: j });

@@ -31,6 +31,14 @@ const PERL_SPACE: &[char] = &[' ', '\t', '\n', '\r', '\x0C', '\x0B'];
 /// The `EVAL`s of a configuration, in document order. Errors are one line without the
 /// file name (the caller adds it).
 pub fn parse(text: &str) -> Result<Vec<EvalConfig>, String> {
+    if let Some(evals) = super::eval_config_fast::parse(text) {
+        return Ok(evals); // a plain configuration, read in one pass
+    }
+    full_parse(text)
+}
+
+/// [`parse`] through the XML tree, for any configuration.
+pub fn full_parse(text: &str) -> Result<Vec<EvalConfig>, String> {
     check_attribute_counts(text)?;
     check_entity_expansion(text)?;
     let options = ParsingOptions {

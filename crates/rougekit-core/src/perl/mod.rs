@@ -10,10 +10,12 @@ pub mod combine;
 pub mod counts;
 pub mod doc;
 pub mod eval_config;
+pub mod eval_config_fast;
 pub mod files;
 pub mod text;
 pub mod types;
 pub mod vocab;
+pub mod wlcs;
 
 pub use batch::{score_batch, score_types, Instance, PerlScores};
 pub use combine::{round5, MultiRef};

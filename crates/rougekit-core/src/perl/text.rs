@@ -114,20 +114,56 @@ impl Piece<'_> {
     }
 }
 
-/// The tokens of one raw text fragment (§5 lower-casing, §6.2, §6.4 step 2).
+/// Byte classes of the tokeniser: 0 separates tokens, 1 is a lower-case letter or a digit,
+/// 2 an upper-case letter (ASCII only, §6.2).
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_uppercase() {
+            2
+        } else if c.is_ascii_alphanumeric() {
+            1
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The tokens of one raw text fragment (§5 lower-casing, §6.2, §6.4 step 2): the runs of
+/// ASCII letters and digits, lower-cased. A run without an upper-case letter (most of them)
+/// is handed over in place; only the others are copied into `buf`.
 pub fn for_each_token(text: &[u8], buf: &mut Vec<u8>, on_token: &mut impl FnMut(&[u8])) {
-    buf.clear();
-    for &b in text {
-        if b.is_ascii_alphanumeric() {
-            buf.push(b.to_ascii_lowercase());
-        } else if !buf.is_empty() {
-            on_token(buf);
-            buf.clear();
+    let mut start = 0;
+    let mut upper = 0u8;
+    for (i, &b) in text.iter().enumerate() {
+        let class = CLASS[b as usize];
+        if class == 0 {
+            if i > start {
+                emit(&text[start..i], upper, buf, on_token);
+            }
+            start = i + 1;
+            upper = 0;
+        } else {
+            upper |= class;
         }
     }
-    if !buf.is_empty() {
-        on_token(buf);
+    if text.len() > start {
+        emit(&text[start..], upper, buf, on_token);
+    }
+}
+
+#[inline]
+fn emit(word: &[u8], classes: u8, buf: &mut Vec<u8>, on_token: &mut impl FnMut(&[u8])) {
+    if classes & 2 != 0 {
         buf.clear();
+        buf.extend(word.iter().map(u8::to_ascii_lowercase));
+        on_token(buf);
+    } else {
+        on_token(word);
     }
 }
 

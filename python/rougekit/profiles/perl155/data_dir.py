@@ -14,7 +14,6 @@ by ``rougekit perl -e`` and the API's ``RougeScorer(profile="perl-1.5.5", data_d
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field, replace
 
@@ -70,6 +69,8 @@ def load(data_dir: str | os.PathLike[str]) -> PerlData:
     # ROUGE-1.5.5 removes the newline ending each line and nothing else (spec
     # ``rouge-1.5.5.md`` §3).
     words = sorted(set(lines[:-1] if lines[-1] == b"" else lines))
+    import hashlib  # only for a data folder: its import loads OpenSSL
+
     digest = hashlib.sha256(b"\n".join(words)).hexdigest()
     data = PerlData()
     if digest != CANONICAL_STOPWORDS_SHA256:
@@ -84,6 +85,8 @@ def load(data_dir: str | os.PathLike[str]) -> PerlData:
     if not table:
         return data.with_table("none")
     entries = sorted(k + b"\t" + v + b"\n" for k, v in table.items())
+    import hashlib
+
     digest = hashlib.sha256(b"".join(entries)).hexdigest()
     if digest == CANONICAL_TABLE_SHA256:
         return data.with_table("wordnet")
