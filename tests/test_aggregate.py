@@ -172,10 +172,14 @@ def test_exact_mode_checks_the_pieces(scorer, whole):
     acc.add(whole[5:15], ids=5)
     with pytest.raises(ValueError, match="id 5 is given twice"):
         acc.finalize()
-    with pytest.raises(ValueError, match="consecutive"):
-        acc.add(whole[:3], ids=[0, 2, 1])
     with pytest.raises(ValueError, match="3 ids for a batch of 2"):
         acc.add(whole[:2], ids=[0, 1, 2])
+    # Pairs in any order, with their ids: put back in order.
+    order = random.Random(2).sample(range(len(whole)), len(whole))
+    shuffled = _core.BatchScores.concat([whole.scores.slice(i, i + 1) for i in order])
+    acc = CorpusAccumulator(scorer, n_bootstrap=30)
+    acc.add(rougekit.BatchResult(shuffled, whole.signature, whole.profile), ids=order)
+    assert _bits(acc.finalize(confidence=0.9)) == _bits(whole.corpus(confidence=0.9, n_bootstrap=30))
     # Ids continue after the last piece by default.
     acc = CorpusAccumulator(scorer)
     acc.add(whole[:10])

@@ -147,7 +147,8 @@ class CorpusAccumulator:
       puts the pieces back in pair order and applies the profile's own corpus rule, so the
       means and the seeded CI equal ``scorer.corpus(...)`` in one process bit for bit,
       whatever the partitioning, and so does the signature. Every profile, ROUGE-1.5.5's
-      included. The ids of a piece must be consecutive, and the pieces must cover 0..n-1.
+      included. Together the pieces must hold the ids 0..n-1 once each (runs of
+      consecutive ids are stored as they come, so give pieces in order when you can).
     * ``"streaming"`` keeps sums only: memory per accumulator does not grow with the pairs
       (about ``n_bootstrap x 16 bytes`` per type and field). The means are exact sums over n,
       equal to the exact mode's to the last bit. The CI is a Poisson bootstrap: replicate r
@@ -239,12 +240,14 @@ class CorpusAccumulator:
         if start < 0 or (id_list and min(id_list) < 0):
             raise ValueError("pair ids must be non-negative integers")
         if self.mode == "exact":
-            if id_list and id_list != list(range(start, start + count)):
-                raise ValueError(
-                    "the exact mode takes pieces of consecutive pair ids (give the first id); "
-                    "reorder the pairs or use mode='streaming'"
-                )
-            self._chunks.append((start, batch.scores))
+            if id_list is None or id_list == list(range(start, start + count)):
+                self._chunks.append((start, batch.scores))
+            else:  # each run of consecutive ids is a piece; finalize sorts them
+                run = 0
+                for k in range(1, count + 1):
+                    if k == count or id_list[k] != id_list[k - 1] + 1:
+                        self._chunks.append((id_list[run], batch.scores.slice(run, k)))
+                        run = k
         else:
             assert self._sums is not None
             ids_u64 = list(range(start, start + count)) if id_list is None else id_list
