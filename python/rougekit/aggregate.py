@@ -295,6 +295,16 @@ class CorpusAccumulator:
         out._next_id = max(self._next_id, other._next_id)
         return out
 
+    def _shifted(self, offset: int) -> CorpusAccumulator:
+        """Exact mode: this accumulator with every pair id moved up by ``offset`` (a
+        partition numbered from 0, placed after the pairs before it)."""
+        if self.mode != "exact":
+            raise RuntimeError("the streaming mode's weights are drawn from the ids as given")
+        out = copy.copy(self)
+        out._chunks = [(start + offset, scores) for start, scores in self._chunks]
+        out._next_id = self._next_id + offset
+        return out
+
     def batch(self) -> BatchResult:
         """Exact mode: every pair's scores, in pair order, as one batch. ``ValueError`` when
         the pieces' ids do not cover 0..n-1 exactly once."""

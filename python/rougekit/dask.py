@@ -11,8 +11,9 @@ list of strings; token ids for the ``token-ids`` profile). Pair ids are the pair
 in the whole collection (partition by partition, in order), so the corpus numbers are those
 ``scorer.corpus`` gives for the same pairs in one process: bit for bit in the default
 ``mode="exact"``; the same means and a Poisson-bootstrap CI keyed by pair id in
-``mode="streaming"`` (sums only; see :class:`rougekit.CorpusAccumulator`). Both first count
-each partition's pairs (one pass over the data) to number the pairs.
+``mode="streaming"`` (sums only; see :class:`rougekit.CorpusAccumulator`). The streaming
+mode and :func:`score` first count each partition's pairs (one pass over the data, one
+column of a DataFrame) to number the pairs.
 
 Each task scores with as many threads as its Dask worker has (``nthreads``) from one pool
 per process that the worker's concurrent tasks share, so a worker never runs more scoring
@@ -232,10 +233,14 @@ def _partitions(pairs: Any) -> list[Any]:
     )
 
 
-def _starts(parts: list[Any]) -> list[int]:
-    """Each partition's first pair id: the pairs before it (one pass over the data)."""
+def _starts(pairs: Any, parts: list[Any]) -> list[int]:
+    """Each partition's first pair id: the pairs before it (one pass over the data; over
+    one column of a DataFrame)."""
     dask = _dask()
-    lengths = dask.compute(*[dask.delayed(_length)(p) for p in parts])
+    if isinstance(pairs, dask.dataframe.DataFrame):
+        lengths = pairs["prediction"].map_partitions(len).compute().tolist()
+    else:
+        lengths = dask.compute(*[dask.delayed(_length)(p) for p in parts])
     starts, total = [], 0
     for n in lengths:
         starts.append(total)
@@ -251,7 +256,7 @@ def score(pairs: Any, scorer: RougeScorer) -> Any:
     import pandas as pd
 
     parts = _partitions(pairs)
-    starts = _starts(parts)
+    starts = _starts(pairs, parts)
     meta = pd.DataFrame(
         {ID: pd.Series([], dtype="int64")}
         | {f"{t}_{f}": pd.Series([], dtype="float64") for t in scorer.types for f in FIELDS}
@@ -290,7 +295,23 @@ def corpus(
     parts = _partitions(pairs)
     if not parts:
         raise ValueError("cannot aggregate an empty corpus: there are no partitions")
-    starts = _starts(parts)
+    if mode == "exact":
+        # No counting pass: each partition numbers its pairs from 0, and the client, which
+        # receives every score anyway, shifts them by the pairs of the partitions before.
+        pieces = [
+            dask.delayed(_accumulate)(p, scorer, 0, mode, n_bootstrap, seed) for p in parts
+        ]
+        acc, offset = None, 0
+        for piece in dask.compute(*pieces):
+            piece = piece._shifted(offset)
+            offset += len(piece)
+            acc = piece if acc is None else acc.merge(piece)
+        assert acc is not None
+        acc.threads = scorer.config.threads
+        return acc.finalize(confidence=confidence, unit=unit)
+    # Streaming: the Poisson weights are keyed by the pairs' ids, so they are numbered
+    # first; only sums travel, merged in a tree on the workers.
+    starts = _starts(pairs, parts)
     level = [
         dask.delayed(_accumulate)(p, scorer, s, mode, n_bootstrap, seed)
         for p, s in zip(parts, starts)
