@@ -71,7 +71,10 @@ def bits(result: Any) -> dict[str, Any]:
         for f in ("precision", "recall", "fmeasure"):
             out[f"{t}.{f}"] = getattr(result.mean[t], f).hex()
             if result.low is not None:
-                out[f"{t}.{f}.ci"] = [getattr(result.low[t], f).hex(), getattr(result.high[t], f).hex()]
+                out[f"{t}.{f}.ci"] = [
+                    getattr(result.low[t], f).hex(),
+                    getattr(result.high[t], f).hex(),
+                ]
     return out
 
 
@@ -142,8 +145,9 @@ def main() -> None:
         return
     results: dict[str, dict[str, Any]] = {}
     for name in args.runs.split(","):
-        cmd = [sys.executable, __file__, "--child", name, "--pairs", str(args.pairs),
-               "--partitions", str(args.partitions), "--n-bootstrap", str(args.n_bootstrap)]  # fmt: skip
+        sizes = ["--pairs", str(args.pairs), "--partitions", str(args.partitions)]
+        cmd = [sys.executable, __file__, "--child", name, *sizes]
+        cmd += ["--n-bootstrap", str(args.n_bootstrap)]
         out = subprocess.run(cmd, capture_output=True, text=True, check=False)
         line = [x for x in out.stdout.splitlines() if x.startswith("@@RESULT ")]
         if out.returncode or not line:
@@ -159,7 +163,8 @@ def main() -> None:
           f"{platform.python_version()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
           f"types {','.join(TYPES)}, stemmer, confidence 0.95, n_bootstrap "
           f"{args.n_bootstrap}, seed 0\n")  # fmt: skip
-    print("| run | wall s | peak RSS per worker (MiB) | client peak RSS (MiB) | equal to one process |")
+    print("| run | wall s | peak RSS per worker (MiB) | client peak RSS (MiB) | equal to one "
+          "process |")  # fmt: skip
     print("| --- | ---: | --- | ---: | --- |")
     one = results.get("one")
     for name, r in results.items():

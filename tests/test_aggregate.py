@@ -179,7 +179,9 @@ def test_exact_mode_checks_the_pieces(scorer, whole):
     shuffled = _core.BatchScores.concat([whole.scores.slice(i, i + 1) for i in order])
     acc = CorpusAccumulator(scorer, n_bootstrap=30)
     acc.add(rougekit.BatchResult(shuffled, whole.signature, whole.profile), ids=order)
-    assert _bits(acc.finalize(confidence=0.9)) == _bits(whole.corpus(confidence=0.9, n_bootstrap=30))
+    assert _bits(acc.finalize(confidence=0.9)) == _bits(
+        whole.corpus(confidence=0.9, n_bootstrap=30)
+    )
     # Ids continue after the last piece by default.
     acc = CorpusAccumulator(scorer)
     acc.add(whole[:10])

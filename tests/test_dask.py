@@ -102,7 +102,10 @@ def _bits(result) -> dict:
         for f in FIELDS:
             out[t, f] = getattr(result.mean[t], f).hex()
             if result.low is not None:
-                out[t, f, "ci"] = (getattr(result.low[t], f).hex(), getattr(result.high[t], f).hex())
+                out[t, f, "ci"] = (
+                    getattr(result.low[t], f).hex(),
+                    getattr(result.high[t], f).hex(),
+                )
     return out
 
 
@@ -140,9 +143,7 @@ def test_streaming_ci_does_not_depend_on_the_partitioning(client, records, score
     # The exact mode through Parquet: lists read back as lists, one process's numbers.
     preds, refs = [r["prediction"] for r in few], [r["references"] for r in few]
     want = scorer.corpus(preds, refs, confidence=0.9, n_bootstrap=100, seed=1)
-    assert _bits(rkd.corpus(frame, scorer, confidence=0.9, n_bootstrap=100, seed=1)) == _bits(
-        want
-    )
+    assert _bits(rkd.corpus(frame, scorer, confidence=0.9, n_bootstrap=100, seed=1)) == _bits(want)
 
 
 def test_score_gives_a_lazy_frame_of_pairs(client, records, scorer):

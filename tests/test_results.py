@@ -47,9 +47,10 @@ def test_pickle_round_trip(sample_pairs, name):
     for protocol in (2, pickle.HIGHEST_PROTOCOL):
         back = pickle.loads(pickle.dumps(batch, protocol=protocol))
         _same(back, batch)
-        assert back.corpus(confidence=0.9, n_bootstrap=50).to_dict() == batch.corpus(
-            confidence=0.9, n_bootstrap=50
-        ).to_dict()
+        assert (
+            back.corpus(confidence=0.9, n_bootstrap=50).to_dict()
+            == batch.corpus(confidence=0.9, n_bootstrap=50).to_dict()
+        )
     assert batch.__getstate__()["_cache"] == {}
     assert len(pickle.dumps(batch)) < 9 * 3 * len(batch.types) * len(batch) + 4096
 
@@ -119,7 +120,9 @@ def test_slice_signature_counts_its_own_references():
 def test_concat_refuses_other_settings():
     a = rougekit.RougeScorer(["rouge1"]).score_batch(["a b"], ["a"])
     with pytest.raises(ValueError, match="other settings"):
-        BatchResult.concat([a, rougekit.RougeScorer(["rouge1"], stemmer=True).score_batch(["a"], ["a"])])
+        BatchResult.concat(
+            [a, rougekit.RougeScorer(["rouge1"], stemmer=True).score_batch(["a"], ["a"])]
+        )
     with pytest.raises(ValueError, match="other settings"):
         BatchResult.concat([a, rougekit.RougeScorer(["rouge2"]).score_batch(["a"], ["a"])])
     with pytest.raises(ValueError, match="at least one"):

@@ -48,7 +48,10 @@ def _bits(result) -> dict:
         for f in FIELDS:
             out[t, f] = getattr(result.mean[t], f).hex()
             if result.low is not None:
-                out[t, f, "ci"] = (getattr(result.low[t], f).hex(), getattr(result.high[t], f).hex())
+                out[t, f, "ci"] = (
+                    getattr(result.low[t], f).hex(),
+                    getattr(result.high[t], f).hex(),
+                )
     return out
 
 
@@ -96,7 +99,9 @@ def test_spark_recipe(rows, scorer):
         assert _bits(got) == _bits(want)
         stream = spark_corpus(df, scorer, mode="streaming", confidence=0.9, n_bootstrap=50)
         one = rougekit.CorpusAccumulator(scorer, mode="streaming", n_bootstrap=50)
-        one.add(scorer.score_batch([r["prediction"] for r in rows], [r["references"] for r in rows]))
+        one.add(
+            scorer.score_batch([r["prediction"] for r in rows], [r["references"] for r in rows])
+        )
         assert _bits(stream) == _bits(one.finalize(confidence=0.9))
     finally:
         spark.stop()

@@ -26,6 +26,10 @@ __all__ = [
     "stem_words",
     "stemmer_id",
     "tokenize",
+    # Scale-out (issue 11 §1).
+    "StreamingSums",
+    "exact_sum",
+    "poisson_weight",
 ]
 
 __version__: str

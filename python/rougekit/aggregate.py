@@ -256,7 +256,9 @@ class CorpusAccumulator:
             self._sums.add(batch.scores, ids_u64, self.threads)
         if count:
             lo, hi = batch.scores.nrefs
-            self.nrefs = (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
+            self.nrefs = (
+                (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
+            )
         self.n += count
         self._next_id = start + count
 
@@ -290,7 +292,9 @@ class CorpusAccumulator:
             out._sums.merge(other._sums)
         if other.n:
             lo, hi = other.nrefs
-            out.nrefs = (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
+            out.nrefs = (
+                (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
+            )
         out.n = self.n + other.n
         out._next_id = max(self._next_id, other._next_id)
         return out

@@ -157,7 +157,7 @@ def _worker_threads() -> int:
     except (ImportError, ValueError):
         return 1
     state = getattr(worker, "state", None)
-    nthreads = getattr(state, "nthreads", None) or getattr(worker, "nthreads", 1)
+    nthreads: Any = getattr(state, "nthreads", None) or getattr(worker, "nthreads", 1)
     return max(1, int(nthreads))
 
 
@@ -298,10 +298,9 @@ def corpus(
     if mode == "exact":
         # No counting pass: each partition numbers its pairs from 0, and the client, which
         # receives every score anyway, shifts them by the pairs of the partitions before.
-        pieces = [
-            dask.delayed(_accumulate)(p, scorer, 0, mode, n_bootstrap, seed) for p in parts
-        ]
-        acc, offset = None, 0
+        pieces = [dask.delayed(_accumulate)(p, scorer, 0, mode, n_bootstrap, seed) for p in parts]
+        acc: CorpusAccumulator | None = None
+        offset = 0
         for piece in dask.compute(*pieces):
             piece = piece._shifted(offset)
             offset += len(piece)
@@ -321,6 +320,7 @@ def corpus(
             dask.delayed(_merge)(*level[i : i + split_every])
             for i in range(0, len(level), split_every)
         ]
-    (acc,) = dask.compute(level[0])
-    acc.threads = scorer.config.threads
-    return acc.finalize(confidence=confidence, unit=unit)
+    (total,) = dask.compute(level[0])
+    assert isinstance(total, CorpusAccumulator)
+    total.threads = scorer.config.threads
+    return total.finalize(confidence=confidence, unit=unit)

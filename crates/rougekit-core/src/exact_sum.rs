@@ -324,7 +324,10 @@ mod tests {
         }
         assert_eq!(merged.value().to_bits(), whole.to_bits());
         // Equal to a wider exact computation for values on a 2^-40 grid (exact in i128).
-        let grid: i128 = values.iter().map(|&x| (x * (1u64 << 40) as f64) as i128).sum();
+        let grid: i128 = values
+            .iter()
+            .map(|&x| (x * (1u64 << 40) as f64) as i128)
+            .sum();
         assert_eq!(whole, grid as f64 / (1u64 << 40) as f64);
     }
 

@@ -367,7 +367,8 @@ impl Writer {
         self.0.extend_from_slice(s.as_bytes());
     }
     fn f64s(&mut self, xs: &[f64]) {
-        xs.iter().for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+        xs.iter()
+            .for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
     }
 }
 
@@ -384,10 +385,14 @@ impl Reader<'_> {
         Ok(head)
     }
     fn u64(&mut self) -> Result<u64, RougeError> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().map_err(|_| corrupt())?))
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().map_err(|_| corrupt())?,
+        ))
     }
     fn u32(&mut self) -> Result<u32, RougeError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().map_err(|_| corrupt())?))
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().map_err(|_| corrupt())?,
+        ))
     }
     fn len(&mut self, bound: usize) -> Result<usize, RougeError> {
         let n = usize::try_from(self.u64()?).map_err(|_| corrupt())?;
@@ -437,7 +442,9 @@ impl BatchScores {
             w.0.extend_from_slice(&n.bytes.to_le_bytes());
             w.0.extend_from_slice(&n.non_ascii_letters.to_le_bytes());
         }
-        self.nrefs.iter().for_each(|n| w.0.extend_from_slice(&n.to_le_bytes()));
+        self.nrefs
+            .iter()
+            .for_each(|n| w.0.extend_from_slice(&n.to_le_bytes()));
         w.len(self.failures.len());
         for f in &self.failures {
             w.len(f.pair);
@@ -587,7 +594,10 @@ mod tests {
             counts: vec![vec![Counts::default(); 3]; 2],
             ..whole.clone()
         };
-        assert_eq!(BatchScores::from_bytes(&counted.to_bytes()).unwrap(), counted);
+        assert_eq!(
+            BatchScores::from_bytes(&counted.to_bytes()).unwrap(),
+            counted
+        );
         let empty = BatchScores::empty(vec!["rouge1".into()], false);
         assert_eq!(BatchScores::from_bytes(&empty.to_bytes()).unwrap(), empty);
         for cut in [0, 3, 10, bytes.len() - 1] {

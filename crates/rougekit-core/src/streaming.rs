@@ -181,7 +181,10 @@ impl StreamingSums {
                 }
             }
         };
-        let rows = self.weight_totals.iter_mut().zip(self.boot.chunks_mut(ncols.max(1)));
+        let rows = self
+            .weight_totals
+            .iter_mut()
+            .zip(self.boot.chunks_mut(ncols.max(1)));
         match shared_pool(threads) {
             Some(pool) => pool.install(|| {
                 self.weight_totals
@@ -341,7 +344,9 @@ mod tests {
 
     fn column(n: usize, seed: u64) -> Vec<f64> {
         let mut rng = SplitMix64::new(seed);
-        (0..n).map(|_| rng.below(100_000) as f64 / 99_991.0).collect()
+        (0..n)
+            .map(|_| rng.below(100_000) as f64 / 99_991.0)
+            .collect()
     }
 
     #[test]

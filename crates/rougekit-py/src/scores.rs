@@ -8,10 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::bootstrap::{self, Estimate};
 use rougekit_core::exact_sum::ExactSum;
-use rougekit_core::streaming::StreamingSums;
 use rougekit_core::paired;
 use rougekit_core::perl::bootstrap as perl_bootstrap;
 use rougekit_core::perl::round5;
+use rougekit_core::streaming::StreamingSums;
 use rougekit_core::{BatchScores, Counts, Field};
 
 /// Per-pair scores of a batch, by column.
