@@ -7,12 +7,11 @@ mode (see its documentation).
 
 The command line scores its input chunk by chunk (memory stays flat) but must print the
 numbers the Python API prints for the same input. The core makes that exact: a
-``_core.BatchBuilder`` keeps each column's running sum, added left to right as the core's
-mean adds (so the streamed means have the bits of the whole batch's), and, when per-pair
-scores are needed (confidence intervals, ``compare``, plots, or a profile whose corpus
-numbers come from a bootstrap), appends the chunks' columns in place, 8 bytes per value.
-(The sums are exact, ``rougekit-core``'s ``exact_sum``: their order never matters.)
-The kept batch then goes through the profile's own corpus rule, as ``BatchResult.corpus``.
+``_core.BatchBuilder`` keeps each column's exact sum (``rougekit-core``'s ``exact_sum``, the
+sum behind every mean, which no order or grouping changes: the streamed means have the bits
+of the whole batch's), and, when per-pair scores are needed (confidence intervals,
+``compare``, plots, or a profile whose corpus numbers come from a bootstrap), appends the
+chunks' columns in place, 8 bytes per value. The kept batch then goes through the profile's own corpus rule, as ``BatchResult.corpus``.
 """
 
 from __future__ import annotations
