@@ -16,20 +16,19 @@ __all__ = [
     "InputTooLargeError",
     "PerlFileError",
     "PerlScorer",
+    "StreamingSums",
     "__version__",
     "approximate_randomization",
+    "exact_sum",
     "normalize_types",
     "paired_bootstrap",
     "perl_eval_config",
     "perl_normalize_types",
     "perl_split_summary",
+    "poisson_weight",
     "stem_words",
     "stemmer_id",
     "tokenize",
-    # Scale-out (issue 11 §1).
-    "StreamingSums",
-    "exact_sum",
-    "poisson_weight",
 ]
 
 __version__: str

@@ -11,7 +11,8 @@ numbers the Python API prints for the same input. The core makes that exact: a
 sum behind every mean, which no order or grouping changes: the streamed means have the bits
 of the whole batch's), and, when per-pair scores are needed (confidence intervals,
 ``compare``, plots, or a profile whose corpus numbers come from a bootstrap), appends the
-chunks' columns in place, 8 bytes per value. The kept batch then goes through the profile's own corpus rule, as ``BatchResult.corpus``.
+chunks' columns in place, 8 bytes per value. The kept batch then goes through the
+profile's own corpus rule, as ``BatchResult.corpus``.
 """
 
 from __future__ import annotations

@@ -248,6 +248,27 @@ def _starts(pairs: Any, parts: list[Any]) -> list[int]:
     return starts
 
 
+def _gather(tasks: list[Any]) -> list[Any]:
+    """The results of ``tasks``, in order. On a ``distributed`` cluster each is fetched as
+    soon as it is done and released on its worker, so workers do not hold every finished
+    partition's scores until the last one is done."""
+    dask = _dask()
+    try:
+        import distributed
+
+        client: Any = distributed.get_client()
+        as_completed: Any = distributed.as_completed
+    except (ImportError, ValueError):
+        return list(dask.compute(*tasks))
+    futures = client.compute(tasks)
+    where = {f.key: k for k, f in enumerate(futures)}
+    out: list[Any] = [None] * len(futures)
+    for future in as_completed(futures):
+        out[where[future.key]] = future.result()
+        future.release()
+    return out
+
+
 def score(pairs: Any, scorer: RougeScorer) -> Any:
     """A lazy Dask DataFrame of every pair's scores: column ``id`` (the pair's position)
     and ``<type>_<field>`` (``rouge1_precision``...), one partition per input partition.
@@ -301,7 +322,7 @@ def corpus(
         pieces = [dask.delayed(_accumulate)(p, scorer, 0, mode, n_bootstrap, seed) for p in parts]
         acc: CorpusAccumulator | None = None
         offset = 0
-        for piece in dask.compute(*pieces):
+        for piece in _gather(pieces):
             piece = piece._shifted(offset)
             offset += len(piece)
             acc = piece if acc is None else acc.merge(piece)
