@@ -61,6 +61,10 @@ def make_partition(k: int, size: int, total: int) -> list[dict[str, Any]]:
     ]
 
 
+def make_partitions(ks: list[int], size: int, total: int) -> list[dict[str, Any]]:
+    return [r for k in ks for r in make_partition(k, size, total)]
+
+
 def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -103,10 +107,16 @@ def run_dask(n: int, n_bootstrap: int, partitions: int, mode: str) -> dict[str, 
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster, distributed.Client(cluster) as client:  # fmt: skip
-        client.run(lambda: sys.path.insert(0, str(Path(__file__).resolve().parent)))
+        here = str(Path(__file__).resolve().parent)
+        client.run(lambda: sys.path.insert(0, here))
+        sys.path.insert(0, here)
+        # By module, not __main__: a function of __main__ travels by value with its globals,
+        # and each worker would keep one copy of the corpus per cached task function.
+        import bench_dask
+
         base = client.run(peak_rss_mib)
         pairs = db.from_sequence(range(partitions), npartitions=partitions).map_partitions(
-            lambda ks: [r for k in ks for r in make_partition(k, size, n)]
+            bench_dask.make_partitions, size, n
         )
         start = time.perf_counter()
         result = rkd.corpus(
