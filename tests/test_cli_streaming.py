@@ -125,8 +125,9 @@ def _reference_draws(seed: int, n: int, count: int, threshold: int) -> list[int]
 
 def _reference_bootstrap(columns, n_samples, seed, confidence):
     """The documented algorithm, slowly and independently of the core: SplitMix64 seeded
-    with ``seed``, Lemire draws of n indices per resample shared by every column, sums
-    added left to right, linear percentiles."""
+    with ``seed``, Lemire draws of n indices per resample shared by every column, resample
+    sums added left to right in draw order, linear percentiles; the mean is the exact sum
+    rounded once (``math.fsum``) over n."""
     n = len(columns[0])
     draws = _reference_draws(seed, n, n * n_samples, (2**64) % n)
     tail = (1.0 - confidence) / 2.0 * 100.0
@@ -146,10 +147,7 @@ def _reference_bootstrap(columns, n_samples, seed, confidence):
                 total += col[i]
             means.append(total / n)
         means.sort()
-        mean = 0.0
-        for v in col:
-            mean += v
-        out.append((mean / n, percentile(means, tail), percentile(means, 100.0 - tail)))
+        out.append((math.fsum(col) / n, percentile(means, tail), percentile(means, 100.0 - tail)))
     return out
 
 

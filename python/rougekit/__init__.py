@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rougekit._core import __version__
 
 if TYPE_CHECKING:
+    from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.evaluate import compute
@@ -40,6 +41,7 @@ _LAZY = {
     "parse_signature": ("rougekit.signature", "parse"),
     "tokenize": ("rougekit.text", "tokenize"),
     "stem": ("rougekit.text", "stem"),
+    "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
 }
 
 
@@ -62,6 +64,7 @@ __all__ = [
     "DEFAULT_TYPES",
     "PROFILES",
     "BatchResult",
+    "CorpusAccumulator",
     "CorpusResult",
     "NoSentencesWarning",
     "NoTokensWarning",

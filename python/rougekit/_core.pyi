@@ -5,7 +5,7 @@ Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
 from collections.abc import Sequence
-from typing import final
+from typing import Any, final
 
 from typing_extensions import CapsuleType, Self
 
@@ -17,15 +17,18 @@ __all__ = [
     "InputTooLargeError",
     "PerlFileError",
     "PerlScorer",
+    "StreamingSums",
     "__version__",
     "approximate_randomization",
     "arrow_stream",
     "arrow_views",
+    "exact_sum",
     "normalize_types",
     "paired_bootstrap",
     "perl_eval_config",
     "perl_normalize_types",
     "perl_split_summary",
+    "poisson_weight",
     "stem_words",
     "stemmer_id",
     "tokenize",
@@ -83,6 +86,15 @@ class BatchScores:
         returns the int ``0`` triple)."""
     def slice(self, start: int, end: int) -> BatchScores:
         """Pairs ``start..end`` as a batch of their own."""
+    @staticmethod
+    def concat(parts: Sequence[BatchScores]) -> BatchScores:
+        """The batches one after the other (same types); ``ValueError`` for none."""
+    def to_bytes(self) -> bytes:
+        """Every field as versioned little-endian bytes (what pickling stores)."""
+    @staticmethod
+    def from_bytes(data: bytes) -> BatchScores:
+        """The batch ``to_bytes`` wrote; ``ValueError`` for other bytes."""
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]: ...
     def corpus(self, n_samples: int, seed: int, confidence: float, threads: int = 1) -> _Summary:
         """``{type: {field: (mean, low, high)}}``; seeded percentile bootstrap bounds at
         ``confidence``, NaN when ``n_samples == 0``. ``threads`` never changes a number."""
@@ -113,6 +125,31 @@ class BatchBuilder:
         """``{type: {field: (mean, nan, nan)}}``: ``BatchScores.corpus``'s means, bit for bit."""
     def finish(self) -> BatchScores:
         """Everything appended (``keep=True`` only); the builder is empty after."""
+
+# -- Scale-out (rougekit.CorpusAccumulator's streaming mode, rougekit.dask) --
+
+@final
+class StreamingSums:
+    """Exact column sums and a Poisson bootstrap keyed by pair id, mergeable in any order."""
+
+    def __new__(cls, ncols: int, n_bootstrap: int, seed: int) -> Self: ...
+    def __len__(self) -> int: ...
+    def add(self, batch: BatchScores, ids: Sequence[int], threads: int = 1) -> None:
+        """Adds the pairs of ``batch`` (ids ``ids``); scores must lie in [0, 1]."""
+    def merge(self, other: StreamingSums) -> None:
+        """Adds the sums of ``other`` (same columns, replicates and seed)."""
+    def estimates(self, confidence: float | None = None) -> list[tuple[float, float, float]]:
+        """``(mean, low, high)`` per column; NaN bounds without ``confidence``."""
+    def to_bytes(self) -> bytes: ...
+    @staticmethod
+    def from_bytes(data: bytes) -> StreamingSums: ...
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]: ...
+
+def exact_sum(values: Sequence[float]) -> float:
+    """The exact sum rounded once to the nearest float (as ``math.fsum``)."""
+
+def poisson_weight(seed: int, pair_id: int, replicate: int) -> int:
+    """The streaming bootstrap's Poisson(1) weight of a pair in a replicate."""
 
 def paired_bootstrap(
     a: Sequence[float],

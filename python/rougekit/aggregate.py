@@ -1,27 +1,38 @@
 """Corpus numbers from a stream of scored chunks, equal to :meth:`RougeScorer.corpus`.
 
+Two accumulators: :class:`Accumulator`, the command line's (one process, chunks in order),
+and :class:`CorpusAccumulator`, the public one for a corpus scored in pieces anywhere (Dask,
+Spark, Ray): picklable, mergeable in any order and grouping, with an exact and a streaming
+mode (see its documentation).
+
 The command line scores its input chunk by chunk (memory stays flat) but must print the
 numbers the Python API prints for the same input. The core makes that exact: a
-``_core.BatchBuilder`` keeps each column's running sum, added left to right as the core's
-mean adds (so the streamed means have the bits of the whole batch's), and, when per-pair
-scores are needed (confidence intervals, ``compare``, plots, or a profile whose corpus
-numbers come from a bootstrap), appends the chunks' columns in place, 8 bytes per value.
-The kept batch then goes through the profile's own corpus rule, as ``BatchResult.corpus``.
+``_core.BatchBuilder`` keeps each column's exact sum (``rougekit-core``'s ``exact_sum``, the
+sum behind every mean, which no order or grouping changes: the streamed means have the bits
+of the whole batch's), and, when per-pair scores are needed (confidence intervals,
+``compare``, plots, or a profile whose corpus numbers come from a bootstrap), appends the
+chunks' columns in place, 8 bytes per value. The kept batch then goes through the
+profile's own corpus rule, as ``BatchResult.corpus``.
 """
 
 from __future__ import annotations
 
+import copy
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rougekit import _core
-from rougekit.results import BatchResult, CorpusResult
+from rougekit.checks import as_int
+from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence
+from rougekit.signature import nrefs_field
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     from rougekit.profiles import Profile
+    from rougekit.scorer import RougeScorer
     from rougekit.signature import Signature
 
 
@@ -114,3 +125,245 @@ class Accumulator:
             signature=signature,
             profile=self.profile,
         )
+
+
+#: The modes of :class:`CorpusAccumulator`.
+MODES = ("exact", "streaming")
+
+
+class CorpusAccumulator:
+    """Per-pair scores of a corpus scored in pieces, merged into one :class:`CorpusResult`.
+
+    Each piece (a partition on a Dask worker, a Spark or Ray batch) is scored, added to an
+    accumulator with the ids of its pairs, and the accumulators are merged, in any order and
+    grouping, and finalized once. Accumulators pickle (to travel between processes).
+
+    Pair ids are integers: the pair's position in the whole corpus (the order
+    ``scorer.corpus`` would see the pairs in), 0 to n - 1.
+
+    Modes (``mode=``):
+
+    * ``"exact"`` keeps every per-pair score (8 bytes per value) with its ids; ``finalize``
+      puts the pieces back in pair order and applies the profile's own corpus rule, so the
+      means and the seeded CI equal ``scorer.corpus(...)`` in one process bit for bit,
+      whatever the partitioning, and so does the signature. Every profile, ROUGE-1.5.5's
+      included. Together the pieces must hold the ids 0..n-1 once each (runs of
+      consecutive ids are stored as they come, so give pieces in order when you can).
+    * ``"streaming"`` keeps sums only: memory per accumulator does not grow with the pairs
+      (about ``n_bootstrap x 16 bytes`` per type and field). The means are exact sums over n,
+      equal to the exact mode's to the last bit. The CI is a Poisson bootstrap: replicate r
+      gives pair ``id`` the weight ``_core.poisson_weight(seed, id, r)``, a Poisson(1) draw
+      from a hash of (seed, id, r), so it does not depend on the partitioning either; it is a
+      different method than the one-process bootstrap (close, not equal) and the signature
+      says ``acc:streaming``. Ids may be any distinct integers in 0..2**64-1. Not for
+      ROUGE-1.5.5's profile, whose corpus numbers need every score.
+
+    ``n_bootstrap`` and ``seed`` are fixed at creation (the streaming mode draws its weights
+    as pairs arrive); ``finalize(confidence=...)`` asks for the interval.
+
+    >>> import rougekit as rk
+    >>> scorer = rk.RougeScorer(["rouge1"])
+    >>> a = rk.CorpusAccumulator(scorer)
+    >>> a.add(scorer.score_batch(["the cat"], ["the cat sat"]), ids=0)
+    >>> b = rk.CorpusAccumulator(scorer)
+    >>> b.add(scorer.score_batch(["a dog"], ["the dog ran"]), ids=1)
+    >>> round(b.merge(a).finalize()["rouge1"].fmeasure, 4)
+    0.6
+    """
+
+    def __init__(
+        self,
+        scorer: RougeScorer,
+        *,
+        mode: str = "exact",
+        n_bootstrap: int = 1000,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'exact' or 'streaming', got {mode!r}")
+        n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
+        seed = as_int(seed, "seed")
+        if not 0 <= n_bootstrap <= 10_000_000:
+            raise ValueError(f"n_bootstrap must be from 0 to 10000000, got {n_bootstrap}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
+        profile = scorer.config.profile
+        if mode == "streaming" and profile.CORPUS_NEEDS_SCORES:
+            raise ValueError(
+                f"the {profile.name!r} profile's corpus numbers come from every per-pair score "
+                "(its own bootstrap): use mode='exact'"
+            )
+        self.mode = mode
+        self.n_bootstrap = n_bootstrap
+        self.seed = seed
+        #: Threads for the streaming bootstrap's sums and the exact mode's final bootstrap
+        #: (never change a number).
+        self.threads = as_int(threads, "threads")
+        self.profile: Profile = profile
+        self.types = list(scorer.types)
+        self._signature = scorer.signature()
+        self.n = 0
+        self.nrefs: tuple[int, int] = (0, 0)
+        self._next_id = 0
+        self._chunks: list[tuple[int, _core.BatchScores]] = []
+        self._sums = (
+            _core.StreamingSums(3 * len(self.types), n_bootstrap, seed)
+            if mode == "streaming"
+            else None
+        )
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __repr__(self) -> str:
+        return f"CorpusAccumulator(mode={self.mode!r}, pairs={self.n}, types={self.types})"
+
+    def add(self, batch: BatchResult, ids: int | Sequence[int] | None = None) -> None:
+        """Adds the scores of a batch whose pairs have ids ``ids``: the first id (the others
+        follow it), one id per pair, or ``None`` to continue after this accumulator's last
+        pair (0 at first)."""
+        if not isinstance(batch, BatchResult):
+            raise TypeError(f"add() takes a BatchResult, got {type(batch).__name__}")
+        self._check_same(batch.types, batch.signature, "a batch")
+        count = len(batch)
+        if ids is None:
+            ids = self._next_id
+        if isinstance(ids, int) or not isinstance(ids, Sequence):
+            start = as_int(ids, "ids")
+            id_list: Sequence[int] | None = None
+        else:
+            id_list = [operator.index(i) for i in ids]
+            if len(id_list) != count:
+                raise ValueError(f"{len(id_list)} ids for a batch of {count} pairs")
+            start = id_list[0] if id_list else self._next_id
+        if start < 0 or (id_list and min(id_list) < 0):
+            raise ValueError("pair ids must be non-negative integers")
+        if self.mode == "exact":
+            if id_list is None or id_list == list(range(start, start + count)):
+                self._chunks.append((start, batch.scores))
+            else:  # each run of consecutive ids is a piece; finalize sorts them
+                run = 0
+                for k in range(1, count + 1):
+                    if k == count or id_list[k] != id_list[k - 1] + 1:
+                        self._chunks.append((id_list[run], batch.scores.slice(run, k)))
+                        run = k
+        else:
+            assert self._sums is not None
+            ids_u64 = list(range(start, start + count)) if id_list is None else id_list
+            if ids_u64 and max(ids_u64) >= 2**64:
+                raise ValueError("pair ids must be below 2**64")
+            self._sums.add(batch.scores, ids_u64, self.threads)
+        if count:
+            lo, hi = batch.scores.nrefs
+            self.nrefs = (
+                (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
+            )
+        self.n += count
+        self._next_id = start + count
+
+    def _check_same(self, types: Sequence[str], signature: Signature, what: str) -> None:
+        def settings(s: Signature) -> dict[str, str]:
+            return {k: v for k, v in s.fields.items() if k not in ("nrefs", "ci", "bs", "seed")}
+
+        if list(types) != self.types or settings(signature) != settings(self._signature):
+            raise ValueError(
+                f"{what} of other settings: {signature} (this accumulator: {self._signature})"
+            )
+
+    def merge(self, other: CorpusAccumulator) -> CorpusAccumulator:
+        """A new accumulator holding the pairs of both (neither is changed). Merging is
+        associative and commutative: any grouping and order gives the same numbers."""
+        if not isinstance(other, CorpusAccumulator):
+            raise TypeError(f"merge() takes a CorpusAccumulator, got {type(other).__name__}")
+        if (other.mode, other.n_bootstrap, other.seed) != (
+            self.mode, self.n_bootstrap, self.seed,
+        ):  # fmt: skip
+            raise ValueError(
+                f"cannot merge a {other.mode} accumulator (n_bootstrap={other.n_bootstrap}, "
+                f"seed={other.seed}) into a {self.mode} one (n_bootstrap={self.n_bootstrap}, "
+                f"seed={self.seed})"
+            )
+        self._check_same(other.types, other._signature, "an accumulator")
+        out = copy.copy(self)
+        out._chunks = self._chunks + other._chunks
+        if self._sums is not None and other._sums is not None:
+            out._sums = _core.StreamingSums.from_bytes(self._sums.to_bytes())
+            out._sums.merge(other._sums)
+        if other.n:
+            lo, hi = other.nrefs
+            out.nrefs = (
+                (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
+            )
+        out.n = self.n + other.n
+        out._next_id = max(self._next_id, other._next_id)
+        return out
+
+    def _shifted(self, offset: int) -> CorpusAccumulator:
+        """Exact mode: this accumulator with every pair id moved up by ``offset`` (a
+        partition numbered from 0, placed after the pairs before it)."""
+        if self.mode != "exact":
+            raise RuntimeError("the streaming mode's weights are drawn from the ids as given")
+        out = copy.copy(self)
+        out._chunks = [(start + offset, scores) for start, scores in self._chunks]
+        out._next_id = self._next_id + offset
+        return out
+
+    def batch(self) -> BatchResult:
+        """Exact mode: every pair's scores, in pair order, as one batch. ``ValueError`` when
+        the pieces' ids do not cover 0..n-1 exactly once."""
+        if self.mode != "exact":
+            raise RuntimeError("the streaming mode keeps sums only, not per-pair scores")
+        chunks = sorted((c for c in self._chunks if len(c[1])), key=lambda c: c[0])
+        expected = 0
+        for start, scores in chunks:
+            if start != expected:
+                what = "missing" if start > expected else "given twice"
+                first = min(start, expected)
+                raise ValueError(
+                    f"pair ids must cover 0..{self.n - 1} once each: id {first} is {what}"
+                )
+            expected += len(scores)
+        if chunks:
+            scores = _core.BatchScores.concat([s for _, s in chunks])
+        else:
+            scores = _core.BatchBuilder(True).finish()
+        signature = self._with_nrefs()
+        return BatchResult(scores, signature, self.profile, threads=self.threads)
+
+    def _with_nrefs(self) -> Signature:
+        fields = self._signature.fields
+        fields["nrefs"] = nrefs_field(*self.nrefs)
+        return type(self._signature).from_fields(fields)
+
+    def finalize(self, *, confidence: float | None = None, unit: int = 0) -> CorpusResult:
+        """The corpus numbers (see the modes); with ``confidence``, the bootstrap CI of the
+        ``n_bootstrap`` and ``seed`` given at creation. ``unit``: ROUGE-1.5.5's ``-t`` (exact
+        mode). ``ValueError`` with no pair."""
+        if self.n == 0:
+            raise ValueError("cannot aggregate an empty corpus: there are no pairs")
+        if self.mode == "exact":
+            return self.batch().corpus(
+                confidence=confidence, n_bootstrap=self.n_bootstrap, seed=self.seed, unit=unit
+            )
+        assert self._sums is not None
+        if as_int(unit, "unit") != 0:
+            raise ValueError("unit (ROUGE-1.5.5's -t) does not apply to the streaming mode")
+        if confidence is not None:
+            confidence = _confidence(confidence)
+            if self.n_bootstrap < 1:
+                raise ValueError("a confidence interval needs n_bootstrap > 0")
+        estimates = self._sums.estimates(confidence)
+        summary = {
+            t: {f: estimates[3 * k + j] for j, f in enumerate(FIELDS)}
+            for k, t in enumerate(self.types)
+        }
+        fields = self._with_nrefs().fields
+        fields["acc"] = "streaming"
+        signature = type(self._signature).from_fields(fields)
+        if confidence is not None:
+            signature = signature.with_ci(confidence, self.n_bootstrap, self.seed)
+        return CorpusResult(
+            summary=summary, n=self.n, confidence=confidence, signature=signature,
+            profile=self.profile,
+        )  # fmt: skip

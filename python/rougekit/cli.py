@@ -964,6 +964,12 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
                 f"stemmed by Snowball {m.group(1)} ({f['stem']}); this rougekit has "
                 f"{mine or 'no such stemmer'}: stems, and so scores, may differ"
             )
+    if extra.get("acc") == "streaming":
+        notes.append(
+            "accumulated in streaming mode (rougekit.CorpusAccumulator(mode='streaming'), "
+            "rougekit.dask): the same means; its CI is a Poisson bootstrap keyed by pair id, "
+            "which the command's --ci (the index bootstrap) does not run"
+        )
     try:
         profiles.create(name, **_options_of(f))
     except (TypeError, ValueError) as e:

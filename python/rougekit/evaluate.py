@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -148,9 +149,6 @@ def _compute_custom(
 
 
 def _mean(values: list[float]) -> float:
-    """Left-to-right sum over n, as the core's corpus mean (Python >= 3.12's ``sum`` of
-    floats is compensated and could differ in the last bit)."""
-    total = 0.0
-    for v in values:
-        total += v
-    return total / len(values)
+    """The exact sum rounded once, over n: the core's corpus mean (``math.fsum`` rounds the
+    same exact sum)."""
+    return math.fsum(values) / len(values)

@@ -6,8 +6,8 @@ import json
 import math
 import numbers
 from array import array
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from rougekit import frames
 from rougekit.checks import as_int
@@ -101,9 +101,23 @@ class BatchResult:
         ROUGE-W against a reference without tokens). Empty for the other profiles."""
         return self._scores.failures
 
-    def __getitem__(self, index: int) -> dict[str, Score]:
-        """Scores of pair ``index`` (negative indices count from the end)."""
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Score]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> BatchResult: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Score] | BatchResult:
+        """Scores of pair ``index`` (negative indices count from the end); a slice
+        (step 1) is a :class:`BatchResult` of those pairs, signature recomputed."""
         n = len(self)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(n)
+            if step != 1:
+                raise ValueError("a BatchResult slice takes consecutive pairs (step 1)")
+            stop = max(start, stop)
+            ids = None if self.ids is None else self.ids[start:stop]
+            return self._with_scores(self._scores.slice(start, stop), ids)
         index = as_int(index, "index")
         if index < 0:
             index += n
@@ -111,6 +125,60 @@ class BatchResult:
             raise IndexError(f"pair index out of range (batch of {n})")
         row = self._scores.row(index)
         return {t: Score(p, r, f) for t, (p, r, f, _) in zip(self.types, row)}
+
+    # -- Pickling, slicing, concatenation (the pieces of a scale-out job) --
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The columns pickle through the core (versioned bytes); cached NumPy views of them
+        # are rebuilt on demand, not shipped twice.
+        state = self.__dict__.copy()
+        state["_cache"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def _with_scores(self, scores: _core.BatchScores, ids: list[str] | None) -> BatchResult:
+        """A batch of these settings holding ``scores`` (its nrefs in the signature) and
+        their pairs' ``ids``."""
+        from rougekit.signature import nrefs_field
+
+        fields = self.signature.fields
+        fields["nrefs"] = nrefs_field(*scores.nrefs)
+        signature = type(self.signature).from_fields(fields)
+        result = BatchResult(scores, signature, self.profile, threads=self._threads)
+        if ids is not None:
+            result.ids = ids
+        return result
+
+    @classmethod
+    def concat(cls, results: Iterable[BatchResult]) -> BatchResult:
+        """The pairs of ``results`` one after the other, as one batch (scored with the same
+        settings: ``ValueError`` otherwise, or for no batch). Its corpus numbers are those
+        of the whole, as if scored in one call."""
+        parts = list(results)
+        if not parts:
+            raise ValueError("concat needs at least one BatchResult")
+        for p in parts:
+            if not isinstance(p, BatchResult):
+                raise TypeError(f"concat takes BatchResults, got {type(p).__name__}")
+
+        def settings(r: BatchResult) -> tuple[str, ...]:
+            return tuple(f"{k}:{v}" for k, v in r.signature.items if k != "nrefs")
+
+        first = parts[0]
+        for p in parts[1:]:
+            if settings(p) != settings(first) or p.profile != first.profile:
+                raise ValueError(
+                    f"cannot concatenate results of other settings: {p.signature} and "
+                    f"{first.signature}"
+                )
+        scores = _core_module().BatchScores.concat([p._scores for p in parts])
+        # The ids travel when every part has them (a part without ids leaves them unknown).
+        ids = None
+        if all(p.ids is not None for p in parts):
+            ids = [i for p in parts for i in p.ids or ()]
+        return first._with_scores(scores, ids)
 
     def __iter__(self) -> Iterator[dict[str, Score]]:
         for i in range(len(self)):
@@ -181,6 +249,12 @@ class BatchResult:
             summary=summary, n=len(self), confidence=level, signature=signature,
             profile=self.profile,
         )  # fmt: skip
+
+
+def _core_module() -> Any:
+    from rougekit import _core
+
+    return _core
 
 
 def _confidence(confidence: object) -> float:

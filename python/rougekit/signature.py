@@ -25,7 +25,11 @@ KEYS = (
 #: Keys printed only when a setting differs from its default (older signatures lack them).
 #: ``split``: how input texts were cut into sentences for rougeLsum beyond their newlines
 #: (token-ids: ``sep-id=<id>``, the id that ends a sentence).
-OPTIONAL_KEYS = ("split",)
+#: ``acc``: how a corpus scored in pieces was accumulated, when not as one process does
+#: (``streaming``: sums only, its CI a Poisson bootstrap keyed by pair id; see
+#: :class:`rougekit.CorpusAccumulator`). The exact mode's numbers are the one-process
+#: numbers, so its signature is theirs.
+OPTIONAL_KEYS = ("split", "acc")
 
 
 @dataclass(frozen=True)

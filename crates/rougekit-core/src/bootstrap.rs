@@ -41,21 +41,20 @@ impl SplitMix64 {
     }
 }
 
-/// `start + values[0] + values[1] + ...`, added left to right: a column's sum continued
-/// over chunks (the command line's streaming means) has the bits of the whole column's.
-pub fn ordered_sum(start: f64, values: &[f64]) -> f64 {
-    values.iter().fold(start, |a, &b| a + b)
+/// Arithmetic mean: the exact sum of the values rounded once ([`crate::exact_sum`]), over
+/// their number (0.0 for an empty column). The exact sum does not depend on the order of
+/// the values, so a column summed in chunks, in partitions on other machines, or in any
+/// order has this mean bit for bit.
+pub fn mean(values: &[f64]) -> f64 {
+    mean_of_sum(&crate::exact_sum::sum_of(values), values.len())
 }
 
-/// The sum every mean starts from: `-0.0`, the identity of IEEE addition (as `Iterator::sum`).
-pub const SUM_START: f64 = -0.0;
-
-/// Arithmetic mean, summed in index order (0.0 for an empty column).
-pub fn mean(values: &[f64]) -> f64 {
-    if values.is_empty() {
+/// The mean of `n` values whose exact sum is `sum` (0.0 when `n` is 0).
+pub fn mean_of_sum(sum: &crate::exact_sum::ExactSum, n: usize) -> f64 {
+    if n == 0 {
         return 0.0;
     }
-    ordered_sum(SUM_START, values) / values.len() as f64
+    sum.value() / n as f64
 }
 
 /// Most resamples one bootstrap may ask for (memory is `columns × n_samples` floats).

@@ -15,6 +15,7 @@
 pub mod bootstrap;
 pub mod engine;
 pub mod error;
+pub mod exact_sum;
 pub mod intern;
 pub mod kernels;
 pub mod paired;
@@ -24,6 +25,7 @@ pub mod pool;
 pub mod scores;
 pub mod stem;
 pub mod stopwords;
+pub mod streaming;
 pub mod tokenize;
 
 pub use engine::{Engine, EngineConfig, MultiRef, Pair, RougeType, Score, TokenDoc};

@@ -314,12 +314,12 @@ impl BatchScores {
         &self.failures
     }
 
-    /// Adds every column (type by type: precision, recall, fmeasure) onto its running sum
-    /// in `sums`, left to right ([`crate::bootstrap::ordered_sum`]): sums continued over
-    /// the chunks of a stream divide into the means of the whole, bit for bit.
-    pub fn add_to_sums(&self, sums: &mut [f64]) {
+    /// Adds every column (type by type: precision, recall, fmeasure) onto its exact sum in
+    /// `sums` ([`crate::exact_sum::ExactSum`]): sums continued over the chunks of a stream,
+    /// or merged from partitions, divide into the means of the whole, bit for bit.
+    pub fn add_to_sums(&self, sums: &mut [crate::exact_sum::ExactSum]) {
         for (s, col) in sums.iter_mut().zip(&self.values) {
-            *s = crate::bootstrap::ordered_sum(*s, col);
+            s.extend(col);
         }
     }
 
@@ -349,6 +349,183 @@ impl BatchScores {
                 })
                 .collect(),
         }
+    }
+}
+
+/// Little-endian writer of [`BatchScores::to_bytes`].
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u64(&mut self, x: u64) {
+        self.0.extend_from_slice(&x.to_le_bytes());
+    }
+    fn len(&mut self, x: usize) {
+        self.u64(x as u64);
+    }
+    fn str(&mut self, s: &str) {
+        self.len(s.len());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    fn f64s(&mut self, xs: &[f64]) {
+        xs.iter()
+            .for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+    }
+}
+
+/// Reader of [`BatchScores::to_bytes`]'s output: every read checks the length left.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], RougeError> {
+        if n > self.0.len() {
+            return Err(corrupt());
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Ok(head)
+    }
+    fn u64(&mut self) -> Result<u64, RougeError> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().map_err(|_| corrupt())?,
+        ))
+    }
+    fn u32(&mut self) -> Result<u32, RougeError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().map_err(|_| corrupt())?,
+        ))
+    }
+    fn len(&mut self, bound: usize) -> Result<usize, RougeError> {
+        let n = usize::try_from(self.u64()?).map_err(|_| corrupt())?;
+        if n > bound {
+            return Err(corrupt());
+        }
+        Ok(n)
+    }
+    fn str(&mut self) -> Result<String, RougeError> {
+        let n = self.len(self.0.len())?;
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| corrupt())
+    }
+    fn f64s(&mut self, n: usize) -> Result<Vec<f64>, RougeError> {
+        let bytes = self.take(n.checked_mul(8).ok_or_else(corrupt)?)?;
+        Ok(bytes
+            .chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+            .collect())
+    }
+}
+
+fn corrupt() -> RougeError {
+    RougeError::InvalidOption("corrupt or truncated BatchScores bytes".into())
+}
+
+/// The first bytes of [`BatchScores::to_bytes`]'s output (format version 1).
+const MAGIC: &[u8; 4] = b"RKB1";
+
+impl BatchScores {
+    /// Every field as bytes (little-endian, versioned) that [`BatchScores::from_bytes`]
+    /// reads back equal: how a batch pickles, on any platform.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer(MAGIC.to_vec());
+        w.len(self.names.len());
+        self.names.iter().for_each(|n| w.str(n));
+        w.len(self.len);
+        self.values.iter().for_each(|c| w.f64s(c));
+        self.int_zero.iter().for_each(|c| w.0.extend_from_slice(c));
+        w.u64(u64::from(!self.counts.is_empty()));
+        for col in &self.counts {
+            for c in col {
+                w.f64s(&[c.hits, c.pred_total, c.ref_total]);
+            }
+        }
+        for n in &self.notes {
+            w.0.push(n.dropped);
+            w.0.extend_from_slice(&n.bytes.to_le_bytes());
+            w.0.extend_from_slice(&n.non_ascii_letters.to_le_bytes());
+        }
+        self.nrefs
+            .iter()
+            .for_each(|n| w.0.extend_from_slice(&n.to_le_bytes()));
+        w.len(self.failures.len());
+        for f in &self.failures {
+            w.len(f.pair);
+            w.len(f.reference);
+            w.len(f.type_index);
+            w.str(&f.message);
+        }
+        w.0
+    }
+
+    /// Reads [`BatchScores::to_bytes`]'s output; an error for anything else.
+    pub fn from_bytes(bytes: &[u8]) -> Result<BatchScores, RougeError> {
+        let mut r = Reader(bytes);
+        if r.take(4)? != MAGIC {
+            return Err(corrupt());
+        }
+        let nt = r.len(bytes.len())?;
+        let names = (0..nt).map(|_| r.str()).collect::<Result<Vec<_>, _>>()?;
+        let len = r.len(bytes.len())?;
+        let values = (0..nt * 3)
+            .map(|_| r.f64s(len))
+            .collect::<Result<Vec<_>, _>>()?;
+        let int_zero = (0..nt)
+            .map(|_| r.take(len).map(<[u8]>::to_vec))
+            .collect::<Result<Vec<_>, _>>()?;
+        let with_counts = r.u64()? != 0;
+        let counts = if with_counts {
+            (0..nt)
+                .map(|_| {
+                    let flat = r.f64s(len.checked_mul(3).ok_or_else(corrupt)?)?;
+                    Ok(flat
+                        .chunks_exact(3)
+                        .map(|c| Counts {
+                            hits: c[0],
+                            pred_total: c[1],
+                            ref_total: c[2],
+                        })
+                        .collect())
+                })
+                .collect::<Result<Vec<_>, RougeError>>()?
+        } else {
+            Vec::new()
+        };
+        let notes = (0..len)
+            .map(|_| {
+                Ok(TextNotes {
+                    dropped: r.take(1)?[0],
+                    bytes: r.u32()?,
+                    non_ascii_letters: r.u32()?,
+                })
+            })
+            .collect::<Result<Vec<_>, RougeError>>()?;
+        let nrefs = (0..len).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
+        let nf = r.len(bytes.len())?;
+        let failures = (0..nf)
+            .map(|_| {
+                let f = Failure {
+                    pair: r.len(len)?,
+                    reference: r.len(usize::MAX)?,
+                    type_index: r.len(nt)?,
+                    message: r.str()?,
+                };
+                if f.pair >= len || f.type_index >= nt {
+                    return Err(corrupt());
+                }
+                Ok(f)
+            })
+            .collect::<Result<Vec<_>, RougeError>>()?;
+        if !r.0.is_empty() {
+            return Err(corrupt());
+        }
+        Ok(BatchScores {
+            names,
+            len,
+            values,
+            int_zero,
+            counts,
+            notes,
+            nrefs,
+            failures,
+        })
     }
 }
 
@@ -395,6 +572,40 @@ mod tests {
         assert_eq!(whole.slice(2, 4).nrefs(), (1, 4));
         let other = BatchScores::empty(vec!["rouge2".into()], false);
         assert!(built.append(&other).is_err());
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let mut whole = batch(&[0.1, 0.0, 0.3], &[1, 2, 1]);
+        whole.notes[1] = TextNotes {
+            dropped: 3,
+            bytes: 7,
+            non_ascii_letters: 2,
+        };
+        let whole = whole.with_failures(vec![Failure {
+            pair: 2,
+            reference: 1,
+            type_index: 1,
+            message: "no tokens".into(),
+        }]);
+        let bytes = whole.to_bytes();
+        assert_eq!(BatchScores::from_bytes(&bytes).unwrap(), whole);
+        let counted = BatchScores {
+            counts: vec![vec![Counts::default(); 3]; 2],
+            ..whole.clone()
+        };
+        assert_eq!(
+            BatchScores::from_bytes(&counted.to_bytes()).unwrap(),
+            counted
+        );
+        let empty = BatchScores::empty(vec!["rouge1".into()], false);
+        assert_eq!(BatchScores::from_bytes(&empty.to_bytes()).unwrap(), empty);
+        for cut in [0, 3, 10, bytes.len() - 1] {
+            assert!(BatchScores::from_bytes(&bytes[..cut]).is_err(), "{cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(BatchScores::from_bytes(&longer).is_err());
     }
 
     #[test]

@@ -17,6 +17,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<scorer::PyEngine>()?;
     m.add_class::<scores::PyBatchScores>()?;
     m.add_class::<scores::PyBatchBuilder>()?;
+    // Scale-out (rougekit.CorpusAccumulator's streaming mode, rougekit.dask).
+    m.add_class::<scores::PyStreamingSums>()?;
+    m.add_function(wrap_pyfunction!(scores::exact_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(scores::poisson_weight, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::stem_words, m)?)?;

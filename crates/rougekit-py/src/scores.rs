@@ -5,11 +5,13 @@ use crate::errors::to_py;
 use crate::interrupt::{check_signals, interrupted, interruptible};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict};
+use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use rougekit_core::bootstrap::{self, Estimate};
+use rougekit_core::exact_sum::ExactSum;
 use rougekit_core::paired;
 use rougekit_core::perl::bootstrap as perl_bootstrap;
 use rougekit_core::perl::round5;
+use rougekit_core::streaming::StreamingSums;
 use rougekit_core::{BatchScores, Counts, Field};
 use std::sync::Arc;
 
@@ -162,6 +164,41 @@ impl PyBatchScores {
         PyBatchScores::from(self.inner.slice(start, end))
     }
 
+    /// The batches `parts` (same types, in the same order) one after the other; failures keep
+    /// their pair numbers within the whole. `ValueError` for no part or other types.
+    #[staticmethod]
+    fn concat(parts: Vec<PyRef<'_, PyBatchScores>>) -> PyResult<PyBatchScores> {
+        let Some(first) = parts.first() else {
+            return Err(PyValueError::new_err("concat needs at least one batch"));
+        };
+        let mut inner = BatchScores::empty(first.inner.names().to_vec(), false);
+        for p in &parts {
+            inner.append(&p.inner).map_err(to_py)?;
+        }
+        Ok(PyBatchScores::from(inner))
+    }
+
+    /// Every field as versioned little-endian bytes (what pickling stores).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.to_bytes())
+    }
+
+    /// The batch `to_bytes` wrote; `ValueError` for other bytes.
+    #[staticmethod]
+    fn from_bytes(data: &[u8]) -> PyResult<PyBatchScores> {
+        Ok(PyBatchScores::from(
+            BatchScores::from_bytes(data).map_err(to_py)?,
+        ))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let py = slf.py();
+        let rebuild = slf.get_type().getattr("from_bytes")?;
+        Ok((rebuild, (PyBytes::new(py, &slf.get().inner.to_bytes()),)))
+    }
+
     /// Means of every column (the rouge-score family's corpus numbers) and, with
     /// `n_samples > 0`, the seeded percentile-bootstrap bounds at `confidence` (NaN
     /// otherwise): `{type: {field: (mean, low, high)}}`.
@@ -246,7 +283,7 @@ impl PyBatchScores {
 pub struct PyBatchBuilder {
     scores: Option<BatchScores>,
     keep: bool,
-    sums: Vec<f64>,
+    sums: Vec<ExactSum>,
     len: usize,
 }
 
@@ -278,7 +315,7 @@ impl PyBatchBuilder {
                 )));
             }
         } else {
-            self.sums = vec![bootstrap::SUM_START; b.names().len() * 3];
+            self.sums = vec![ExactSum::new(); b.names().len() * 3];
             self.scores = Some(BatchScores::empty(b.names().to_vec(), false));
         }
         b.add_to_sums(&mut self.sums);
@@ -295,12 +332,11 @@ impl PyBatchBuilder {
     /// `BatchScores.corpus` gives for the same pairs, bit for bit.
     fn means<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let names = self.scores.as_ref().map_or(&[][..], |s| s.names());
-        let n = self.len as f64;
-        let mean = |s: f64| if self.len == 0 { 0.0 } else { s / n };
+        let mean = |s: &ExactSum| bootstrap::mean_of_sum(s, self.len);
         let per_type = self
             .sums
             .chunks_exact(3)
-            .map(|s| [0, 1, 2].map(|k| (mean(s[k]), f64::NAN, f64::NAN)));
+            .map(|s| [0, 1, 2].map(|k| (mean(&s[k]), f64::NAN, f64::NAN)));
         by_type(py, names, per_type)
     }
 
@@ -316,6 +352,89 @@ impl PyBatchBuilder {
         self.len = 0;
         Ok(PyBatchScores::from(inner))
     }
+}
+
+/// The sums of the streaming mode of `rougekit.CorpusAccumulator`: exact sums of every
+/// column and a Poisson bootstrap keyed by pair id (see `rougekit-core`'s `streaming`
+/// module), mergeable in any order; pickles as bytes.
+#[pyclass(module = "rougekit._core", name = "StreamingSums")]
+pub struct PyStreamingSums {
+    inner: StreamingSums,
+}
+
+#[pymethods]
+impl PyStreamingSums {
+    #[new]
+    fn new(ncols: usize, n_bootstrap: usize, seed: u64) -> PyResult<Self> {
+        Ok(PyStreamingSums {
+            inner: StreamingSums::new(ncols, n_bootstrap, seed).map_err(to_py)?,
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        usize::try_from(self.inner.len()).unwrap_or(usize::MAX)
+    }
+
+    /// Adds the pairs of `batch` (every column, type by type: precision, recall, fmeasure),
+    /// whose ids are `ids`; `threads` share the replicates. GIL released.
+    #[pyo3(signature = (batch, ids, threads=1))]
+    fn add(
+        &mut self,
+        py: Python<'_>,
+        batch: &PyBatchScores,
+        ids: Vec<u64>,
+        threads: usize,
+    ) -> PyResult<()> {
+        let columns = batch.inner.columns();
+        let inner = &mut self.inner;
+        py.allow_threads(|| crate::errors::guarded(|| inner.add(&columns, &ids, threads)))?
+            .map_err(to_py)
+    }
+
+    /// Adds the sums of `other` (same columns, replicates and seed).
+    fn merge(&mut self, other: &PyStreamingSums) -> PyResult<()> {
+        self.inner.merge(&other.inner).map_err(to_py)
+    }
+
+    /// `[(mean, low, high), ...]` per column (NaN bounds without `confidence`).
+    #[pyo3(signature = (confidence=None))]
+    fn estimates(&self, confidence: Option<f64>) -> PyResult<Vec<(f64, f64, f64)>> {
+        let e = self.inner.estimates(confidence).map_err(to_py)?;
+        Ok(e.iter().map(|e| (e.mean, e.low, e.high)).collect())
+    }
+
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.to_bytes())
+    }
+
+    #[staticmethod]
+    fn from_bytes(data: &[u8]) -> PyResult<PyStreamingSums> {
+        Ok(PyStreamingSums {
+            inner: StreamingSums::from_bytes(data).map_err(to_py)?,
+        })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let py = slf.py();
+        let rebuild = slf.get_type().getattr("from_bytes")?;
+        Ok((rebuild, (PyBytes::new(py, &slf.borrow().inner.to_bytes()),)))
+    }
+}
+
+/// The exact sum of `values` rounded once to the nearest float (as `math.fsum`): the sum
+/// behind every corpus mean.
+#[pyfunction]
+pub fn exact_sum(values: Vec<f64>) -> f64 {
+    rougekit_core::exact_sum::exact_sum(&values)
+}
+
+/// The Poisson(1) weight of pair `pair_id` in replicate `replicate` of the streaming
+/// bootstrap under `seed`.
+#[pyfunction]
+pub fn poisson_weight(seed: u64, pair_id: u64, replicate: u64) -> u64 {
+    rougekit_core::streaming::poisson_weight(seed, pair_id, replicate)
 }
 
 /// The paired bootstrap of `mean(b) - mean(a)`: `(delta, low, high, p_value)` (see
