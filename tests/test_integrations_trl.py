@@ -1,12 +1,14 @@
 """``rougekit.integrations.trl.rouge_reward`` against TRL's reward-function contract.
 
-TRL itself is not installed here (it pulls accelerate, transformers and torch). The calls
-below are the ones TRL 1.x's ``GRPOTrainer._calculate_rewards`` makes:
+The first tests make the calls TRL 1.x's ``GRPOTrainer._calculate_rewards`` makes:
 ``fn(prompts=..., completions=..., completion_ids=..., **reward_kwargs)`` where
-``reward_kwargs`` holds every dataset column (one entry per completion), ``trainer_state``,
-``log_extra`` and ``log_metric``; completions are strings, or for conversational prompts
-``[{"role": "assistant", "content": text}]``; the function returns one float (or ``None``)
-per completion. The numbers are checked against rouge-score (the oracle) on real text.
+``reward_kwargs`` holds every dataset column but ``prompt`` (one entry per completion),
+``trainer_state``, ``log_extra`` and ``log_metric``; completions are strings, or for
+conversational prompts ``[{"role": "assistant", "content": text}]``; the function returns one
+float (or ``None``) per completion. The last ones run the reward inside the real TRL
+(``trl`` in the ``test`` extra): two GRPO steps on a tiny random model, offline, recording
+what TRL passed and what it logged. The numbers are checked against rouge-score (the
+oracle) on real text.
 """
 
 from __future__ import annotations
@@ -68,7 +70,10 @@ def test_group_rewards_equal_weighted_rouge_score():
         want.append(0.2 * s["rouge1"].fmeasure + 0.3 * s["rouge2"].fmeasure
                      + 0.5 * s["rougeLsum"].fmeasure)  # fmt: skip
     assert got == want
-    assert [name for name, _ in logged] == ["rouge/rouge1", "rouge/rouge2", "rouge/rougeLsum"]
+    assert reward.__name__ == "rouge_reward_rouge1_rouge2_rougeLsum"
+    assert [name for name, _ in logged] == [
+        f"rewards/{reward.__name__}/{t}" for t in ("rouge1", "rouge2", "rougeLsum")
+    ]
     batch = rk.RougeScorer(("rouge1",), stemmer=True).score_batch(completions, references)
     assert logged[0][1] == pytest.approx(sum(batch.fmeasure("rouge1")) / len(completions))
     assert got[3] == pytest.approx(1.0), "the reference as a generation scores 1"
@@ -193,3 +198,215 @@ def test_warnings_are_rate_limited():
         for _ in range(5):
             reward(completions=["!!!", "???"], reference=["...", "the dog\nsat"])
     assert [w.category for w in caught].count(rk.NoTokensWarning) == 1
+
+
+def test_reward_pickles():
+    """TRL's asynchronous GRPO trainer pickles the reward functions to a spawned process."""
+    import pickle
+
+    completions, references = _groups()
+    reward = rouge_reward(types=("rouge1", "rougeLsum"), stemmer=True, name="summary_rouge")
+    copy = pickle.loads(pickle.dumps(reward))
+    assert copy.__name__ == "summary_rouge"
+    assert copy(completions=completions[:40], reference=references[:40]) == reward(
+        completions=completions[:40], reference=references[:40]
+    )
+    ids = rouge_reward(types="rouge1", profile="token-ids")
+    assert ids.__name__ == "rouge_reward_token-ids_rouge1"
+    assert pickle.loads(pickle.dumps(ids))(completions=[[1, 2]], reference=[[2, 3]]) == [0.5]
+
+
+# -- inside the real TRL: GRPOTrainer on a tiny random model, offline ------------------------
+
+STEPS, PROMPTS_PER_STEP, GENERATIONS = 2, 4, 2
+TEXT_TYPES, TEXT_WEIGHTS = ("rouge1", "rouge2", "rougeLsum"), (0.2, 0.3, 0.5)
+ID_TYPES = ("rouge1", "rougeL")
+#: a reference that is not blank but has no token: rougekit warns (NoTokensWarning)
+NO_TOKENS = "..."
+
+
+class _Recorder:
+    """Passes TRL's call through unchanged and keeps its keyword arguments and the result."""
+
+    def __init__(self, reward: Any) -> None:
+        self.reward, self.calls = reward, []
+        self.__name__ = reward.__name__
+
+    def __call__(self, **kwargs: Any) -> Any:
+        out = self.reward(**kwargs)
+        self.calls.append((kwargs, out))
+        return out
+
+
+def _trl_rows() -> list[dict[str, Any]]:
+    """Real pairs (CNN/DM pointer-generator summaries and their references); one row per
+    step has a reference without tokens. Prompts: the summary's first words."""
+    require_shared()
+    pairs = load_corpus(SHARED_DATA / "cnndm-pointer-generator" / "pointer-gen.jsonl")[:8]
+    rows = []
+    for i, pair in enumerate(pairs):
+        ref = NO_TOKENS if i % PROMPTS_PER_STEP == PROMPTS_PER_STEP - 1 else pair["references"][0]
+        rows.append({"prompt": "summarize : " + " ".join(pair["prediction"].split()[:8]),
+                     "reference": ref})  # fmt: skip
+    assert len(rows) == STEPS * PROMPTS_PER_STEP
+    return rows
+
+
+def _tiny_grpo(
+    tmp_path: Any, rows: list[dict[str, Any]], reward_funcs: list[Any], **trainer_options: Any
+) -> tuple[Any, Any]:
+    """A GRPOTrainer on a 1-layer, width-16 Llama initialised at random, with a word-level
+    tokenizer over the words of ``rows`` (built in code: nothing comes from the hub); the
+    dataset gets a ``reference_ids`` column (the reference's ids, then end-of-sequence)."""
+    pytest.importorskip("trl")
+    import torch
+    from datasets import Dataset
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+    from trl import GRPOConfig, GRPOTrainer
+
+    vocab = {"[PAD]": 0, "[EOS]": 1, "[UNK]": 2}
+    for row in rows:
+        prompt = row["prompt"] if isinstance(row["prompt"], str) else row["prompt"][-1]["content"]
+        for word in (prompt + " " + row["reference"]).split():
+            vocab.setdefault(word, len(vocab))
+    core = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    core.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=core, pad_token="[PAD]",
+                                        eos_token="[EOS]", unk_token="[UNK]",
+                                        clean_up_tokenization_spaces=False)  # fmt: skip
+    torch.manual_seed(0)
+    model = LlamaForCausalLM(LlamaConfig(
+        vocab_size=len(vocab), hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+        num_attention_heads=2, num_key_value_heads=2, max_position_embeddings=128,
+        pad_token_id=0, eos_token_id=1, bos_token_id=None,
+    ))  # fmt: skip
+    eos = tokenizer.eos_token_id
+    data = [{**row, "reference_ids": [*tokenizer(row["reference"]).input_ids, eos]} for row in rows]
+    args = GRPOConfig(
+        output_dir=str(tmp_path), max_steps=STEPS, per_device_train_batch_size=PROMPTS_PER_STEP
+        * GENERATIONS, num_generations=GENERATIONS, max_completion_length=12, use_cpu=True,
+        use_vllm=False, report_to="none", logging_steps=1, save_strategy="no",
+        shuffle_dataset=False, seed=0, disable_tqdm=True,
+    )  # fmt: skip
+    trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=args,
+                          train_dataset=Dataset.from_list(data), processing_class=tokenizer,
+                          **trainer_options)  # fmt: skip
+    return trainer, tokenizer
+
+
+def _oracle_text(completion: str, reference: str) -> float:
+    s = rouge_score_scorer(TEXT_TYPES, True).score(reference, completion)
+    return sum(w * s[t].fmeasure for w, t in zip(TEXT_WEIGHTS, TEXT_TYPES))
+
+
+def _oracle_ids(ids: list[int], reference_ids: list[int]) -> float:
+    """token-ids' numbers are rouge-score's for the ids written as words."""
+    s = rouge_score_scorer(ID_TYPES, False).score(
+        " ".join(map(str, reference_ids)), " ".join(map(str, ids))
+    )
+    return sum(0.5 * s[t].fmeasure for t in ID_TYPES)
+
+
+def _check_trl_calls(trainer: Any, tokenizer: Any, text: _Recorder, ids: _Recorder,
+                     rows: list[dict[str, Any]], conversational: bool) -> list[Any]:  # fmt: skip
+    """What TRL passed and what it logged, call by call; returns the text reward's calls."""
+    import numpy as np
+
+    assert len(text.calls) == len(ids.calls) == STEPS
+    history = [h for h in trainer.state.log_history if "loss" in h]
+    assert len(history) == STEPS
+    for step, ((kw, got), (kw_ids, got_ids), logged) in enumerate(
+        zip(text.calls, ids.calls, history)
+    ):
+        # the contract: these keyword arguments, every dataset column but the prompt
+        assert set(kw) == {"prompts", "completions", "completion_ids", "reference",
+                           "reference_ids", "trainer_state", "log_extra", "log_metric"}  # fmt: skip
+        assert kw_ids.keys() == kw.keys() and kw["trainer_state"] is trainer.state
+        mine = rows[step * PROMPTS_PER_STEP : (step + 1) * PROMPTS_PER_STEP]  # unshuffled
+        n = PROMPTS_PER_STEP * GENERATIONS
+        assert kw["reference"] == [r["reference"] for r in mine for _ in range(GENERATIONS)]
+        assert len(kw["completions"]) == len(kw["completion_ids"]) == len(got) == n
+        for completion, completion_ids in zip(kw["completions"], kw["completion_ids"]):
+            assert all(type(i) is int for i in completion_ids)
+            decoded = tokenizer.decode(completion_ids, skip_special_tokens=True)
+            if conversational:
+                assert completion == [{"role": "assistant", "content": decoded}]
+            else:
+                assert completion == decoded
+        plain = [c[-1]["content"] if conversational else c for c in kw["completions"]]
+        # the rewards equal rouge-score's, computed independently
+        assert got == [_oracle_text(c, r) for c, r in zip(plain, kw["reference"])]
+        assert got_ids == [
+            _oracle_ids(c, r) for c, r in zip(kw["completion_ids"], kw["reference_ids"])
+        ]
+        # ... and are what TRL used (its log: float32 tensors, NaN-aware mean)
+        for recorder, values in ((text, got), (ids, got_ids)):
+            want = float(np.mean(np.float32(values), dtype=np.float32))
+            assert logged[f"rewards/{recorder.__name__}/mean"] == pytest.approx(want, abs=1e-7)
+        oracle = rouge_score_scorer(TEXT_TYPES, True)
+        for t in TEXT_TYPES:  # log_metric: one value per call, kept as float32
+            f = [oracle.score(r, c)[t].fmeasure for c, r in zip(plain, kw["reference"])]
+            want = float(np.float32(sum(f) / n))
+            assert logged[f"rewards/{text.__name__}/{t}"] == want
+    return text.calls
+
+
+def test_inside_grpo_trainer(tmp_path, monkeypatch):
+    """Two steps of real GRPO training: the model generates (junk words of the references'
+    vocabulary), TRL decodes, calls both rewards, and logs what they returned."""
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    rows = _trl_rows()
+    text = _Recorder(rouge_reward(types=TEXT_TYPES, weights=TEXT_WEIGHTS, stemmer=True))
+    ids = _Recorder(rouge_reward(types=ID_TYPES, profile="token-ids",
+                                 reference_column="reference_ids"))  # fmt: skip
+    assert text.__name__ != ids.__name__
+    trainer, tokenizer = _tiny_grpo(tmp_path, rows, [text, ids])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        trainer.train()
+    calls = _check_trl_calls(trainer, tokenizer, text, ids, rows, conversational=False)
+    rewards = [r for _, out in calls for r in out]
+    assert max(rewards) > 0, "junk over the references' words overlaps them somewhere"
+    # each call had a reference without tokens: the warning is shown once, not per step
+    no_tokens = [w for w in caught if issubclass(w.category, rk.NoTokensWarning)]
+    assert len(no_tokens) == 1, [str(w.message) for w in no_tokens]
+    assert "reward call" not in str(no_tokens[0].message)
+
+
+def test_inside_grpo_trainer_completions_equal_references(tmp_path, monkeypatch):
+    """Conversational prompts; a rollout function (TRL's hook for custom generation) returns,
+    per group, the reference's ids then end-of-sequence, and the first half of them: TRL
+    decodes them into assistant messages, and the full ones score exactly 1."""
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("TRL_EXPERIMENTAL_SILENCE", "1")
+    rows = [r for r in _trl_rows() if r["reference"] != NO_TOKENS]
+    rows = (rows * 2)[: STEPS * PROMPTS_PER_STEP]
+    by_prompt = {r["prompt"]: r["reference"] for r in rows}
+    holder: dict[str, Any] = {}
+
+    def rollout(prompts: list[Any], trainer: Any) -> dict[str, Any]:
+        tok = holder["tokenizer"]
+        prompt_ids, completion_ids = [], []
+        for k, prompt in enumerate(prompts):  # each prompt comes GENERATIONS times in a row
+            ref = tok(by_prompt[prompt[-1]["content"]]).input_ids
+            prompt_ids.append(tok(prompt[-1]["content"]).input_ids)
+            completion_ids.append([*ref, tok.eos_token_id] if k % GENERATIONS == 0
+                                  else ref[: len(ref) // 2])  # fmt: skip
+        return {"prompt_ids": prompt_ids, "completion_ids": completion_ids, "logprobs": None}
+
+    chat = [{**r, "prompt": [{"role": "user", "content": r["prompt"]}]} for r in rows]
+    text = _Recorder(rouge_reward(types=TEXT_TYPES, weights=TEXT_WEIGHTS, stemmer=True))
+    ids = _Recorder(rouge_reward(types=ID_TYPES, profile="token-ids",
+                                 reference_column="reference_ids"))  # fmt: skip
+    trainer, tokenizer = _tiny_grpo(tmp_path, chat, [text, ids], rollout_func=rollout)
+    holder["tokenizer"] = tokenizer
+    trainer.train()
+    _check_trl_calls(trainer, tokenizer, text, ids, chat, conversational=True)
+    for (kw, got), (_, got_ids) in zip(text.calls, ids.calls):
+        full = kw["completions"][::GENERATIONS]
+        words = [" ".join(r.split()) for r in kw["reference"][::GENERATIONS]]
+        assert [c[0]["content"] for c in full] == words
+        assert got[::GENERATIONS] == [1.0] * PROMPTS_PER_STEP
+        assert got_ids[::GENERATIONS] == [1.0] * PROMPTS_PER_STEP
+        assert all(0 < g < 1 for g in got[1::GENERATIONS] + got_ids[1::GENERATIONS])

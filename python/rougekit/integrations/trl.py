@@ -6,17 +6,24 @@
 ...        reference=["the cat sat down", "the cat sat down"])
 [0.8571428571428571, 0.0]
 
-TRL's ``GRPOTrainer`` calls a reward function as ``fn(prompts=..., completions=...,
-completion_ids=..., <every dataset column>=..., trainer_state=..., log_extra=...,
-log_metric=...)`` with one list entry per completion (each prompt's group of generations in
-a row) and takes back one float per completion (``None`` skips it). The function built here
-scores the whole call in one parallel batch, reads the references from a dataset column
-(``reference``, ``references``, ``solution``, ``ground_truth`` or ``answer``, or the one
-named), takes conversational completions (a list of messages: the last one's
-``content``), and with ``profile="token-ids"`` scores ``completion_ids`` against id
-references. Warnings about the texts (no tokens, non-ASCII letters, rougeLsum without
-sentences) are shown once and then summarised at most every ``warn_every`` calls, not
-repeated at every training step.
+TRL's ``GRPOTrainer`` (tested with TRL 1.16) calls a reward function as
+``fn(prompts=..., completions=..., completion_ids=..., <every dataset column but
+prompt>=..., trainer_state=..., log_extra=..., log_metric=...)`` with one list entry per
+completion (each prompt's group of generations in a row) and takes back one float per
+completion (``None`` skips it). The function built here scores the whole call in one
+parallel batch, reads the references from a dataset column (``reference``, ``references``,
+``solution``, ``ground_truth`` or ``answer``, or the one named), takes conversational
+completions (a list of messages: the last one's ``content``), and with
+``profile="token-ids"`` scores ``completion_ids`` against id references. TRL's
+``completion_ids`` keep the end-of-sequence token when the model generated one (they are
+cut after it), so id references should end with that token too, or a completion that
+repeats its reference scores below 1. Warnings about the texts (no tokens, non-ASCII
+letters, rougeLsum without sentences) are shown once and then summarised at most every
+``warn_every`` calls, not repeated at every training step.
+
+TRL keys its logs by the reward's ``__name__`` (``rewards/<name>/mean``); the per-type means
+go to ``log_metric`` as ``rewards/<name>/<type>``. Two ROUGE rewards in one trainer need two
+names (``name=``): TRL would average the values of rewards sharing one.
 """
 
 from __future__ import annotations
@@ -48,8 +55,9 @@ def rouge_reward(
     separator: int | None = None,
     threads: int | None = None,
     warn_every: int = 100,
+    name: str | None = None,
     **scorer_options: Any,
-) -> RewardFunction:
+) -> RougeReward:
     """A reward function ``(prompts, completions, **kwargs) -> list[float | None]``: per
     completion, ``sum(weights[t] * score[t])`` over ``types`` (default weights: the mean).
 
@@ -66,6 +74,9 @@ def rouge_reward(
         stemmer, multiref, separator, threads: as :class:`rougekit.RougeScorer`; so are
             ``scorer_options`` (``jackknife``, perl-1.5.5's ``stopwords``, ``alpha``...).
         warn_every: the calls between two summaries of a repeated warning.
+        name: the reward's ``__name__``, under which TRL logs it; default
+            ``rouge_reward_<types>`` (``rouge_reward_<profile>_<types>`` for a profile other
+            than rouge-score).
     """
     if metric_to_select not in FIELDS:
         raise ValueError(
@@ -77,21 +88,55 @@ def rouge_reward(
         types, profile=profile, stemmer=stemmer, multiref=multiref, separator=separator,
         threads=threads, **scorer_options,
     )  # fmt: skip
-    names = scorer.types
-    weight = _weights(names, weights, scorer)
-    ids = scorer.config.profile.INPUT == "ids"
-    limiter = _WarningLimiter(warn_every)
+    return RougeReward(
+        scorer, _weights(scorer.types, weights, scorer), metric_to_select, reference_column,
+        warn_every, name,
+    )  # fmt: skip
 
-    def reward(
+
+class RougeReward:
+    """The reward function :func:`rouge_reward` builds: a callable instance rather than a
+    closure, so that it pickles (TRL's asynchronous GRPO trainer sends the reward functions
+    to a spawned rollout process). TRL names the reward by ``__name__`` in its logs."""
+
+    def __init__(
+        self,
+        scorer: RougeScorer,
+        weight: dict[str, float],
+        metric_to_select: str,
+        reference_column: str | None,
+        warn_every: int,
+        name: str | None,
+    ) -> None:
+        self.scorer = scorer
+        self.types = scorer.types
+        self.weight = weight
+        self.metric_to_select = metric_to_select
+        self.reference_column = reference_column
+        self.ids = scorer.config.profile.INPUT == "ids"
+        self.limiter = _WarningLimiter(warn_every)
+        if name is None:
+            profile = scorer.config.profile.name
+            name = "_".join(
+                ["rouge_reward", *([] if profile == profiles.DEFAULT else [profile]), *self.types]
+            )
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = f"ROUGE reward ({', '.join(f'{weight[t]:g}*{t}' for t in self.types)})."
+
+    def __repr__(self) -> str:
+        return f"<RougeReward {self.__name__}: {self.__doc__}>"
+
+    def __call__(
+        self,
         prompts: Sequence[Any] | None = None,
         completions: Sequence[Any] | None = None,
         **kwargs: Any,
     ) -> list[float | None]:
         if completions is None:
             raise TypeError("the reward function needs completions=")
-        column = _reference_column(reference_column, kwargs)
+        column = _reference_column(self.reference_column, kwargs)
         refs = list(kwargs[column])
-        if ids:
+        if self.ids:
             completion_ids = kwargs.get("completion_ids")
             preds = list(completion_ids) if completion_ids is not None else list(completions)
         else:
@@ -104,25 +149,23 @@ def rouge_reward(
         rewards: list[float | None] = [None] * len(preds)
         if not keep:
             return rewards
-        with limiter:
-            batch = scorer.score_batch([preds[i] for i in keep], [refs[i] for i in keep])
+        with self.limiter:
+            batch = self.scorer.score_batch([preds[i] for i in keep], [refs[i] for i in keep])
         total = None
-        for t in names:
-            column_values = getattr(batch, metric_to_select)(t)
-            part = [weight[t] * float(v) for v in column_values]
+        log_metric = kwargs.get("log_metric")
+        for t in self.types:
+            column_values = getattr(batch, self.metric_to_select)(t)
+            part = [self.weight[t] * float(v) for v in column_values]
             total = part if total is None else [a + b for a, b in zip(total, part)]
-            log_metric = kwargs.get("log_metric")
             if callable(log_metric):
-                log_metric(f"rouge/{t}", sum(float(v) for v in column_values) / len(keep))
+                # beside TRL's own rewards/<name>/mean: TRL averages a metric over every
+                # call made under the same name, so two rewards must not share one
+                mean = sum(float(v) for v in column_values) / len(keep)
+                log_metric(f"rewards/{self.__name__}/{t}", mean)
         assert total is not None
         for i, value in zip(keep, total):
             rewards[i] = value
         return rewards
-
-    label = "_".join(names)
-    reward.__name__ = reward.__qualname__ = f"rouge_reward_{label}"
-    reward.__doc__ = f"ROUGE reward ({', '.join(f'{weight[t]:g}*{t}' for t in names)})."
-    return reward
 
 
 def _weights(
