@@ -11,6 +11,8 @@ sentences from newlines here (torchmetrics' splitter is patched to ``str.split("
 
     python benches/bench_torchmetrics.py                       # 1,000 pairs
     python benches/bench_torchmetrics.py --pairs 2000 --packages rougekit
+    python benches/bench_torchmetrics.py --accumulate avg \\
+        --data ../shared/data/summeval-cnndm/summeval.jsonl         # 11 references
 """
 
 from __future__ import annotations
@@ -52,23 +54,25 @@ def load(path: Path, n: int) -> tuple[list[str], list[list[str]]]:
     return preds, refs
 
 
-def make_metric(package: str) -> Any:
+def make_metric(package: str, accumulate: str = "best") -> Any:
     if package == "torchmetrics":
         import torchmetrics.functional.text.rouge as tmr
         from torchmetrics.text import ROUGEScore
 
         tmr._split_sentence = lambda text: text.split("\n")
-        return ROUGEScore(use_stemmer=True)
+        return ROUGEScore(use_stemmer=True, accumulate=accumulate)
     from rougekit.integrations.torchmetrics import ROUGEScore as Ours
 
-    return Ours(use_stemmer=True, sentence_splitter="newline", threads=1)
+    return Ours(use_stemmer=True, sentence_splitter="newline", threads=1, accumulate=accumulate)
 
 
-def worker(rank: int, package: str, init: str, out: str, path: str, n: int) -> None:
+def worker(
+    rank: int, package: str, init: str, out: str, path: str, n: int, accumulate: str
+) -> None:
     dist.init_process_group("gloo", init_method=f"file://{init}", rank=rank, world_size=2)
     try:
         preds, refs = load(Path(path), n)
-        metric = make_metric(package)
+        metric = make_metric(package, accumulate)
         t0 = time.perf_counter()
         for start in range(rank * BATCH, n, 2 * BATCH):
             metric.update(preds[start : start + BATCH], refs[start : start + BATCH])
@@ -109,6 +113,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=1000)
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--packages", default="rougekit,torchmetrics")
+    parser.add_argument("--accumulate", choices=("best", "avg"), default="best")
     args = parser.parse_args()
     import rougekit
     import torchmetrics
@@ -118,7 +123,10 @@ def main() -> None:
         f"{torchmetrics.__version__}, rougekit {rougekit.__version__}, {os.cpu_count()} CPUs, "
         f"{platform.platform()}"
     )
-    print(f"{args.pairs} pairs of {args.data.name}, 2 gloo ranks, batches of {BATCH}\n")
+    print(
+        f"{args.pairs} pairs of {args.data.name}, accumulate={args.accumulate}, 2 gloo ranks, "
+        f"batches of {BATCH}\n"
+    )
     results = {}
     for package in args.packages.split(","):
         with tempfile.TemporaryDirectory() as tmp:
@@ -126,7 +134,14 @@ def main() -> None:
             wall = time.perf_counter()
             mp.spawn(
                 worker,
-                args=(package, os.path.join(tmp, "init"), out, str(args.data), args.pairs),
+                args=(
+                    package,
+                    os.path.join(tmp, "init"),
+                    out,
+                    str(args.data),
+                    args.pairs,
+                    args.accumulate,
+                ),
                 nprocs=2,
                 join=True,
             )

@@ -1,7 +1,7 @@
 """``rougekit.integrations.torchmetrics.ROUGEScore`` against torchmetrics' own
 ``torchmetrics.text.ROUGEScore``, on real corpora from ``../shared/data``: the same output
-keys; per pair, the same float32 numbers (``accumulate="best"`` exactly, ``"avg"`` within
-torch's float32 mean rounding); and under DDP (2 gloo processes on CPU) the synced sums
+keys; per pair, the same float32 numbers (``accumulate="best"`` and ``"avg"``, bit for bit);
+and under DDP (2 gloo processes on CPU) the synced sums
 equal one process's.
 
 torchmetrics splits rougeLsum's sentences with NLTK's Punkt model, whose data cannot be
@@ -31,9 +31,11 @@ tm_rouge = pytest.importorskip("torchmetrics.functional.text.rouge")
 import rougekit as rk  # noqa: E402
 from rougekit import sentences  # noqa: E402
 from rougekit.integrations.torchmetrics import (  # noqa: E402
+    BATCHED_MEAN_MAX_REFS,
     SCALE,
     ROUGEScore,
     exact_sum,
+    float32_means,
     from_limbs,
     to_limbs,
 )
@@ -144,21 +146,88 @@ def test_best_f_float32_is_needed_on_summeval(newline_sentences: None) -> None:
     assert not mismatches(ours, theirs)
 
 
-def test_avg_within_float32_rounding_of_torchmetrics(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``avg``: torchmetrics averages k float32 scores in float32 (its last bits depend on
-    torch's CPU reduction kernel); ours is the float64 mean, rounded once. Each of the k
-    roundings to float32 and k - 1 float32 additions of positive numbers moves the sum by
-    at most half an ulp of it, the division by half an ulp: at most 2k + 1 ulps apart
-    (measured at most 4 on the 1,600 SummEval pairs, k = 11)."""
+#: (corpus, pairs, reference counts): ``"all"`` keeps every reference; ``"1-11"`` keeps the
+#: first i % 11 + 1 of pair i's (pairs with 1 to 11 references side by side in one batch).
+AVG_PARITY = [
+    ("summeval-cnndm/summeval.jsonl", None, "all"),  # 1,600 pairs, 11 references
+    ("summeval-cnndm/summeval.jsonl", 800, "1-11"),
+    ("rouge155-sample-test/ROUGE-test.jsonl", None, "all"),  # 200 pairs, 4 references
+    ("duc2004-task2-pyrouge-tests/summaries_1.jsonl", None, "all"),  # 50 long pairs, 4
+]
+
+
+@pytest.mark.parametrize(("name", "limit", "refs_kept"), AVG_PARITY)
+def test_avg_equals_torchmetrics_per_pair(
+    monkeypatch: pytest.MonkeyPatch, name: str, limit: int | None, refs_kept: str
+) -> None:
+    """``avg``: torchmetrics averages each pair's float32 per-reference scores with
+    ``torch.tensor(scores).mean()``; ours, per-reference float64 scores from the core rounded
+    to float32 and averaged by torch, equals it bit for bit. rougekit's float64 mean
+    (``multiref="mean"``) does not: the float32 path is what makes them equal."""
     monkeypatch.setattr(tm_rouge, "_split_sentence", sentences.split)
-    preds, refs = corpus("summeval-cnndm/summeval.jsonl", 200)
-    bound = 2 * max(len(r) for r in refs) + 1
-    theirs = theirs_per_pair(preds, refs, accumulate="avg")
-    ours = ours_per_pair(preds, refs, accumulate="avg", sentence_splitter="rules-v1")
-    assert not mismatches(ours, theirs, ulps=bound)
-    # Not the best-f rule: a mean of 11 references is far from any single one.
-    best = ours_per_pair(preds, refs, sentence_splitter="rules-v1")
-    assert len(mismatches(best, theirs, ulps=bound)) > len(preds)
+    preds, refs = corpus(name, limit)
+    if refs_kept == "1-11":
+        refs = [r[: i % 11 + 1] for i, r in enumerate(refs)]
+        assert {len(r) for r in refs} == set(range(1, 12))
+    theirs = theirs_per_pair(preds, refs, accumulate="avg", use_stemmer=True)
+    options = {"use_stemmer": True, "sentence_splitter": "rules-v1"}
+    ours = ours_per_pair(preds, refs, accumulate="avg", **options)
+    bad = mismatches(ours, theirs)
+    assert not bad, f"{len(bad)} of {len(preds) * 12} values differ:\n" + "\n".join(bad[:8])
+    float64_mean = ours_per_pair(preds, refs, multiref="mean", **options)
+    assert len(mismatches(float64_mean, theirs)) > len(preds) // 4
+    assert not mismatches(float64_mean, theirs, ulps=2 * max(len(r) for r in refs) + 1)
+
+
+def test_avg_with_user_tokenizer_equals_torchmetrics(newline_sentences: None) -> None:
+    """The callables' path scores each reference alone too (tokens interned per pair)."""
+    preds, refs = corpus("summeval-cnndm/summeval.jsonl", 120)
+    options = {"accumulate": "avg", "normalizer": str.lower, "tokenizer": str.split}
+    theirs = theirs_per_pair(preds, refs, use_stemmer=True, **options)
+    ours = ours_per_pair(preds, refs, use_stemmer=True, sentence_splitter="newline", **options)
+    assert not mismatches(ours, theirs)
+    float64_mean = ours_per_pair(
+        preds, refs, multiref="mean", use_stemmer=True, sentence_splitter="newline",
+        normalizer=str.lower, tokenizer=str.split,
+    )  # fmt: skip
+    assert mismatches(float64_mean, theirs)
+
+
+def torch_1d_means(column: Any, counts: list[int]) -> list[float]:
+    """torchmetrics' per-pair step: ``torch.tensor([float32 scores]).mean()``."""
+    out, start = [], 0
+    for k in counts:
+        one = torch.tensor([float(v) for v in column[start : start + k]]).mean()
+        assert one.dtype == torch.float32
+        out.append(float(one))
+        start += k
+    return out
+
+
+def test_float32_means_are_torch_1d_means() -> None:
+    """The batched means (pairs grouped by reference count, one row per pair and column)
+    against one ``torch.tensor(list).mean()`` per pair, as torchmetrics takes them: 1 to 70
+    references (above ``BATCHED_MEAN_MAX_REFS``, pairs are averaged one by one), several
+    columns at once (as ``update`` passes them) and one pair alone (as ``forward``)."""
+    rng = np.random.default_rng(7)
+    counts = [int(k) for k in rng.integers(1, 71, size=2000)]
+    counts[:3] = [1, BATCHED_MEAN_MAX_REFS, BATCHED_MEAN_MAX_REFS + 1]
+    hits = rng.integers(0, 60, size=(3, sum(counts)))
+    columns = hits / (hits + rng.integers(1, 80, size=hits.shape))  # score-like float64
+    means = float32_means(list(columns), counts)
+    assert means.dtype == np.float64 and means.shape == (3, len(counts))
+    for c, column in enumerate(columns):
+        assert means[c].tolist() == torch_1d_means(column, counts), f"column {c}"
+    for k in (3, 11):  # one pair, 12 columns (update's shapes for a single pair)
+        one_pair = [rng.random(k) for _ in range(12)]
+        assert float32_means(one_pair, [k])[:, 0].tolist() == [
+            torch_1d_means(column, [k])[0] for column in one_pair
+        ]
+    assert float32_means([np.array([])], []).shape == (1, 0)
+    with pytest.raises(ValueError, match="add up to 1, the column holds 2"):
+        float32_means([[0.5, 0.25]], [1])
+    with pytest.raises(ValueError, match=">= 1 reference"):
+        float32_means([[0.5]], [1, 0])
 
 
 def _punkt_installed() -> bool:
@@ -191,7 +260,16 @@ def fake_punkt(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?]) +(?=[A-Z])", text.strip()) if s]
 
 
-def test_default_nltk_path_equals_torchmetrics(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("name", "accumulate"),
+    [
+        ("cnndm-pointer-generator/pointer-gen-cov.jsonl", "best"),
+        ("duc2004-task2-pyrouge-tests/summaries_1.jsonl", "avg"),  # 4 references
+    ],
+)
+def test_default_nltk_path_equals_torchmetrics(
+    monkeypatch: pytest.MonkeyPatch, name: str, accumulate: str
+) -> None:
     """The default ``sentence_splitter="nltk-punkt"`` path with NLTK's functions replaced
     by :func:`fake_punkt` on both sides: sentences that hold a newline stay one sentence
     (ours replaces it by a space before the core, which splits at newlines)."""
@@ -199,12 +277,13 @@ def test_default_nltk_path_equals_torchmetrics(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(nltk.data, "find", lambda resource: resource)
     monkeypatch.setattr(nltk, "sent_tokenize", fake_punkt)
-    preds, refs = corpus("cnndm-pointer-generator/pointer-gen-cov.jsonl", 300)
-    theirs = theirs_per_pair(preds, refs, rouge_keys=("rougeLsum",))
-    ours = ours_per_pair(preds, refs, rouge_keys=("rougeLsum",))
+    preds, refs = corpus(name, 300)
+    options: dict[str, Any] = {"rouge_keys": ("rougeLsum",), "accumulate": accumulate}
+    theirs = theirs_per_pair(preds, refs, **options)
+    ours = ours_per_pair(preds, refs, **options)
     assert not mismatches(ours, theirs)
     # The fake's sentences are not the lines: splitting at newlines would differ.
-    lines = ours_per_pair(preds, refs, rouge_keys=("rougeLsum",), sentence_splitter="newline")
+    lines = ours_per_pair(preds, refs, sentence_splitter="newline", **options)
     assert mismatches(lines, theirs)
 
 
@@ -339,7 +418,9 @@ def test_profiles_and_signature() -> None:
     text = str(metric.signature())
     assert "profile:unicode-v1" in text and "stem:snowball" in text
     assert "mref:best-f-float32" in text
-    assert "mref:mean" in str(ROUGEScore(rouge_keys="rouge1", accumulate="avg").signature())
+    avg = str(ROUGEScore(rouge_keys="rouge1", accumulate="avg").signature())
+    assert "|mref:mean-float32|" in avg
+    assert "|mref:mean|" in str(ROUGEScore(rouge_keys="rouge1", multiref="mean").signature())
     assert "split:rules-v1" in str(ROUGEScore(sentence_splitter="rules-v1").signature())
 
 

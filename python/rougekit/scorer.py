@@ -42,9 +42,9 @@ class RougeScorer:
         multiref: how several references combine: ``"best-f"`` (rouge-score's
             ``score_multi``, the default of the rouge-score family), ``"pooled"``
             (ROUGE-1.5.5's ``-f A``, its profile's default), ``"best-recall"`` (``-f B``),
-            ``"mean"`` (torchmetrics' ``accumulate="avg"``), ``"best-f-float32"`` (the best F
-            compared after rounding to float32, the first on ties: torchmetrics'
-            ``accumulate="best"``).
+            ``"mean"`` (the float64 mean; torchmetrics' ``accumulate="avg"`` up to float32
+            rounding), ``"best-f-float32"`` (the best F compared after rounding to float32,
+            the first on ties: torchmetrics' ``accumulate="best"``).
         jackknife: average the rule over the leave-one-out subsets of the references
             (ROUGE before 1.4; for comparing humans with systems). Not for ROUGE-1.5.5.
         separator: token-ids only: the id that ends a sentence for rougeLsum.

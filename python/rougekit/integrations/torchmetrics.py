@@ -30,11 +30,17 @@ corpora, see ``tests/test_integrations_torchmetrics.py``):
   reference with the highest *float32* F (``torch.argmax``, the first on ties). Two
   references whose F is equal in exact arithmetic can differ in the last bit of float64,
   where rouge-score's ``best-f`` would take the later one (4 of 1,600 SummEval pairs);
-* ``accumulate="avg"`` is the ``mean`` rule: the float64 mean of P, R and F over the
-  references. torchmetrics takes a float32 mean of float32 scores, whose last bits depend
-  on torch's CPU reduction kernel; ours is the core's float64 mean, a few float32 units
-  in the last place away (at most 2k + 1 for k references; measured on the 1,600
-  SummEval pairs with 11 references: 52% of values equal, at most 4 ulps);
+* ``accumulate="avg"`` is torchmetrics' float32 mean (``mref:mean-float32`` in the
+  signature): the core scores each reference alone (float64, as torchmetrics'
+  ``_compute_metrics``), each score is rounded to float32 and a pair's k scores are averaged
+  by torch itself, as torchmetrics' ``torch.tensor(scores).mean()`` does: the last bits of
+  a float32 sum depend on the order of torch's reduction kernel, so rougekit does not redo
+  it. Pairs with the same k go to torch together, one contiguous row of k scores per pair
+  and field, reduced along the row: the kernel a 1-D mean runs (checked bit-equal to one
+  1-D mean per pair for k <= 64 on torch's AVX512, AVX2 and default CPU kernels; a pair
+  with more than ``BATCHED_MEAN_MAX_REFS`` references gets its own 1-D mean).
+  ``multiref="mean"`` is rougekit's float64 mean (``mref:mean``), up to a few float32 ulps
+  away (at most 4 on SummEval's 11 references);
 * rougeLsum takes sentences from NLTK's Punkt model (``nltk.sent_tokenize``, as torchmetrics
   does: newlines do not end a sentence), which needs NLTK's ``punkt_tab`` data. Without it,
   choose ``sentence_splitter="newline"`` (rouge-score's rule: one sentence per line) or
@@ -54,6 +60,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 import torch
 from torchmetrics import Metric
 
@@ -72,6 +79,13 @@ SENTENCE_SPLITTERS = ("nltk-punkt", "newline", sentences.NAME)
 FIELDS = ("fmeasure", "precision", "recall")
 #: ``accumulate`` -> the core's multi-reference rule (see the module docstring).
 ACCUMULATE_RULES = {"best": "best-f-float32", "avg": "mean"}
+
+#: ``accumulate="avg"``'s rule in the signature: torchmetrics' float32 mean (module docstring).
+MEAN_FLOAT32 = "mean-float32"
+#: The most references per pair whose float32 means are taken in one batched torch call (rows
+#: checked bit-equal to 1-D means up to here); pairs with more get a 1-D mean each, as
+#: torchmetrics (a long 1-D sum may be split over threads, a row would not be).
+BATCHED_MEAN_MAX_REFS = 64
 
 #: Exact sums (see the module docstring): the integer sum of scores x 2**SCALE, in LIMBS
 #: limbs of LIMB_BITS bits, least significant first, room for 2**64 pairs' scores of 1.
@@ -149,7 +163,8 @@ class ROUGEScore(Metric):
             whitespace.
         accumulate: several references: ``"best"`` (per type, the reference with the best
             F, compared in float32 as torchmetrics does) or ``"avg"`` (the mean of P, R and
-            F over references).
+            F over references, each rounded to float32 and averaged by torch as torchmetrics
+            does).
         rouge_keys: the types: a str or a tuple/list of str; torchmetrics' ``rouge1`` ...
             ``rouge9``, ``rougeL``, ``rougeLsum``, and any other type of the profile
             (``rougeW-1.2``, ``rougeSU4``, ...). The output keys are ``<type>_<field>``.
@@ -229,6 +244,8 @@ class ROUGEScore(Metric):
             )
         self.rouge_keys = self._scorer.types
         self.accumulate = accumulate
+        # torchmetrics' avg: per-reference scores from the core, their float32 mean by torch.
+        self._mean32 = accumulate == "avg" and multiref is None and not jackknife
         self.normalizer = normalizer
         self.tokenizer = tokenizer
         self.sentence_splitter = sentence_splitter
@@ -259,14 +276,20 @@ class ROUGEScore(Metric):
         predictions, references = _pairs(preds, target)
         if not predictions:
             return
-        batch = self._score(predictions, references)
-        for rouge_type in self.rouge_keys:
-            for field in FIELDS:
-                name = f"{rouge_type}_{field}"
-                total = from_limbs(getattr(self, name)) + exact_sum(
-                    getattr(batch, field)(rouge_type)
-                )
-                setattr(self, name, to_limbs(total, self.device))
+        if self._mean32:
+            per_reference = self._score(predictions, references, one_by_one=True)
+            names = [(t, f) for t in self.rouge_keys for f in FIELDS]
+            means = float32_means(
+                [getattr(per_reference, f)(t) for t, f in names],
+                [len(refs) for refs in references],
+            )
+            columns = {f"{t}_{f}": means[c] for c, (t, f) in enumerate(names)}
+        else:
+            batch = self._score(predictions, references)
+            columns = {f"{t}_{f}": getattr(batch, f)(t) for t in self.rouge_keys for f in FIELDS}
+        for name, column in columns.items():
+            total = from_limbs(getattr(self, name)) + exact_sum(column)
+            setattr(self, name, to_limbs(total, self.device))
         self.n_pairs += len(predictions)
 
     def compute(self) -> dict[str, torch.Tensor]:
@@ -309,6 +332,8 @@ class ROUGEScore(Metric):
         rule, rougeLsum's sentences; ``nrefs`` is not tracked: ``?``)."""
         base = self._scorer.signature()
         fields = base.fields
+        if self._mean32:
+            fields["mref"] = MEAN_FLOAT32
         if self.normalizer is not None or self.tokenizer is not None:
             names = f"normalizer={_qualname(self.normalizer)};tokenizer={_qualname(self.tokenizer)}"
             fields["profile"] = f"custom({names})"
@@ -321,12 +346,19 @@ class ROUGEScore(Metric):
 
     # -- scoring ---------------------------------------------------------------------------
 
-    def _score(self, predictions: list[str], references: list[list[str]]) -> BatchResult:
+    def _score(
+        self, predictions: list[str], references: list[list[str]], *, one_by_one: bool = False
+    ) -> BatchResult:
+        """The batch's scores; ``one_by_one``: one row per (prediction, reference), pair by
+        pair in reference order (every rule is the identity on one reference)."""
         if self._custom:
-            return self._score_custom(predictions, references)
-        if self._split is not None:
+            return self._score_custom(predictions, references, one_by_one)
+        if self._split is not None:  # once per text, before a prediction is repeated
             predictions = [self._one_per_line(p) for p in predictions]
             references = [[self._one_per_line(r) for r in refs] for refs in references]
+        if one_by_one:
+            predictions = [p for p, refs in zip(predictions, references) for _ in refs]
+            references = [[r] for refs in references for r in refs]
         return self._scorer.score_batch(predictions, references)
 
     def _one_per_line(self, text: str) -> str:
@@ -356,7 +388,9 @@ class ROUGEScore(Metric):
                 tokens[k] = s
         return [t for t in tokens if t]
 
-    def _score_custom(self, predictions: list[str], references: list[list[str]]) -> BatchResult:
+    def _score_custom(
+        self, predictions: list[str], references: list[list[str]], one_by_one: bool
+    ) -> BatchResult:
         assert self._split is not None
         # Built per call: a core engine does not pickle, and metrics are deep-copied.
         config = self._scorer.config
@@ -371,9 +405,50 @@ class ROUGEScore(Metric):
                     [_intern(self._tokens(s), ids) for s in self._split(text)] if self._lsum else []
                 )
                 texts.append((whole, lines))
-            builder.append(engine.score_token_ids(texts[0], texts[1:]))
+            if one_by_one:
+                for reference in texts[1:]:
+                    builder.append(engine.score_token_ids(texts[0], [reference]))
+            else:
+                builder.append(engine.score_token_ids(texts[0], texts[1:]))
         scores = builder.finish()
         return BatchResult(scores, self._scorer.signature(), self._scorer.config.profile)
+
+
+def float32_means(columns: Sequence[Any], counts: Sequence[int]) -> npt.NDArray[np.float64]:
+    """Per column and pair, torchmetrics' ``avg``. Each column holds each pair's
+    per-reference float64 scores in turn (``counts[i]`` for pair i); each score is rounded
+    to float32 (as ``tensor(x)``) and a pair's are averaged by torch as
+    ``torch.tensor(scores).mean()`` does. Returns one row per column, one mean per pair, as
+    float64 (exactly the float32 values)."""
+    # np.asarray reads an array.array through its buffer.
+    values = np.stack([np.asarray(column, dtype=np.float64) for column in columns])
+    sizes = np.asarray(counts, dtype=np.int64)
+    if len(sizes) and int(sizes.min()) < 1:
+        raise ValueError("every pair needs >= 1 reference score (counts >= 1)")
+    if int(sizes.sum()) != values.shape[1]:
+        raise ValueError(
+            f"counts add up to {int(sizes.sum())}, the column holds {values.shape[1]} scores"
+        )
+    starts = np.cumsum(sizes) - sizes
+    means = np.empty((values.shape[0], len(sizes)), dtype=np.float64)
+    # numpy gathers (torch's indexing kernels wake its thread pool: slow on a busy machine);
+    # torch rounds to float32 and averages.
+    for k in np.unique(sizes).tolist():
+        rows = np.flatnonzero(sizes == k)
+        if k <= BATCHED_MEAN_MAX_REFS:
+            # One row per pair and column, its k scores contiguous and last: the row-wise
+            # call of the kernel that a 1-D mean of those k scores makes.
+            # numpy lays a fancy-indexed result out index dims first (a transposed view):
+            # made C-order, else torch reduces across strides, in another order.
+            grouped = np.ascontiguousarray(values[:, starts[rows][:, None] + np.arange(k)])
+            mean = torch.from_numpy(grouped).to(torch.float32).contiguous().mean(dim=-1)
+            means[:, rows] = mean.to(torch.float64).numpy()
+        else:
+            for row in rows.tolist():
+                for c in range(values.shape[0]):
+                    scores = values[c, starts[row] : starts[row] + k].copy()
+                    means[c, row] = float(torch.from_numpy(scores).to(torch.float32).mean())
+    return means
 
 
 def exact_sum(column: Any) -> int:

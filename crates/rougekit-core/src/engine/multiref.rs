@@ -15,7 +15,8 @@ pub enum MultiRef {
     /// ROUGE-1.5.5's `-f B`: the reference with the highest recall, the earliest on ties
     /// (unrounded here; ROUGE-1.5.5's profile keeps Perl's rounding).
     BestRecall,
-    /// torchmetrics' `accumulate="avg"`: the mean of each of P, R and F over references.
+    /// The float64 mean of each of P, R and F over references (torchmetrics' `accumulate="avg"`
+    /// up to its float32 rounding, which the Python integration reproduces with torch).
     Mean,
     /// torchmetrics' `accumulate="best"`: like [`MultiRef::BestF`], but the F-measures are
     /// compared after rounding to `f32`, the earliest on ties (torchmetrics stores each
