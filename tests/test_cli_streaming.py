@@ -90,7 +90,7 @@ def test_streamed_bootstrap_equals_batch_corpus(n, seed):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_built_batch_is_the_whole_batch(chunk, threads):
     """Chunks appended to a BatchBuilder give the whole batch back, and its running means
-    are BatchScores.corpus's means bit for bit (one left-to-right sum behind both)."""
+    are BatchScores.corpus's means bit for bit (one exact sum behind both)."""
     batch = _random_batch(1001).scores
     kept, sums = _core.BatchBuilder(True), _core.BatchBuilder(False)
     for start in range(0, len(batch), chunk):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import math
 import os
 import shutil
 import socket
@@ -94,11 +95,9 @@ def _corpus(name: str, limit: int | None = None) -> tuple[list[str], list[list[s
     return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 
-def _left_to_right_mean(values: list[float]) -> float:
-    total = 0.0
-    for v in values:
-        total += v
-    return total / len(values)
+def _corpus_mean(values: list[float]) -> float:
+    """rougekit's corpus mean: the exact sum rounded once, over n (as ``math.fsum``)."""
+    return math.fsum(values) / len(values)
 
 
 def test_path_loads_offline():
@@ -156,7 +155,7 @@ def test_per_item_custom_tokenizer_and_types(oracle_dir):
         mean = evaluate.load(hf_evaluate.PATH).compute(
             predictions=preds, references=references, **kwargs
         )
-        assert mean == {t: _left_to_right_mean(v) for t, v in want.items()}
+        assert mean == {t: _corpus_mean(v) for t, v in want.items()}
         want_median = evaluate.load(oracle_dir, seed=5).compute(
             predictions=preds, references=references, **kwargs
         )
