@@ -18,6 +18,7 @@ profile's own corpus rule, as ``BatchResult.corpus``.
 from __future__ import annotations
 
 import copy
+import math
 import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
     from rougekit.profiles import Profile
     from rougekit.scorer import RougeScorer
     from rougekit.signature import Signature
+
+
+def corpus_mean(values: Sequence[float]) -> float:
+    """The corpus mean of per-pair scores as the core takes it: the exact sum rounded once,
+    over n (``math.fsum`` rounds the same exact sum), whatever the order of the pairs."""
+    return math.fsum(values) / len(values)
 
 
 class Accumulator:

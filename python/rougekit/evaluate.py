@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rougekit import inputs, profiles
+from rougekit.aggregate import corpus_mean
 from rougekit.config import DEFAULT_TYPES, normalize_types
 from rougekit.results import FIELDS, Score
 from rougekit.scorer import RougeScorer
@@ -143,12 +143,6 @@ def _compute_custom(
     if not preds:
         raise ValueError("predictions is empty: nothing to aggregate")
     return {
-        t: _select(Score(*(_mean([getattr(s, f) for s in v]) for f in FIELDS)), metric)
+        t: _select(Score(*(corpus_mean([getattr(s, f) for s in v]) for f in FIELDS)), metric)
         for t, v in per.items()
     }
-
-
-def _mean(values: list[float]) -> float:
-    """The exact sum rounded once, over n: the core's corpus mean (``math.fsum`` rounds the
-    same exact sum)."""
-    return math.fsum(values) / len(values)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rougekit import profiles
+from rougekit.aggregate import corpus_mean
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer
 from rougekit.signature import Signature
@@ -181,7 +182,7 @@ def compute(
     elif tokenizer is not None:
         for t, cols in columns.items():
             for f in fields:
-                out[_key(t, f)] = _mean([float(v) for v in cols[f]])
+                out[_key(t, f)] = corpus_mean([float(v) for v in cols[f]])
     else:
         corpus = batch.corpus(confidence=confidence, n_bootstrap=n_bootstrap, seed=seed, unit=unit)
         for t in corpus.types:
@@ -198,14 +199,6 @@ def compute(
         assert isinstance(signature, Signature)
         out["signature"] = str(signature)
     return out
-
-
-def _mean(values: list[float]) -> float:
-    """Left to right, as the core's corpus mean (Python >= 3.12's ``sum`` is compensated)."""
-    total = 0.0
-    for v in values:
-        total += v
-    return total / len(values)
 
 
 def _key(rouge_type: str, field: str) -> str:
