@@ -221,3 +221,19 @@ def mismatch_report(mismatches: Iterable[str], total: int, what: str, limit: int
 def snippet(text: str, width: int = 60) -> str:
     text = text.replace("\n", "\\n")
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def corpus_bits(result: Any) -> dict[Any, Any]:
+    """Every number of a CorpusResult exactly (floats as their hex: a bit-for-bit comparison),
+    with n and the signature: the mean under ``(type, field)``, the CI under
+    ``(type, field, "ci")``."""
+    out: dict[Any, Any] = {"n": result.n, "signature": str(result.signature)}
+    for t in result.types:
+        for f in FIELDS:
+            out[t, f] = getattr(result.mean[t], f).hex()
+            if result.low is not None:
+                out[t, f, "ci"] = (
+                    getattr(result.low[t], f).hex(),
+                    getattr(result.high[t], f).hex(),
+                )
+    return out

@@ -10,7 +10,7 @@ import statistics
 
 import pytest
 import rougekit
-from conftest import SAMPLE, SHARED_DATA, load_corpus
+from conftest import SAMPLE, SHARED_DATA, corpus_bits, load_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rougekit import _core
@@ -30,18 +30,6 @@ def pairs():
 @pytest.fixture(scope="module")
 def scorer():
     return rougekit.RougeScorer(TYPES, stemmer=True, threads=1)
-
-
-def _bits(result) -> dict:
-    """Every number of a CorpusResult, exactly (floats as their hex), and its signature."""
-    out = {"n": result.n, "signature": str(result.signature)}
-    for t in result.types:
-        for f in FIELDS:
-            out[t, f, "mean"] = getattr(result.mean[t], f).hex()
-            if result.low is not None:
-                out[t, f, "low"] = getattr(result.low[t], f).hex()
-                out[t, f, "high"] = getattr(result.high[t], f).hex()
-    return out
 
 
 def _means(result) -> dict:
@@ -88,8 +76,8 @@ def test_exact_mode_is_one_process_whatever_the_partitioning(scorer, pairs, whol
     grouping = data.draw(st.integers(2, 5))
     acc = _accumulate(scorer, pieces, order, grouping, n_bootstrap=40, seed=11)
     want = scorer.corpus(*pairs, confidence=0.9, n_bootstrap=40, seed=11)
-    assert _bits(acc.finalize(confidence=0.9)) == _bits(want)
-    assert _bits(acc.finalize()) == _bits(scorer.corpus(*pairs))
+    assert corpus_bits(acc.finalize(confidence=0.9)) == corpus_bits(want)
+    assert corpus_bits(acc.finalize()) == corpus_bits(scorer.corpus(*pairs))
 
 
 @settings(max_examples=25, deadline=None)
@@ -102,7 +90,9 @@ def test_streaming_mode_does_not_depend_on_the_partitioning(scorer, whole, data)
     order = data.draw(st.permutations(range(len(pieces))))
     grouping = data.draw(st.integers(2, 5))
     acc = _accumulate(scorer, pieces, order, grouping, mode="streaming", n_bootstrap=60, seed=5)
-    assert _bits(acc.finalize(confidence=0.95)) == _bits(reference.finalize(confidence=0.95))
+    assert corpus_bits(acc.finalize(confidence=0.95)) == corpus_bits(
+        reference.finalize(confidence=0.95)
+    )
 
 
 def test_streaming_means_are_the_exact_means(scorer, pairs, whole):
@@ -134,10 +124,10 @@ def test_streaming_ci_is_a_bootstrap_of_the_mean(scorer, pairs, whole):
     # Another seed, other bounds; the same seed, the same bounds.
     other = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=400, seed=4)
     other.add(whole)
-    assert _bits(other.finalize(confidence=0.95)) != _bits(stream)
+    assert corpus_bits(other.finalize(confidence=0.95)) != corpus_bits(stream)
     again = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=400, seed=3, threads=2)
     again.add(whole)
-    assert _bits(again.finalize(confidence=0.95)) == _bits(stream)
+    assert corpus_bits(again.finalize(confidence=0.95)) == corpus_bits(stream)
 
 
 def test_poisson_weights_are_keyed_by_pair_id():
@@ -179,14 +169,14 @@ def test_exact_mode_checks_the_pieces(scorer, whole):
     shuffled = _core.BatchScores.concat([whole.scores.slice(i, i + 1) for i in order])
     acc = CorpusAccumulator(scorer, n_bootstrap=30)
     acc.add(rougekit.BatchResult(shuffled, whole.signature, whole.profile), ids=order)
-    assert _bits(acc.finalize(confidence=0.9)) == _bits(
+    assert corpus_bits(acc.finalize(confidence=0.9)) == corpus_bits(
         whole.corpus(confidence=0.9, n_bootstrap=30)
     )
     # Ids continue after the last piece by default.
     acc = CorpusAccumulator(scorer)
     acc.add(whole[:10])
     acc.add(whole[10:])
-    assert _bits(acc.finalize()) == _bits(whole.corpus())
+    assert corpus_bits(acc.finalize()) == corpus_bits(whole.corpus())
     assert acc.batch().to_dict() == whole.to_dict()
 
 
@@ -199,7 +189,7 @@ def test_streaming_takes_any_distinct_ids(scorer, whole):
         piece = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=30)
         piece.add(whole[k : k + 100], ids=ids[k : k + 100])
         parts = piece.merge(parts)
-    assert _bits(parts.finalize(confidence=0.9)) == _bits(acc.finalize(confidence=0.9))
+    assert corpus_bits(parts.finalize(confidence=0.9)) == corpus_bits(acc.finalize(confidence=0.9))
     with pytest.raises(ValueError, match="non-negative"):
         acc.add(whole[:1], ids=[-1])
     with pytest.raises(ValueError, match="below 2\\*\\*64"):
@@ -250,7 +240,9 @@ def test_perl_profile_in_exact_mode(sample_pairs):
     whole = perl.score_batch(preds, refs)
     acc = _accumulate(perl, _pieces(whole, [3, 17]), [2, 0, 1], 2)
     for unit in (0, 1):
-        assert _bits(acc.finalize(unit=unit)) == _bits(perl.corpus(preds, refs, unit=unit))
+        assert corpus_bits(acc.finalize(unit=unit)) == corpus_bits(
+            perl.corpus(preds, refs, unit=unit)
+        )
 
 
 def test_empty_pieces_are_fine(scorer, whole):

@@ -22,7 +22,7 @@ import dask.dataframe as dd  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 import rougekit  # noqa: E402
 import rougekit.dask as rkd  # noqa: E402
-from conftest import SAMPLE, SHARED_DATA, load_corpus  # noqa: E402
+from conftest import SAMPLE, SHARED_DATA, corpus_bits, load_corpus  # noqa: E402
 from rougekit.results import FIELDS  # noqa: E402
 
 TYPES = ["rouge1", "rouge2", "rougeL"]
@@ -96,25 +96,12 @@ def one_process(records, scorer):
     return scorer.corpus(preds, refs, confidence=0.95, n_bootstrap=200, seed=7)
 
 
-def _bits(result) -> dict:
-    out = {"n": result.n, "signature": str(result.signature)}
-    for t in result.types:
-        for f in FIELDS:
-            out[t, f] = getattr(result.mean[t], f).hex()
-            if result.low is not None:
-                out[t, f, "ci"] = (
-                    getattr(result.low[t], f).hex(),
-                    getattr(result.high[t], f).hex(),
-                )
-    return out
-
-
 def test_exact_mode_equals_one_process_bit_for_bit(client, jsonl_files, scorer, one_process):
     pairs = rkd.read_jsonl(jsonl_files)
     assert pairs.npartitions == N_PARTS
     got = rkd.corpus(pairs, scorer, confidence=0.95, n_bootstrap=200, seed=7)
     assert got.n == N_PAIRS
-    assert _bits(got) == _bits(one_process)
+    assert corpus_bits(got) == corpus_bits(one_process)
     # Several references a pair in the real data: the lists were kept.
     assert one_process.signature.fields["nrefs"] != "1"
 
@@ -123,8 +110,8 @@ def test_streaming_means_equal_to_the_last_bit(client, jsonl_files, scorer, one_
     pairs = rkd.read_jsonl(jsonl_files)
     got = rkd.corpus(pairs, scorer, confidence=0.95, n_bootstrap=200, seed=7, mode="streaming")
     assert got.n == N_PAIRS
-    want = {k: v for k, v in _bits(one_process).items() if len(k) == 2 and k != "signature"}
-    assert {k: v for k, v in _bits(got).items() if k in want} == want
+    want = {k: v for k, v in corpus_bits(one_process).items() if len(k) == 2 and k != "signature"}
+    assert {k: v for k, v in corpus_bits(got).items() if k in want} == want
     assert got.signature.fields["acc"] == "streaming"
     for t in TYPES:
         for f in FIELDS:
@@ -139,11 +126,13 @@ def test_streaming_ci_does_not_depend_on_the_partitioning(client, records, score
     pq.write_table(pa.Table.from_pylist(few), tmp_path / "pairs.parquet", row_group_size=333)
     frame = rkd.read_parquet(tmp_path / "pairs.parquet", split_row_groups=True)
     assert frame.npartitions == 13
-    assert _bits(rkd.corpus(frame, scorer, **kw)) == _bits(bag)
+    assert corpus_bits(rkd.corpus(frame, scorer, **kw)) == corpus_bits(bag)
     # The exact mode through Parquet: lists read back as lists, one process's numbers.
     preds, refs = [r["prediction"] for r in few], [r["references"] for r in few]
     want = scorer.corpus(preds, refs, confidence=0.9, n_bootstrap=100, seed=1)
-    assert _bits(rkd.corpus(frame, scorer, confidence=0.9, n_bootstrap=100, seed=1)) == _bits(want)
+    assert corpus_bits(
+        rkd.corpus(frame, scorer, confidence=0.9, n_bootstrap=100, seed=1)
+    ) == corpus_bits(want)
 
 
 def test_score_gives_a_lazy_frame_of_pairs(client, records, scorer):
@@ -171,7 +160,7 @@ def test_dataframe_with_lists_from_pandas(client, records, scorer):
     # ... which rougekit refuses; with the conversion off, the lists are kept.
     with dask.config.set({"dataframe.convert-string": False}):
         kept = dd.from_pandas(pdf, npartitions=4)
-    assert _bits(rkd.corpus(kept, scorer)) == _bits(want)
+    assert corpus_bits(rkd.corpus(kept, scorer)) == corpus_bits(want)
 
 
 def test_stringified_list_in_a_bag_is_refused(scorer):
@@ -214,7 +203,7 @@ def test_each_worker_uses_its_own_thread_count(client, scorer):
 def test_accumulators_travel_pickled(records, scorer):
     acc = rkd._accumulate(records[:100], scorer, 0, "streaming", 10, 0)
     back = pickle.loads(pickle.dumps(acc))
-    assert _bits(back.finalize(confidence=0.9)) == _bits(acc.finalize(confidence=0.9))
+    assert corpus_bits(back.finalize(confidence=0.9)) == corpus_bits(acc.finalize(confidence=0.9))
 
 
 def test_missing_dask_is_a_clear_error(monkeypatch):

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 import rougekit
-from conftest import SAMPLE, SHARED_DATA, load_corpus
-from rougekit.results import FIELDS
+from conftest import SAMPLE, SHARED_DATA, corpus_bits, load_corpus
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "scale-out.md"
 TYPES = ["rouge1", "rouge2", "rougeL"]
@@ -42,19 +41,6 @@ def scorer():
     return rougekit.RougeScorer(TYPES, stemmer=True, threads=1)
 
 
-def _bits(result) -> dict:
-    out = {"n": result.n, "signature": str(result.signature)}
-    for t in result.types:
-        for f in FIELDS:
-            out[t, f] = getattr(result.mean[t], f).hex()
-            if result.low is not None:
-                out[t, f, "ci"] = (
-                    getattr(result.low[t], f).hex(),
-                    getattr(result.high[t], f).hex(),
-                )
-    return out
-
-
 def _one_process(scorer, rows, **kw):
     preds = [r["prediction"] for r in rows]
     refs = [r["references"] for r in rows]
@@ -69,10 +55,10 @@ def test_ray_recipe(rows, scorer):
         ds = ray.data.from_items(rows, override_num_blocks=5)
         got = ray_corpus(ds, scorer, confidence=0.95, n_bootstrap=100, seed=3)
         want = _one_process(scorer, rows, confidence=0.95, n_bootstrap=100, seed=3)
-        assert _bits(got) == _bits(want)
+        assert corpus_bits(got) == corpus_bits(want)
         stream = ray_corpus(ds.random_shuffle(seed=1), scorer, mode="streaming", n_bootstrap=50)
-        means = {k: v for k, v in _bits(want).items() if len(k) == 2 and k != "signature"}
-        assert {k: v for k, v in _bits(stream).items() if k in means} == means
+        means = {k: v for k, v in corpus_bits(want).items() if len(k) == 2 and k != "signature"}
+        assert {k: v for k, v in corpus_bits(stream).items() if k in means} == means
     finally:
         ray.shutdown()
 
@@ -96,12 +82,12 @@ def test_spark_recipe(rows, scorer):
         df = df.repartition(4)  # pieces in any order
         got = spark_corpus(df, scorer, confidence=0.95, n_bootstrap=100, seed=3)
         want = _one_process(scorer, rows, confidence=0.95, n_bootstrap=100, seed=3)
-        assert _bits(got) == _bits(want)
+        assert corpus_bits(got) == corpus_bits(want)
         stream = spark_corpus(df, scorer, mode="streaming", confidence=0.9, n_bootstrap=50)
         one = rougekit.CorpusAccumulator(scorer, mode="streaming", n_bootstrap=50)
         one.add(
             scorer.score_batch([r["prediction"] for r in rows], [r["references"] for r in rows])
         )
-        assert _bits(stream) == _bits(one.finalize(confidence=0.9))
+        assert corpus_bits(stream) == corpus_bits(one.finalize(confidence=0.9))
     finally:
         spark.stop()
