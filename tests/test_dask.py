@@ -96,14 +96,18 @@ def one_process(records, scorer):
     return scorer.corpus(preds, refs, confidence=0.95, n_bootstrap=200, seed=7)
 
 
-def test_exact_mode_equals_one_process_bit_for_bit(client, jsonl_files, scorer, one_process):
+def test_exact_mode_equals_one_process_bit_for_bit(
+    client, jsonl_files, scorer, one_process, records
+):
     pairs = rkd.read_jsonl(jsonl_files)
     assert pairs.npartitions == N_PARTS
     got = rkd.corpus(pairs, scorer, confidence=0.95, n_bootstrap=200, seed=7)
     assert got.n == N_PAIRS
     assert corpus_bits(got) == corpus_bits(one_process)
-    # Several references a pair in the real data: the lists were kept.
-    assert one_process.signature.fields["nrefs"] != "1"
+    # Several references a pair in the real data: the lists were kept (the bundled sample,
+    # the stand-in without the shared data, has one a pair).
+    if max(len(r["references"]) for r in records) > 1:
+        assert one_process.signature.fields["nrefs"] != "1"
 
 
 def test_streaming_means_equal_to_the_last_bit(client, jsonl_files, scorer, one_process):

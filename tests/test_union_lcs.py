@@ -169,6 +169,7 @@ def test_rouge_score_rs_is_a_rouge_score_oracle_on_a_long_window() -> None:
     """rouge-score-rs against rouge-score itself on 25 x 300 lines (rouge-score's limit here)."""
     import rouge_score_rs
 
+    require_shared()
     row = json.loads(LONG.read_text(encoding="utf-8").splitlines()[0])
     pred = "\n".join(row["prediction"].split("\n")[500:525])
     ref = "\n".join(row["references"][0].split("\n")[:300])
