@@ -152,7 +152,7 @@ impl MaskTable {
     }
 
     /// The one-word mask of `c` for a sequence of at most 64 tokens (0 if `c` is absent).
-    #[inline]
+    #[inline(always)]
     fn word_mask(&self, c: u32) -> u64 {
         match self.slot.get(c as usize) {
             Some(&s) if s != NONE && s & RARE == 0 => self.masks[s as usize * self.words],
@@ -486,53 +486,67 @@ fn union_positions_blocked(
 }
 
 /// [`union_positions`] for a prediction line of at most 64 tokens (the usual sentence):
-/// each DP row is one word, `L[i][j]` one masked popcount.
+/// each DP row is one word.
+///
+/// The walk is rouge-score's, one row at a time instead of one cell at a time. With
+/// `A_i` = row i's steps (bit k: `L[i][k+1] - L[i][k]`) and `V` = `L[i][j] - L[i-1][j]`
+/// (0 or 1):
+/// - `V = 0`: the left cell is never strictly above the upper one, so the walk takes the
+///   diagonal if the tokens at (i, j) are equal, else goes up;
+/// - `V = 1`: it goes left while the tokens differ and `A_i`'s bit is clear (which keeps
+///   `V = 1`), so it stops at the highest column below j where the tokens are equal
+///   (diagonal) or `A_i`'s bit is set (up): one `leading_zeros` of `(E_i | A_i)` below j,
+///   where `E_i` is the mask of the columns equal to row i's token.
+///
+/// `V` itself is the parity of the bits below j in which `A_i` and `A_{i-1}` differ: the
+/// difference of the two prefix counts only ever steps between 0 and 1, so each differing
+/// bit flips it.
 fn union_positions_one_word(
     target: &[u32],
     columns: &[u32],
     s: &mut LcsScratch,
     mark: &mut [bool],
 ) {
-    // steps[i] has bit j set iff L[i][j+1] - L[i][j] == 1; steps[0] is row 0 (all zero).
+    // rows[2i] = A_i (row 0 all zero), rows[2i + 1] = E_i, the mask of row i's token.
+    let m = target.len();
     s.rows.clear();
-    s.rows.push(0);
+    s.rows.resize(2 * (m + 1), 0);
     let mut v = !0u64;
-    for &c in target {
-        let u = v & s.masks.word_mask(c);
+    for (&c, row) in target.iter().zip(s.rows[2..].chunks_exact_mut(2)) {
+        let equal = s.masks.word_mask(c);
+        let u = v & equal;
         v = v.wrapping_add(u) | (v & !u);
-        s.rows.push(!v);
+        row[0] = !v;
+        row[1] = equal;
     }
     let low = |j: usize| if j >= 64 { !0u64 } else { (1u64 << j) - 1 };
-    let steps = &s.rows;
-    // L[i][j] as a masked popcount, and its step L[i][j+1] - L[i][j] as one bit.
-    let at = |i: usize, j: usize| (steps[i] & low(j)).count_ones();
-    let bit = |i: usize, j: usize| ((steps[i] >> j) & 1) as u32;
-    let (mut i, mut j) = (target.len(), columns.len());
-    if steps[i] & low(j) == 0 {
+    let mut j = columns.len();
+    if !v & low(j) == 0 {
         return; // no common token: nothing to mark
     }
-    // `cur` = L[i][j] and `up` = L[i-1][j], kept as the walk moves: a left move updates both
-    // from one bit each, so only up and diagonal moves take a popcount (the baseline x86-64
-    // target has no `popcnt` instruction, and two popcounts a step were 7% of rougeLsum).
-    let (mut cur, mut up) = (at(i, j), at(i - 1, j));
-    while i > 0 && j > 0 {
-        if target[i - 1] == columns[j - 1] {
-            mark[i - 1] = true;
-            i -= 1;
-            j -= 1;
-            cur = up - bit(i, j);
-            up = if i > 0 { at(i - 1, j) } else { 0 };
+    // Rows m down to 1, each with the row above: [A_{i-1}, E_{i-1}, A_i, E_i].
+    let walk = s.rows.windows(4).step_by(2).rev();
+    for (w, mark) in walk.zip(mark[..m].iter_mut().rev()) {
+        let &[above, _, a, equal] = w else {
+            unreachable!("windows of 4")
+        };
+        if j == 0 {
+            break;
+        }
+        let below = low(j);
+        // The column k (j - 1 or lower) where the walk leaves row i.
+        let k = if ((a ^ above) & below).count_ones() & 1 == 1 {
+            // V = 1 means L[i][j] >= 1, so A_i has a bit below j.
+            debug_assert!((equal | a) & below != 0);
+            63 - ((equal | a) & below).leading_zeros() as usize
         } else {
-            let left = cur - bit(i, j - 1);
-            if left > up {
-                cur = left;
-                up -= bit(i - 1, j - 1);
-                j -= 1;
-            } else {
-                cur = up;
-                i -= 1;
-                up = if i > 0 { at(i - 1, j) } else { 0 };
-            }
+            j - 1
+        };
+        if (equal >> k) & 1 == 1 {
+            *mark = true;
+            j = k;
+        } else {
+            j = k + 1;
         }
     }
 }
