@@ -1,5 +1,6 @@
 //! Python → Rust conversion with errors that name the argument and index.
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
@@ -89,6 +90,9 @@ pub struct Ids {
 /// intermediate array); `what` names it in errors, as the Python layer does.
 fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64>> {
     if let Ok(list) = obj.downcast::<PyList>() {
+        if let Some(out) = exact_int64s(list) {
+            return Ok(out);
+        }
         let mut out = Vec::with_capacity(list.len());
         for (k, item) in list.iter().enumerate() {
             out.push(int64(&item, &|| format!("{}[{k}]", what()))?);
@@ -114,6 +118,37 @@ fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64
         .chunks_exact(8)
         .map(|c| i64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
         .collect())
+}
+
+/// The values of a list whose items are all exact `int`s within int64 (what tokenizers
+/// return), read through the C API without taking a reference per item: the per-item path
+/// below cost more than scoring the ids. `None` for any other list (bools, NumPy integers,
+/// out-of-range values, other objects): the per-item path then reads it or names the item in
+/// its error.
+fn exact_int64s(list: &Bound<'_, PyList>) -> Option<Vec<i64>> {
+    let n = list.len();
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        // SAFETY: the GIL is held (`list` is bound to it) and `k < n`. No Python code runs
+        // between the reads (no allocation, no `__index__`: only exact ints are converted),
+        // so nothing can change the list, and the borrowed item outlives its use. An error
+        // set by either call is cleared before returning.
+        let value = unsafe {
+            let item = ffi::PyList_GetItem(list.as_ptr(), k as ffi::Py_ssize_t);
+            if item.is_null() || ffi::PyLong_CheckExact(item) == 0 {
+                ffi::PyErr_Clear();
+                return None;
+            }
+            let value = ffi::PyLong_AsLongLong(item);
+            if value == -1 && !ffi::PyErr_Occurred().is_null() {
+                ffi::PyErr_Clear(); // outside int64: the per-item path words the error
+                return None;
+            }
+            value
+        };
+        out.push(value);
+    }
+    Some(out)
 }
 
 /// One token id: an `int` (a `bool` is 0 or 1) or an object with `__index__` (NumPy

@@ -1,7 +1,6 @@
 //! A tokenised text as the kernels see it: interned ids of the whole text and of its lines.
-use crate::intern::Interner;
+use crate::intern::{IdMap, Interner};
 use crate::pipeline::Tokenizer;
-use rustc_hash::FxHashMap;
 
 /// A tokenised text: ids of the whole text (ROUGE-N, rougeL) and of its `\n`-separated lines
 /// (rougeLsum).
@@ -77,12 +76,7 @@ impl TokenDoc {
 
     /// Token ids as a document: `ids` mapped to dense ids through `map`, lines ending at
     /// each `separator` (which is not a token).
-    pub(super) fn fill_ids(
-        &mut self,
-        ids: &[i64],
-        separator: Option<i64>,
-        map: &mut FxHashMap<i64, u32>,
-    ) {
+    pub(super) fn fill_ids(&mut self, ids: &[i64], separator: Option<i64>, map: &mut IdMap) {
         self.clear();
         for &t in ids {
             if Some(t) == separator {
@@ -91,8 +85,7 @@ impl TokenDoc {
                 }
                 continue;
             }
-            let next = map.len() as u32;
-            self.tokens.push(*map.entry(t).or_insert(next));
+            self.tokens.push(map.id(t));
         }
         if self.line_ends.last().copied().unwrap_or(0) < self.tokens.len() {
             self.line_ends.push(self.tokens.len());

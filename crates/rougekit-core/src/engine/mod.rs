@@ -22,7 +22,7 @@ pub use multiref::MultiRef;
 pub use score::{Match, Score};
 
 use crate::error::RougeError;
-use crate::intern::Interner;
+use crate::intern::{IdMap, Interner};
 use crate::kernels::lcs::LcsScratch;
 use crate::kernels::ngram::{KeyCounter, UnigramCounter};
 use crate::kernels::skip::SkipScratch;
@@ -32,7 +32,6 @@ use crate::pipeline::Stemmer;
 use crate::pool::Cancel;
 use crate::scores::{BatchScores, TextNotes};
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::sync::Mutex;
 
@@ -137,7 +136,7 @@ impl Input for IdPair<'_> {
 #[derive(Debug, Default)]
 struct Vocab {
     interners: Vec<(Stemmer, Interner)>,
-    ids: FxHashMap<i64, u32>,
+    ids: IdMap,
 }
 
 impl Vocab {
