@@ -263,8 +263,9 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--multiref", choices=(*MULTIREF_RULES, *MULTIREF_ALIASES),
         help="how several references combine: best-f (rouge-score's score_multi), pooled "
-        "(ROUGE-1.5.5's -f A), best-recall (-f B), mean (torchmetrics' avg), best-f-float32 "
-        "(torchmetrics' best); A and B also work (default: the profile's)",
+        "(ROUGE-1.5.5's -f A), best-recall (-f B), mean (float64 mean of the per-reference "
+        "scores; torchmetrics' avg is its float32 form, rougekit.integrations.torchmetrics), "
+        "best-f-float32 (torchmetrics' best); A and B also work (default: the profile's)",
     )  # fmt: skip
     g.add_argument(
         "--jackknife", action="store_true", default=None,
