@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import pickle
 import random
@@ -38,7 +39,7 @@ def _means(result) -> dict:
 
 def _pieces(batch, cuts):
     bounds = [0, *sorted(cuts), len(batch)]
-    return [(a, batch[a:b]) for a, b in zip(bounds, bounds[1:])]
+    return [(a, batch[a:b]) for a, b in itertools.pairwise(bounds)]
 
 
 def _accumulate(scorer, pieces, order, grouping, **kw):

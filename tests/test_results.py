@@ -3,6 +3,7 @@ every profile, on real pairs."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import numpy as np
@@ -83,9 +84,9 @@ def test_slices_and_concat_give_the_whole(sample_pairs, name):
     whole = scorer.score_batch(preds, refs)
     n = len(whole)
     cuts = [0, 1, 7, n // 2, n - 3, n]
-    parts = [whole[a:b] for a, b in zip(cuts, cuts[1:])]
-    assert [len(p) for p in parts] == [b - a for a, b in zip(cuts, cuts[1:])]
-    for (a, b), part in zip(zip(cuts, cuts[1:]), parts):
+    parts = [whole[a:b] for a, b in itertools.pairwise(cuts)]
+    assert [len(p) for p in parts] == [b - a for a, b in itertools.pairwise(cuts)]
+    for (a, b), part in zip(itertools.pairwise(cuts), parts):
         _same(part, scorer.score_batch(preds[a:b], refs[a:b]))
     joined = BatchResult.concat(parts)
     _same(joined, whole)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import IO, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import IO, Any, Protocol
 
 
 class ProgressBar:
