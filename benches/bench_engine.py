@@ -58,6 +58,7 @@ def worker(spec: dict[str, Any]) -> None:
     """Runs in the subprocess: load, construct, warm up, time. Prints one result line."""
     pkg = PACKAGES[spec["package"]]
     preds, refs = load_pairs(Path(spec["data"]), spec["limit"])
+    preds, refs = preds * spec["copies"], refs * spec["copies"]
     types: list[str] = spec["types"]
     threads: int = spec["threads"]
     try:
@@ -110,6 +111,7 @@ def run_one(pkg: Package, threads: int, args: argparse.Namespace) -> ChildResult
         "threads": threads,
         "data": str(args.data),
         "limit": args.limit,
+        "copies": args.copies,
         "repeat": args.repeat,
         "warmup": args.warmup,
         "types": list(ALL_TYPES),
@@ -156,9 +158,10 @@ def build_report(
         return None
 
     base = best(BASELINE, 1)
+    copies = f": the corpus {args.copies} times over" if args.copies > 1 else ""
     out: list[str] = ["## Batch scoring speed (bench_engine.py)", ""]
     out.append(
-        f"Data: `{args.data}` ({n_pairs} pairs, prediction vs references[0]); types "
+        f"Data: `{args.data}` ({n_pairs} pairs{copies}, prediction vs references[0]); types "
         f"{', '.join(ALL_TYPES)}; stemmer on; best of {args.repeat} timed run(s) after one "
         f"untimed warm-up on the first {args.warmup} pairs; one fresh subprocess per "
         "(package, threads), thread-pool env vars set to the thread count."
@@ -330,7 +333,11 @@ def main(argv: list[str] | None = None) -> int:
         "crates/rougekit-core/examples/engine_profile.rs (instruction counts) and exit",
     )
     ap.add_argument(
-        "--dump-copies", type=int, default=1, help="--dump-pairs: the corpus this many times"
+        "--copies",
+        type=int,
+        default=1,
+        help="score the corpus this many times over, as one batch (thread scaling on 100k+ "
+        "pairs: --copies 9 is 103,410 pairs); --dump-pairs writes it this many times",
     )
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -343,12 +350,12 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"data not found: {args.data}")
     if args.dump_pairs is not None:
         preds, refs = load_pairs(args.data, args.limit)
-        texts = [t for p, r in zip(preds, refs) for t in (p, r)] * args.dump_copies
+        texts = [t for p, r in zip(preds, refs) for t in (p, r)] * args.copies
         args.dump_pairs.write_text("\0".join(texts), encoding="utf-8")
         print(f"{len(texts) // 2} pairs written to {args.dump_pairs}")
         return 0
     packages = parse_packages(args.packages)
-    n_pairs = len(load_pairs(args.data, args.limit)[0])
+    n_pairs = len(load_pairs(args.data, args.limit)[0]) * args.copies
 
     results: dict[tuple[str, int], ChildResult | str] = {}
     for pkg in packages:
