@@ -23,6 +23,7 @@ __all__ = [
     "arrow_stream",
     "arrow_views",
     "exact_sum",
+    "exact_sum_scaled",
     "normalize_types",
     "paired_bootstrap",
     "perl_eval_config",
@@ -147,6 +148,9 @@ class StreamingSums:
 
 def exact_sum(values: Sequence[float]) -> float:
     """The exact sum rounded once to the nearest float (as ``math.fsum``)."""
+
+def exact_sum_scaled(values: Sequence[float]) -> int:
+    """The exact sum of finite non-negative values times 2**1074, as an int."""
 
 def poisson_weight(seed: int, pair_id: int, replicate: int) -> int:
     """The streaming bootstrap's Poisson(1) weight of a pair in a replicate."""

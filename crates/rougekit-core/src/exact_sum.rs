@@ -200,6 +200,28 @@ impl ExactSum {
         }
     }
 
+    /// The sum times 2^1074 (an integer: every float64 is a multiple of 2^-1074) as
+    /// little-endian bytes, or `None` when it is negative or a term was NaN or infinite. The
+    /// torchmetrics integration keeps these integers as its states, summed across processes.
+    pub fn scaled_le_bytes(&self) -> Option<Vec<u8>> {
+        if self.nan || self.pos_inf || self.neg_inf {
+            return None;
+        }
+        let mut limbs = self.limbs.clone();
+        carry(&mut limbs);
+        let (top, digits) = limbs.split_last()?;
+        if *top < 0 {
+            return None;
+        }
+        // After the carries every digit but the top one is in 0..2^32.
+        let mut out: Vec<u8> = digits
+            .iter()
+            .flat_map(|&d| (d as u32).to_le_bytes())
+            .collect();
+        out.extend_from_slice(&top.to_le_bytes());
+        Some(out)
+    }
+
     /// Bytes that [`ExactSum::from_bytes`] reads back (little-endian, normalised limbs).
     pub fn write(&self, out: &mut Vec<u8>) {
         let mut limbs = self.limbs.clone();
@@ -274,6 +296,37 @@ pub fn exact_sum(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scaled_bytes_are_the_sum_times_2_to_the_1074() {
+        let int = |bytes: Vec<u8>| {
+            // Little-endian bytes to (bit position of the lowest set bit, number of set bits).
+            let ones: u32 = bytes.iter().map(|b| b.count_ones()).sum();
+            let low = bytes
+                .iter()
+                .position(|&b| b != 0)
+                .map(|k| 8 * k as u32 + bytes[k].trailing_zeros());
+            (low, ones)
+        };
+        // 1.0 = 2^1074 after scaling: one bit, at 1074.
+        assert_eq!(
+            int(sum_of(&[1.0]).scaled_le_bytes().unwrap()),
+            (Some(1074), 1)
+        );
+        // The smallest subnormal is 1; 0.75 + 0.25 = 1.0 again.
+        assert_eq!(
+            int(sum_of(&[f64::from_bits(1)]).scaled_le_bytes().unwrap()),
+            (Some(0), 1)
+        );
+        assert_eq!(
+            int(sum_of(&[0.75, 0.25]).scaled_le_bytes().unwrap()),
+            (Some(1074), 1)
+        );
+        assert_eq!(int(sum_of(&[]).scaled_le_bytes().unwrap()), (None, 0));
+        assert!(sum_of(&[1.0, -2.0]).scaled_le_bytes().is_none());
+        assert!(sum_of(&[f64::NAN]).scaled_le_bytes().is_none());
+        assert!(sum_of(&[f64::INFINITY]).scaled_le_bytes().is_none());
+    }
     use crate::bootstrap::SplitMix64;
 
     #[test]

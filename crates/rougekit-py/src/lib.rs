@@ -20,6 +20,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Scale-out (rougekit.CorpusAccumulator's streaming mode, rougekit.dask).
     m.add_class::<scores::PyStreamingSums>()?;
     m.add_function(wrap_pyfunction!(scores::exact_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(scores::exact_sum_scaled, m)?)?;
     m.add_function(wrap_pyfunction!(scores::poisson_weight, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;

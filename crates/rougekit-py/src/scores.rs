@@ -430,6 +430,19 @@ pub fn exact_sum(values: Vec<f64>) -> f64 {
     rougekit_core::exact_sum::exact_sum(&values)
 }
 
+/// The exact sum of `values` (finite, non-negative: scores) times 2^1074, as a Python int:
+/// the integer states of the torchmetrics integration.
+#[pyfunction]
+pub fn exact_sum_scaled(py: Python<'_>, values: Vec<f64>) -> PyResult<PyObject> {
+    let bytes = rougekit_core::exact_sum::sum_of(&values)
+        .scaled_le_bytes()
+        .ok_or_else(|| PyValueError::new_err("scores must be finite and non-negative"))?;
+    let int = py.get_type::<pyo3::types::PyInt>();
+    Ok(int
+        .call_method1("from_bytes", (PyBytes::new(py, &bytes), "little"))?
+        .unbind())
+}
+
 /// The Poisson(1) weight of pair `pair_id` in replicate `replicate` of the streaming
 /// bootstrap under `seed`.
 #[pyfunction]

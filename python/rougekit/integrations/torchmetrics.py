@@ -452,20 +452,10 @@ def float32_means(columns: Sequence[Any], counts: Sequence[int]) -> npt.NDArray[
 
 
 def exact_sum(column: Any) -> int:
-    """The sum of ``column`` (finite scores >= 0) times 2**SCALE, exactly: each float64 is
-    a 53-bit integer times a power of two, summed per exponent."""
-    values = np.asarray(column, dtype=np.float64)
-    if not (np.isfinite(values).all() and (values >= 0).all()):
-        raise ValueError("scores must be finite and non-negative")  # the core never gives them
-    mantissas, exponents = np.frexp(values)  # values = mantissa * 2**exponent, |m| in [0.5, 1)
-    ints = np.ldexp(mantissas, 53).astype(np.int64)  # exact: 53-bit integers
-    total = 0
-    for exponent in np.unique(exponents):
-        group = int(ints[exponents == exponent].astype(object).sum())
-        shift = int(exponent) - 53 + SCALE
-        # A subnormal's mantissa has trailing zeros: shifting right stays exact.
-        total += group << shift if shift >= 0 else group >> -shift
-    return total
+    """The sum of ``column`` (finite scores >= 0) times 2**SCALE, exactly (the core's exact
+    sum, as an int)."""
+    values = np.asarray(column, dtype=np.float64).ravel().tolist()
+    return _core.exact_sum_scaled(values)
 
 
 def to_limbs(total: int, device: Any = None) -> torch.Tensor:
