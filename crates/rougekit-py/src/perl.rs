@@ -289,22 +289,23 @@ impl PerlScorer {
         be_mode: Option<&str>,
     ) -> PyResult<PyBatchScores> {
         let plan = &plan.plan;
-        let files: Vec<(PathBuf, SummaryFormat)> = plan
-            .files
-            .iter()
-            .map(|(path, format)| (PathBuf::from(path), *format))
-            .collect();
-        self.score_loaded(py, &files, &plan.peer_files, &plan.model_files, be_mode)
+        self.score_loaded(
+            py,
+            &plan.files,
+            &plan.peer_files,
+            &plan.model_files,
+            be_mode,
+        )
     }
 }
 
 impl PerlScorer {
     /// Reads `files` in parallel and scores instance i: file `peers[i]` against files
     /// `models[i]` (indices checked by the caller).
-    fn score_loaded(
+    fn score_loaded<P: AsRef<std::path::Path> + Sync>(
         &self,
         py: Python<'_>,
-        files: &[(PathBuf, SummaryFormat)],
+        files: &[(P, SummaryFormat)],
         peers: &[usize],
         models: &[Vec<usize>],
         be_mode: Option<&str>,

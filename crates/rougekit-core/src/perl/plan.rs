@@ -67,6 +67,9 @@ impl RunPlan {
             ..RunPlan::default()
         };
         let mut table = FileTable::default();
+        let paths: usize = evals.iter().map(|e| 1 + e.models.len()).sum();
+        table.index.reserve(paths);
+        table.files.reserve(paths);
         for (p, peer) in peers.iter().enumerate() {
             for (e, ev) in evals.iter().enumerate() {
                 let Some(slot) = ev.peers.iter().position(|(id, _)| id == peer) else {
