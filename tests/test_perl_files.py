@@ -10,7 +10,7 @@ import codecs
 from pathlib import Path
 
 import pytest
-from rougekit.perl.eval_config import read_file_list, read_xml_config
+from rougekit.perl.eval_config import read_file_list, read_xml_config, read_xml_plan
 from rougekit.perl.formats import read_summary
 from rougekit.perl.output import detail_order, encode_line, perl_default_number
 from rougekit.profiles.perl155.errors import PerlDataError
@@ -207,6 +207,49 @@ def test_xml_config_unclosed_is_reported_where_it_ends(tmp_path: Path) -> None:
     config = write(tmp_path / "c.xml", '<R>\n<EVAL ID="1">\n<PEERS>\n')
     with pytest.raises(PerlDataError, match=r"malformed XML: .*\(line 4, column 1\)"):
         read_xml_config(config)
+
+
+def test_xml_plan_follows_the_configuration(tmp_path: Path) -> None:
+    # The core's plan of a run against what the configuration says (read_xml_config): peers
+    # sorted as strings (-a), instances in document order per peer, the warning pairs, the
+    # bootstrap's "<evalID>.<peerID>" string order, and each file read once.
+    config = write(
+        tmp_path / "c.xml",
+        """<R>
+<EVAL ID="2"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT>
+<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="b">2b</P><P ID="A">2a</P></PEERS>
+<MODELS><M ID="x">shared</M><M ID="y">2y</M></MODELS></EVAL>
+<EVAL ID="10"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT>
+<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="A">10a</P></PEERS>
+<MODELS><M ID="x">shared</M></MODELS></EVAL>
+</R>""",
+    )
+    evaluations = read_xml_config(config)
+    plan = read_xml_plan(config, None)
+    assert plan.peers == sorted({p for ev in evaluations for p in ev.peers}) == ["A", "b"]
+    assert plan.starts == [0, 2, 3]
+    assert plan.missing == [("b", "10")]
+    assert plan.format_problem(False) is None
+    assert plan.format_problem(True) == ("2", "SPL", "not-simple")
+    instances = [plan.instance(i) for i in range(len(plan))]
+    want = [
+        (ev.eval_id, peer, ev.peers[peer], ev.models)
+        for peer in plan.peers
+        for ev in evaluations
+        if peer in ev.peers
+    ]
+    assert instances == want
+    assert plan.eval_ids(0) == ["2", "10"]
+    assert plan.boot_order(0) == [1, 0]  # "10.A" < "2.A"
+    assert plan.boot_order(1) == [2]
+    paths = {plan.file_path(k) for k in range(5)}
+    assert paths == {"p/2a", "m/shared", "m/2y", "p/10a", "p/2b"}
+    with pytest.raises(ValueError, match="out of range"):
+        plan.file_path(5)
+    one = read_xml_plan(config, "b")
+    assert (one.peers, one.starts, one.missing) == (["b"], [0, 1], [("b", "10")])
+    none = read_xml_plan(config, "Z")
+    assert none.starts == [0, 0] and len(none) == 0
 
 
 def test_missing_config_file(tmp_path: Path) -> None:

@@ -7,18 +7,36 @@ start-up time counts.
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 def main() -> int:
-    """Runs the command line with ``sys.argv``; returns the exit code."""
+    """Runs the command line with ``sys.argv``; returns the exit code (``rougekit perl``
+    ends the process itself once its output is flushed)."""
     if sys.argv[1:2] == ["perl"]:
         from rougekit.perl.command import main as perl_main
 
-        return perl_main(sys.argv[2:])
+        code = perl_main(sys.argv[2:])
+        _exit_now(code)
+        return code
     from rougekit.cli import main as cli_main
 
     return cli_main()
+
+
+def _exit_now(code: int) -> None:
+    """Ends a ``rougekit perl`` process at once: its output is written and flushed, it holds
+    no other file, thread or exit handler, and the interpreter's teardown (freeing the run's
+    objects, finalising every module) was measured at ~10 ms of a 0.4 s CNN/DM run. If a
+    flush fails, the normal exit reports it as before."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ __all__ = [
     "Engine",
     "InputTooLargeError",
     "PerlFileError",
+    "PerlRunPlan",
     "PerlScorer",
     "StreamingSums",
     "__version__",
@@ -29,6 +30,7 @@ __all__ = [
     "perl_eval_config",
     "perl_normalize_types",
     "perl_split_summary",
+    "perl_xml_plan",
     "poisson_weight",
     "stem_words",
     "stemmer_id",
@@ -284,6 +286,8 @@ class PerlScorer:
         """Scores a run from its summary files ((path, format) each), read in parallel.
         ``InputTooLargeError`` with args ``(message, instance, model)`` for a sentence pair
         over the ROUGE-W table limit; ``PerlFileError`` for an unusable file."""
+    def score_plan(self, plan: PerlRunPlan, *, be_mode: str | None = None) -> BatchScores:
+        """``score_files`` on a planned XML run's files and instances."""
 
 class InputTooLargeError(ValueError):
     """An input over one of rougekit's documented size limits; the message names the pair."""
@@ -298,6 +302,26 @@ def perl_eval_config(
     text: str,
 ) -> list[tuple[str, str | None, list[tuple[str, str]], list[tuple[str, str]]]]:
     """The EVALs of an XML configuration: (id, format, peers, models), paths joined."""
+
+def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
+    """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
+
+@final
+class PerlRunPlan:
+    """A planned XML run: peers scored, their instances, the files, the bootstrap order."""
+
+    @property
+    def peers(self) -> list[str]: ...
+    @property
+    def starts(self) -> list[int]: ...
+    @property
+    def missing(self) -> list[tuple[str, str]]: ...
+    def __len__(self) -> int: ...
+    def format_problem(self, be: bool) -> tuple[str, str | None, str] | None: ...
+    def boot_order(self, p: int) -> list[int]: ...
+    def eval_ids(self, p: int) -> list[str]: ...
+    def instance(self, i: int) -> tuple[str, str, str, list[tuple[str, str]]]: ...
+    def file_path(self, k: int) -> str: ...
 
 # Data frames: zero-copy views of a batch's float64 columns (arrow.rs)
 

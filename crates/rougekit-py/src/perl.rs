@@ -12,6 +12,7 @@ use pyo3::types::PyBytes;
 use rougekit_core::perl::be::{self, BeMode};
 use rougekit_core::perl::eval_config;
 use rougekit_core::perl::files::{self, BadLine, LoadError, Summaries, SummaryFormat};
+use rougekit_core::perl::plan::{self as run_plan, FormatProblem, PeerChoice, RunPlan};
 use rougekit_core::perl::text::spl_sentences;
 use rougekit_core::perl::{
     self, ExceptionTable, Instance, MultiRef, PerlConfig, PerlStemmer, PerlType, StopList,
@@ -271,22 +272,56 @@ impl PerlScorer {
                 files.len()
             )));
         }
+        let files: Vec<(PathBuf, SummaryFormat)> = files
+            .into_iter()
+            .map(|(path, name)| Ok((path, summary_format(&name)?)))
+            .collect::<PyResult<_>>()?;
+        self.score_loaded(py, &files, &peers, &models, be_mode)
+    }
+
+    /// Scores the instances of a planned XML run (`perl_xml_plan`): as `score_files` with
+    /// the plan's file table, instances and be_mode.
+    #[pyo3(signature = (plan, *, be_mode=None))]
+    fn score_plan(
+        &self,
+        py: Python<'_>,
+        plan: &PerlRunPlan,
+        be_mode: Option<&str>,
+    ) -> PyResult<PyBatchScores> {
+        let plan = &plan.plan;
+        self.score_loaded(
+            py,
+            &plan.files,
+            &plan.peer_files,
+            &plan.model_files,
+            be_mode,
+        )
+    }
+}
+
+impl PerlScorer {
+    /// Reads `files` in parallel and scores instance i: file `peers[i]` against files
+    /// `models[i]` (indices checked by the caller).
+    fn score_loaded<P: AsRef<std::path::Path> + Sync>(
+        &self,
+        py: Python<'_>,
+        files: &[(P, SummaryFormat)],
+        peers: &[usize],
+        models: &[Vec<usize>],
+        be_mode: Option<&str>,
+    ) -> PyResult<PyBatchScores> {
         if be_mode.is_some() && !self.types.is_empty() {
             return Err(PyValueError::new_err(
                 "Basic Elements (be_mode) are scored alone: make the scorer with no types",
             ));
         }
-        let files: Vec<(PathBuf, SummaryFormat)> = files
-            .into_iter()
-            .map(|(path, name)| Ok((path, summary_format(&name)?)))
-            .collect::<PyResult<_>>()?;
         let be_mode = be_mode.map(|m| Ok::<_, PyErr>((BeMode::parse(m).map_err(to_py)?, m)));
         let be_mode = be_mode.transpose()?;
         let config = &self.config;
         let result = py.allow_threads(|| {
             guarded(|| {
-                let summaries = Summaries::load(&files, self.threads)?;
-                let inst = summaries.instances(&peers, &models);
+                let summaries = Summaries::load(files, self.threads)?;
+                let inst = summaries.instances(peers, models);
                 let nrefs = models.iter().map(|m| m.len() as u32).collect();
                 Ok(match be_mode {
                     None => perl::score_types(&self.types, config, &inst, self.threads)
@@ -325,4 +360,131 @@ impl PerlScorer {
 enum Fatal {
     Limit(perl::batch::Failure),
     Be(be::BadLine),
+}
+
+/// A `rougekit perl` run planned from its XML configuration (`perl_xml_plan`): the peers
+/// scored, their instances, the distinct summary files and the bootstrap's order, kept in
+/// the core; Python asks for what it prints.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct PerlRunPlan {
+    plan: RunPlan,
+}
+
+/// The plan of the XML configuration `text` (decoded) for peer `peer` (None: every peer,
+/// ROUGE-1.5.5's `-a`); `ValueError` with a one-line reason (without the file name) when
+/// the configuration is unusable.
+#[pyfunction]
+#[pyo3(signature = (text, peer=None))]
+pub fn perl_xml_plan(py: Python<'_>, text: &str, peer: Option<String>) -> PyResult<PerlRunPlan> {
+    let choice = match peer {
+        None => PeerChoice::All,
+        Some(id) => PeerChoice::One(id),
+    };
+    let plan = py.allow_threads(|| {
+        guarded(|| eval_config::parse(text).map(|evals| RunPlan::new(evals, &choice)))
+    })?;
+    Ok(PerlRunPlan {
+        plan: plan.map_err(PyValueError::new_err)?,
+    })
+}
+
+#[pymethods]
+impl PerlRunPlan {
+    /// Number of instances (all peers).
+    fn __len__(&self) -> usize {
+        self.plan.instances.len()
+    }
+
+    /// The first evaluation (document order) whose format does not fit the run (`be`:
+    /// Basic Elements, `-3`): (eval id, format or None, "missing" | "not-simple" |
+    /// "simple"), or None.
+    fn format_problem(&self, be: bool) -> Option<(String, Option<&'static str>, &'static str)> {
+        let (e, problem) = run_plan::first_format_problem(&self.plan.evals, be)?;
+        let ev = &self.plan.evals[e];
+        let kind = match problem {
+            FormatProblem::Missing => "missing",
+            FormatProblem::NotSimple => "not-simple",
+            FormatProblem::SimpleWithoutBe => "simple",
+        };
+        Some((ev.id.clone(), ev.format.map(SummaryFormat::name), kind))
+    }
+
+    /// The peer IDs scored, in output order.
+    #[getter]
+    fn peers(&self) -> Vec<String> {
+        self.plan.peers.clone()
+    }
+
+    /// `starts[p]:starts[p + 1]`: the instances of peer p.
+    #[getter]
+    fn starts(&self) -> Vec<usize> {
+        self.plan.starts.clone()
+    }
+
+    /// (peer id, eval id) pairs without an instance, in ROUGE-1.5.5's warning order.
+    #[getter]
+    fn missing(&self) -> Vec<(String, String)> {
+        let p = &self.plan;
+        p.missing
+            .iter()
+            .map(|&(peer, e)| (p.peers[peer].clone(), p.evals[e].id.clone()))
+            .collect()
+    }
+
+    /// Peer p's instances (absolute indices) in the bootstrap's order.
+    fn boot_order(&self, p: usize) -> PyResult<Vec<usize>> {
+        self.check_peer(p)?;
+        Ok(self.plan.boot_order(p))
+    }
+
+    /// The eval IDs of peer p's instances, in instance order.
+    fn eval_ids(&self, p: usize) -> PyResult<Vec<String>> {
+        self.check_peer(p)?;
+        let plan = &self.plan;
+        Ok(plan.instances[plan.starts[p]..plan.starts[p + 1]]
+            .iter()
+            .map(|i| plan.evals[i.eval].id.clone())
+            .collect())
+    }
+
+    /// Instance i: (eval id, peer id, peer path, [(model id, model path)]).
+    #[allow(clippy::type_complexity)]
+    fn instance(&self, i: usize) -> PyResult<(String, String, String, Vec<(String, String)>)> {
+        let plan = &self.plan;
+        let inst = plan.instances.get(i).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "instance {i} out of range: {}",
+                plan.instances.len()
+            ))
+        })?;
+        let ev = &plan.evals[inst.eval];
+        Ok((
+            ev.id.clone(),
+            plan.peers[inst.peer].clone(),
+            ev.peers[inst.slot].1.clone(),
+            ev.models.clone(),
+        ))
+    }
+
+    /// The path of file k of the run's file table (`PerlFileError`'s index).
+    fn file_path(&self, k: usize) -> PyResult<String> {
+        let files = &self.plan.files;
+        files
+            .get(k)
+            .map(|(path, _)| path.clone())
+            .ok_or_else(|| PyValueError::new_err(format!("file {k} out of range: {}", files.len())))
+    }
+}
+
+impl PerlRunPlan {
+    fn check_peer(&self, p: usize) -> PyResult<()> {
+        if p < self.plan.peers.len() {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err(format!(
+                "peer {p} out of range: {}",
+                self.plan.peers.len()
+            )))
+        }
+    }
 }

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from rougekit import _core
 from rougekit.checks import resolve_threads
-from rougekit.perl.eval_config import Evaluation, read_file_list, read_xml_config
+from rougekit.perl.eval_config import Evaluation, read_file_list, read_xml_plan
 from rougekit.perl.formats import bad_line_message
 from rougekit.perl.output import (
     BLOCK_RULE,
@@ -35,122 +35,148 @@ from rougekit.profiles.perl155.flags import PerlOptions, build_options, getopts
 PROG = "rougekit perl"
 
 
-class Instance:
-    """One (evaluation, peer) pair to score (a plain class: a corpus makes one per
-    document, and a frozen dataclass's ``__init__`` costs several times more)."""
+class _ListPlan:
+    """The run of a ``-z`` file list, planned in Python with the interface of the core's
+    :class:`~rougekit._core.PerlRunPlan` (XML configurations): a list is small, and its
+    names are file-system bytes (``os.fsdecode``) that the core's strings cannot hold."""
 
-    __slots__ = ("eval_id", "models", "peer_id", "peer_path")
+    def __init__(self, evaluations: list[Evaluation], peer: str) -> None:
+        self._evaluations = evaluations
+        self.peers = [peer]
+        self.missing = [(peer, ev.eval_id) for ev in evaluations if peer not in ev.peers]
+        self._instances = [ev for ev in evaluations if peer in ev.peers]
+        self.starts = [0, len(self._instances)]
+        self._files: dict[tuple[str, str], int] = {}
+        self._peer_files: list[int] = []
+        self._model_files: list[list[int]] = []
+        for ev in self._instances:
+            key = (ev.peers[peer], ev.input_format or "")
+            self._peer_files.append(self._files.setdefault(key, len(self._files)))
+            self._model_files.append(
+                [self._files.setdefault((path, key[1]), len(self._files)) for _, path in ev.models]
+            )
+        self._table = list(self._files)
 
-    def __init__(
-        self, eval_id: str, peer_id: str, peer_path: str, models: list[tuple[str, str]]
-    ) -> None:
-        self.eval_id = eval_id
-        self.peer_id = peer_id
-        self.peer_path = peer_path
-        self.models = models  # (model id, path); never changed after reading
+    def __len__(self) -> int:
+        return len(self._instances)
+
+    def format_problem(self, be: bool) -> tuple[str, str | None, str] | None:
+        for ev in self._evaluations:
+            fmt = ev.input_format
+            if fmt is None:
+                return ev.eval_id, None, "missing"
+            if be and fmt != "SIMPLE":
+                return ev.eval_id, fmt, "not-simple"
+            if not be and fmt == "SIMPLE":
+                return ev.eval_id, fmt, "simple"
+        return None
+
+    def boot_order(self, p: int) -> list[int]:
+        peer = self.peers[p]
+        return sorted(range(len(self)), key=lambda i: f"{self._instances[i].eval_id}.{peer}")
+
+    def eval_ids(self, p: int) -> list[str]:
+        return [ev.eval_id for ev in self._instances]
+
+    def instance(self, i: int) -> tuple[str, str, str, list[tuple[str, str]]]:
+        ev = self._instances[i]
+        return ev.eval_id, self.peers[0], ev.peers[self.peers[0]], ev.models
+
+    def file_path(self, k: int) -> str:
+        return self._table[k][0]
+
+    def score(self, scorer: _core.PerlScorer, be_mode: str | None) -> _core.BatchScores:
+        return scorer.score_files(self._table, self._peer_files, self._model_files, be_mode=be_mode)
+
+
+_Plan = _core.PerlRunPlan | _ListPlan
 
 
 def _warn(message: str) -> None:
     print(f"{PROG}: warning: {message}", file=sys.stderr)
 
 
-def _evaluations(opts: PerlOptions) -> list[Evaluation]:
+def _plan(opts: PerlOptions) -> _Plan:
+    """The run: which peers, their instances and files. XML: planned by the core (``-a``:
+    every peer ID, sorted as strings; else the one asked for); ``-z``: one peer."""
+    peer = opts.system_id if opts.system_id is not None else "X"
     if opts.list_format is not None:
-        peer = opts.system_id if opts.system_id is not None else "X"
-        return read_file_list(opts.config, opts.list_format, peer)
-    return read_xml_config(opts.config)
+        return _ListPlan(read_file_list(opts.config, opts.list_format, peer), peer)
+    return read_xml_plan(opts.config, None if opts.all_peers else peer)
 
 
-def _check_format(ev: Evaluation, opts: PerlOptions) -> str:
-    fmt = ev.input_format
-    if fmt is None:
-        raise PerlDataError(f"{opts.config}: EVAL {ev.eval_id} has no INPUT-FORMAT TYPE")
-    if opts.be_mode is not None and fmt != "SIMPLE":
+def _check_formats(plan: _Plan, opts: PerlOptions) -> None:
+    """ROUGE-1.5.5's format rules, checked on every evaluation before any is scored."""
+    problem = plan.format_problem(opts.be_mode is not None)
+    if problem is None:
+        return
+    eval_id, fmt, kind = problem
+    if kind == "missing":
+        raise PerlDataError(f"{opts.config}: EVAL {eval_id} has no INPUT-FORMAT TYPE")
+    if kind == "not-simple":
         raise PerlDataError(
-            f"{opts.config}: EVAL {ev.eval_id}: -3 (Basic Elements) needs SIMPLE files, not {fmt}"
+            f"{opts.config}: EVAL {eval_id}: -3 (Basic Elements) needs SIMPLE files, not {fmt}"
         )
-    if opts.be_mode is None and fmt == "SIMPLE":
-        raise PerlDataError(
-            f"{opts.config}: EVAL {ev.eval_id}: SIMPLE files hold Basic Elements: "
-            "score them with -3 MODE"
-        )
-    return fmt
+    raise PerlDataError(
+        f"{opts.config}: EVAL {eval_id}: SIMPLE files hold Basic Elements: score them with -3 MODE"
+    )
 
 
-def _instances(opts: PerlOptions, evaluations: list[Evaluation]) -> dict[str, list[Instance]]:
-    """Instances per peer ID, peers sorted as strings (``-a``) or the one asked for."""
-    if opts.all_peers:
-        peers = sorted({p for ev in evaluations for p in ev.peers})
-    else:
-        peers = [opts.system_id if opts.system_id is not None else "X"]
-    out: dict[str, list[Instance]] = {}
-    for peer in peers:
-        found = []
-        for ev in evaluations:
-            if peer not in ev.peers:
-                _warn(f"test instance for peer {peer} does not exist for evaluation {ev.eval_id}")
-                continue
-            found.append(Instance(ev.eval_id, peer, ev.peers[peer], ev.models))
-        if not found:
+def _check_instances(plan: _Plan, opts: PerlOptions) -> None:
+    """Warns of each evaluation without the peer; a peer in no evaluation is an error."""
+    for peer, eval_id in plan.missing:
+        _warn(f"test instance for peer {peer} does not exist for evaluation {eval_id}")
+    starts = plan.starts
+    for p, peer in enumerate(plan.peers):
+        if starts[p] == starts[p + 1]:
             raise PerlDataError(
                 f"{opts.config}: system ID {peer!r} occurs in no EVAL: nothing to score "
                 "(ROUGE-1.5.5 would print zeros)"
             )
-        out[peer] = found
-    return out
 
 
-def _score(
-    opts: PerlOptions, instances: list[Instance], formats: dict[str, str]
-) -> _core.BatchScores:
+def _score(opts: PerlOptions, plan: _Plan) -> _core.BatchScores:
     """Every instance scored by the profile's scorer: the core reads each summary file once
     (a model is often shared by several peers), in parallel."""
-    files: dict[tuple[str, str], int] = {}
-    peers: list[int] = []
-    models: list[list[int]] = []
-    for inst in instances:
-        fmt = formats[inst.eval_id]
-        peers.append(files.setdefault((inst.peer_path, fmt), len(files)))
-        models.append([files.setdefault((path, fmt), len(files)) for _, path in inst.models])
-    table = list(files)
     types = [] if opts.be_mode is not None else list(opts.variant_names())
     scorer = opts.profile.scorer(types, resolve_threads(None))
     try:
-        return scorer.score_files(table, peers, models, be_mode=opts.be_mode)
+        if isinstance(plan, _ListPlan):
+            return plan.score(scorer, opts.be_mode)
+        return scorer.score_plan(plan, be_mode=opts.be_mode)
     except _core.InputTooLargeError as e:  # over one of rougekit's limits: an error, not a 0
         message, index, model_index = e.args
-        inst = instances[index]
-        model_id, model_path = inst.models[model_index]
+        eval_id, peer_id, _, models = plan.instance(index)
+        model_id, model_path = models[model_index]
         raise PerlDataError(
-            f"ROUGE-W-{opts.wlcs_text}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
+            f"ROUGE-W-{opts.wlcs_text}: EVAL {eval_id}, peer {peer_id}, "
             f"model {model_id} ({model_path}): {message}"
         ) from None
     except _core.PerlFileError as e:
         index, line, detail = e.args
-        path = table[index][0]
+        path = plan.file_path(index)
         if line is not None:
             raise PerlDataError(bad_line_message(path, line, detail)) from None
-        raise PerlDataError(f"cannot read {_role(path, instances)} {path}: {detail}") from None
+        raise PerlDataError(f"cannot read {_role(path, plan)} {path}: {detail}") from None
 
 
-def _role(path: str, instances: list[Instance]) -> str:
+def _role(path: str, plan: _Plan) -> str:
     """How the first instance that uses ``path`` names it (for an error message)."""
-    for inst in instances:
-        if inst.peer_path == path:
-            return f"peer summary (EVAL {inst.eval_id})"
-        if any(model == path for _, model in inst.models):
-            return f"model summary (EVAL {inst.eval_id})"
+    for i in range(len(plan)):
+        eval_id, _, peer_path, models = plan.instance(i)
+        if peer_path == path:
+            return f"peer summary (EVAL {eval_id})"
+        if any(model == path for _, model in models):
+            return f"model summary (EVAL {eval_id})"
     return "summary"
 
 
-def _report_failures(
-    batch: _core.BatchScores, instances: list[Instance], names: dict[str, str]
-) -> None:
+def _report_failures(batch: _core.BatchScores, plan: _Plan, names: dict[str, str]) -> None:
     for index, model_index, rouge_type, message in batch.failures:
-        inst = instances[index]
-        model_id, model_path = inst.models[model_index]
+        eval_id, peer_id, _, models = plan.instance(index)
+        model_id, model_path = models[model_index]
         _warn(
-            f"{names[rouge_type]}: EVAL {inst.eval_id}, peer {inst.peer_id}, "
+            f"{names[rouge_type]}: EVAL {eval_id}, peer {peer_id}, "
             f"model {model_id} ({model_path}): {message}; this instance scores 0 for it "
             "(ROUGE-1.5.5 dies here)"
         )
@@ -163,27 +189,24 @@ def _column(batch: _core.BatchScores, rouge_type: str, field: str) -> array[floa
 
 
 def _render(
-    opts: PerlOptions,
-    by_peer: dict[str, list[Instance]],
-    offsets: dict[str, int],
-    batch: _core.BatchScores,
-    names: dict[str, str],
+    opts: PerlOptions, plan: _Plan, batch: _core.BatchScores, names: dict[str, str]
 ) -> bytes:
     from_xml = opts.list_format is None
     lines: list[str] = []
     conf = opts.confidence_text
     threads = resolve_threads(None)
-    for peer, insts in by_peer.items():
-        start = offsets[peer]
-        rows = range(start, start + len(insts))
+    starts = plan.starts
+    for p, peer in enumerate(plan.peers):
+        start = starts[p]
         # The bootstrap sees the instances sorted by "<evalID>.<peerID>" as strings (§10).
-        boot = sorted(rows, key=lambda i: f"{insts[i - start].eval_id}.{peer}")
+        boot = plan.boot_order(p)
         estimates: dict[str, dict[str, tuple[float, float, float]]] = {}
         if opts.unit != 2:
             estimates = batch.perl_corpus(
                 unit=opts.unit, alpha=opts.alpha, resamples=opts.resamples,
                 confidence=opts.confidence, order=boot, rounded=False, threads=threads,
             )  # fmt: skip
+        eval_ids = plan.eval_ids(p) if opts.details else []
         for rouge_type in batch.types:
             name = names[rouge_type]
             lines.append(BLOCK_RULE)
@@ -194,10 +217,10 @@ def _render(
                 ]
             if opts.unit == 2:
                 totals = [sum(column[i] for i in boot) for column in counts]
-                m, p, h = (int(t) for t in totals)  # truncated toward zero (§10.1)
-                lines.append(f"{peer} {name} M_count: {m} P_count: {p} H_count: {h}")
+                m, p_count, h = (int(t) for t in totals)  # truncated toward zero (§10.1)
+                lines.append(f"{peer} {name} M_count: {m} P_count: {p_count} H_count: {h}")
             else:
-                for letter, field in zip("RPF", ("recall", "precision", "fmeasure")):
+                for letter, field in zip("RPF", ("recall", "precision", "fmeasure"), strict=True):
                     avg, low, high = estimates[rouge_type][field]
                     lines.append(
                         f"{peer} {name} Average_{letter}: {five_decimals(avg)} "
@@ -206,30 +229,25 @@ def _render(
             if opts.details:
                 lines.append(DETAIL_RULE)
                 rpf = [_column(batch, rouge_type, f) for f in ("recall", "precision", "fmeasure")]
-                for i in (start + i for i in detail_order([inst.eval_id for inst in insts])):
+                for k in detail_order(eval_ids):
+                    i = start + k
                     if opts.unit == 0:
                         r, p_, f = (five_decimals(column[i]) for column in rpf)
                     else:
                         r, p_, f = (perl_default_number(column[i]) for column in counts)
-                    eval_id = insts[i - start].eval_id
-                    lines.append(f"{peer} {name} Eval {eval_id}.{peer} R:{r} P:{p_} F:{f}")
+                    lines.append(f"{peer} {name} Eval {eval_ids[k]}.{peer} R:{r} P:{p_} F:{f}")
     return b"".join(encode_line(line, from_xml=from_xml) for line in lines)
 
 
 def run(opts: PerlOptions) -> bytes:
     """The whole stdout of one run; raises :class:`PerlDataError`."""
-    evaluations = _evaluations(opts)
-    formats = {ev.eval_id: _check_format(ev, opts) for ev in evaluations}
-    by_peer = _instances(opts, evaluations)
-    instances: list[Instance] = []
-    offsets: dict[str, int] = {}
-    for peer, insts in by_peer.items():
-        offsets[peer] = len(instances)
-        instances.extend(insts)
-    batch = _score(opts, instances, formats)
+    plan = _plan(opts)
+    _check_formats(plan, opts)
+    _check_instances(plan, opts)
+    batch = _score(opts, plan)
     names = opts.variant_names()
-    _report_failures(batch, instances, names)
-    return _render(opts, by_peer, offsets, batch, names)
+    _report_failures(batch, plan, names)
+    return _render(opts, plan, batch, names)
 
 
 def _write(data: bytes) -> None:

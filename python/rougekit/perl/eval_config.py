@@ -78,6 +78,17 @@ def read_xml_config(path: str) -> list[Evaluation]:
     ]
 
 
+def read_xml_plan(path: str, peer: str | None) -> _core.PerlRunPlan:
+    """The run of a ROUGE-1.5.5 XML configuration planned by the core for ``peer`` (``None``:
+    every peer, ``-a``): the same evaluations as :func:`read_xml_config`, without a Python
+    object per ``EVAL`` (a corpus has one per document)."""
+    text = _xml_text(_read_bytes(path, "configuration file"), path)
+    try:
+        return _core.perl_xml_plan(text, peer)
+    except ValueError as e:
+        raise PerlDataError(f"{path}: {e}") from None
+
+
 def read_file_list(path: str, input_format: str, peer_id: str) -> list[Evaluation]:
     """A ``-z`` list: ``peer model1 [model2 ...]`` per line; ``#`` lines and blank lines skipped.
 

@@ -410,11 +410,16 @@ impl Counter {
     pub fn lcs(&mut self, peer: &PerlDoc, models: &[PerlDoc], out: &mut Vec<ModelCounts>) -> f64 {
         out.clear();
         for model in models {
-            self.mark_union(peer, model, |rows, cols, s, mark| {
-                s.lcs.set_columns(cols);
-                lcs::union_positions(rows, cols, &mut s.lcs, mark);
-                true
-            });
+            // The match masks of a peer sentence serve every model sentence against it.
+            self.mark_union(
+                peer,
+                model,
+                |cols, s| s.lcs.set_columns(cols),
+                |rows, cols, s, mark| {
+                    lcs::union_positions(rows, cols, &mut s.lcs, mark);
+                    true
+                },
+            );
             self.load_budgets(peer, model);
             let mut hit = 0usize;
             for (pos, &t) in model.sent_tokens.iter().enumerate() {
@@ -448,9 +453,12 @@ impl Counter {
     ) -> Result<f64, CountError> {
         out.clear();
         for (j, model) in models.iter().enumerate() {
-            let ok = self.mark_union(peer, model, |rows, cols, s, mark| {
-                s.wlcs.mark(rows, cols, f, mark)
-            });
+            let ok = self.mark_union(
+                peer,
+                model,
+                |_, _| {},
+                |rows, cols, s, mark| s.wlcs.mark(rows, cols, f, mark),
+            );
             if !ok {
                 return Err(CountError::TooLong { model: j });
             }
@@ -488,12 +496,14 @@ impl Counter {
     }
 
     /// Fills `self.marks` (over `model.sent_tokens`) with the union over peer sentences of
-    /// the positions `mark_one(model_sentence, peer_sentence, ..)` marks. False if any call
-    /// failed.
+    /// the positions `mark_one(model_sentence, peer_sentence, ..)` marks; `columns(peer_sentence,
+    /// ..)` runs once before the model sentences are marked against that peer sentence. False
+    /// if any call failed.
     fn mark_union(
         &mut self,
         peer: &PerlDoc,
         model: &PerlDoc,
+        mut columns: impl FnMut(&[u32], &mut Counter),
         mut mark_one: impl FnMut(&[u32], &[u32], &mut Counter, &mut [bool]) -> bool,
     ) -> bool {
         let mut marks = std::mem::take(&mut self.marks);
@@ -501,6 +511,7 @@ impl Counter {
         marks.resize(model.sent_tokens.len(), false);
         let mut ok = true;
         for cols in peer.sentences().filter(|c| !c.is_empty()) {
+            columns(cols, self);
             let mut start = 0;
             for &end in &model.sent_ends {
                 if end > start {

@@ -9,7 +9,7 @@ use super::batch::Instance;
 use crate::pool::shared_pool;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::Path;
 
 /// A summary file format (the XML `INPUT-FORMAT TYPE`, or `-z`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -158,9 +158,12 @@ pub struct Summaries {
 impl Summaries {
     /// Reads `files` (each with its format) with `threads` workers; the first failure in
     /// file order is reported, so the error does not depend on the thread count.
-    pub fn load(files: &[(PathBuf, SummaryFormat)], threads: usize) -> Result<Self, LoadError> {
-        let read = |(i, (path, format)): (usize, &(PathBuf, SummaryFormat))| {
-            let data = read_file(path).map_err(|e| LoadError::Io {
+    pub fn load<P: AsRef<Path> + Sync>(
+        files: &[(P, SummaryFormat)],
+        threads: usize,
+    ) -> Result<Self, LoadError> {
+        let read = |(i, (path, format)): (usize, &(P, SummaryFormat))| {
+            let data = read_file(path.as_ref()).map_err(|e| LoadError::Io {
                 file: i,
                 reason: os_reason(&e),
             })?;

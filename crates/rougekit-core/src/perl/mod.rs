@@ -12,6 +12,7 @@ pub mod doc;
 pub mod eval_config;
 pub mod eval_config_fast;
 pub mod files;
+pub mod plan;
 pub mod text;
 pub mod types;
 pub mod vocab;
