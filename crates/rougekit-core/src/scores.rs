@@ -168,6 +168,32 @@ impl BatchScores {
         }
     }
 
+    /// Scores from their columns: `values[3t..3t + 3]` the precision, recall and F of type
+    /// `t` (one value per pair), `int_zero[t]` its flags (0 or 1).
+    pub fn from_columns(
+        names: Vec<String>,
+        values: Vec<Vec<f64>>,
+        int_zero: Vec<Vec<u8>>,
+        notes: Vec<TextNotes>,
+        nrefs: Vec<u32>,
+    ) -> BatchScores {
+        let len = notes.len();
+        debug_assert!(values.len() == 3 * names.len() && int_zero.len() == names.len());
+        debug_assert!(
+            values.iter().all(|c| c.len() == len) && int_zero.iter().all(|c| c.len() == len)
+        );
+        BatchScores {
+            names,
+            len,
+            values,
+            int_zero,
+            counts: Vec::new(),
+            notes,
+            nrefs,
+            failures: Vec::new(),
+        }
+    }
+
     /// The same scores with `failures` reported.
     pub fn with_failures(mut self, failures: Vec<Failure>) -> BatchScores {
         self.failures = failures;
