@@ -157,14 +157,8 @@ impl BatchScores {
                 .collect()
         });
         BatchScores {
-            names,
-            len,
-            values,
-            int_zero,
             counts,
-            notes,
-            nrefs,
-            failures: Vec::new(),
+            ..BatchScores::from_columns(names, values, int_zero, notes, nrefs)
         }
     }
 
