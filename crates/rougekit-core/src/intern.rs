@@ -59,13 +59,23 @@ fn le_partial(b: &[u8]) -> u64 {
 /// few integer operations where a general hash map's is several times more.
 #[derive(Debug, Default)]
 struct ShortTable {
-    /// [`EMPTY`] or a [`short_key`].
-    keys: Vec<u128>,
-    ids: Vec<u32>,
+    slots: Vec<ShortSlot>,
     len: usize,
-    /// `keys.len() == 1 << bits` (0 before the first insertion).
+    /// `slots.len() == 1 << bits` (0 before the first insertion).
     bits: u32,
 }
+
+/// A key and its id side by side: a lookup in a table larger than the L1 cache then misses
+/// once, not once in a key array and again in an id array (callgrind's cache simulation
+/// counted 1.2 L1 misses per token in the two-array table).
+#[derive(Debug, Clone, Copy)]
+struct ShortSlot {
+    /// [`EMPTY`] or a [`short_key`].
+    key: u128,
+    id: u32,
+}
+
+const EMPTY_SLOT: ShortSlot = ShortSlot { key: EMPTY, id: 0 };
 
 /// Never a [`short_key`]: its length byte would be 255.
 const EMPTY: u128 = u128::MAX;
@@ -83,14 +93,14 @@ impl ShortTable {
         if self.len == 0 {
             return None;
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
-            let k = self.keys[i];
-            if k == key {
-                return Some(self.ids[i]);
+            let slot = self.slots[i];
+            if slot.key == key {
+                return Some(slot.id);
             }
-            if k == EMPTY {
+            if slot.key == EMPTY {
                 return None;
             }
             i = (i + 1) & mask;
@@ -99,29 +109,26 @@ impl ShortTable {
 
     /// Adds `key` (not present) with `id`.
     fn insert(&mut self, key: u128, id: u32) {
-        if 2 * (self.len + 1) > self.keys.len() {
+        if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.home(key);
-        while self.keys[i] != EMPTY {
+        while self.slots[i].key != EMPTY {
             i = (i + 1) & mask;
         }
-        self.keys[i] = key;
-        self.ids[i] = id;
+        self.slots[i] = ShortSlot { key, id };
         self.len += 1;
     }
 
     fn grow(&mut self) {
-        let old_keys = std::mem::take(&mut self.keys);
-        let old_ids = std::mem::take(&mut self.ids);
+        let old = std::mem::take(&mut self.slots);
         self.bits = (self.bits + 1).max(10);
-        self.keys = vec![EMPTY; 1 << self.bits];
-        self.ids = vec![0; 1 << self.bits];
+        self.slots = vec![EMPTY_SLOT; 1 << self.bits];
         self.len = 0;
-        for (k, id) in old_keys.into_iter().zip(old_ids) {
-            if k != EMPTY {
-                self.insert(k, id);
+        for slot in old {
+            if slot.key != EMPTY {
+                self.insert(slot.key, slot.id);
             }
         }
     }
