@@ -12,9 +12,11 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".to_string())
 }
 
-/// A `str` as UTF-8 without copying; `what` names it in errors (e.g. `predictions[3]`).
-fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedStr> {
-    let s = obj.downcast::<PyString>().map_err(|_| {
+/// A `str` as UTF-8 without copying; `what` names it in errors (e.g. `predictions[3]`). Takes
+/// the item's reference (the result keeps it): no second reference per text.
+fn text(obj: Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedStr> {
+    let s = obj.downcast_into::<PyString>().map_err(|e| {
+        let obj = e.into_inner();
         let hint = if obj.is_instance_of::<pyo3::types::PyBytes>() {
             " (decode bytes to str first)"
         } else {
@@ -23,10 +25,10 @@ fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedS
         PyTypeError::new_err(format!(
             "{} must be str, got {}{hint}",
             what(),
-            type_name(obj)
+            type_name(&obj)
         ))
     })?;
-    PyBackedStr::try_from(s.clone()).map_err(|_| {
+    PyBackedStr::try_from(s).map_err(|_| {
         PyValueError::new_err(format!(
             "{} is not valid Unicode text (it contains a lone surrogate)",
             what()
@@ -42,8 +44,37 @@ fn unordered(obj: &Bound<'_, PyAny>) -> bool {
         || obj.is_instance_of::<PyDict>()
 }
 
+/// The items of an ordered collection: a list or tuple read in place, anything else (array,
+/// Series, generator...) collected first. Reading lists in place saves a `Vec` and a
+/// reference per item on the serial, GIL-holding side of a batch.
+enum Items<'py> {
+    List(Bound<'py, PyList>),
+    Tuple(Bound<'py, PyTuple>),
+    Collected(Vec<Bound<'py, PyAny>>),
+}
+
+impl<'py> Items<'py> {
+    fn len(&self) -> usize {
+        match self {
+            Items::List(l) => l.len(),
+            Items::Tuple(t) => t.len(),
+            Items::Collected(v) => v.len(),
+        }
+    }
+
+    /// Item `k < len()`. A list is read by index (bounds-checked): no Python code runs while
+    /// a batch is read, but an error beats a panic should the list shrink all the same.
+    fn get(&self, k: usize) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Items::List(l) => l.get_item(k),
+            Items::Tuple(t) => t.get_item(k),
+            Items::Collected(v) => Ok(v[k].clone()),
+        }
+    }
+}
+
 /// The items of an ordered collection (list, tuple, array, Series, generator...).
-fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Items<'py>> {
     if obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be a list of str, got a single str (wrap it in a list, or use score())"
@@ -56,13 +87,13 @@ fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py,
         )));
     }
     if let Ok(list) = obj.downcast::<PyList>() {
-        return Ok(list.iter().collect());
+        return Ok(Items::List(list.clone()));
     }
     if let Ok(t) = obj.downcast::<PyTuple>() {
-        return Ok(t.iter().collect());
+        return Ok(Items::Tuple(t.clone()));
     }
     match obj.try_iter() {
-        Ok(it) => it.collect(),
+        Ok(it) => it.collect::<PyResult<_>>().map(Items::Collected),
         Err(_) => Err(PyTypeError::new_err(format!(
             "{what} must be a list of str, got {}",
             type_name(obj)
@@ -343,33 +374,42 @@ pub fn batch_texts(
         refs: Vec::with_capacity(refs_in.len()),
         ref_ends: Vec::with_capacity(refs_in.len()),
     };
-    for (i, p) in preds.iter().enumerate() {
+    for i in 0..preds.len() {
         out.predictions
-            .push(text(p, &|| format!("predictions[{i}]"))?);
+            .push(text(preds.get(i)?, &|| format!("predictions[{i}]"))?);
     }
-    for (i, r) in refs_in.iter().enumerate() {
+    for i in 0..refs_in.len() {
+        let r = refs_in.get(i)?;
         if r.is_instance_of::<PyString>() {
             out.refs.push(text(r, &|| format!("references[{i}]"))?);
-        } else if !r.is_instance_of::<PyBytes>() && !unordered(r) && r.try_iter().is_ok() {
-            let items = sequence(r, &format!("references[{i}]"))?;
-            if items.is_empty() {
+        } else if several_texts(&r) {
+            let items = sequence(&r, &format!("references[{i}]"))?;
+            if items.len() == 0 {
                 return Err(PyValueError::new_err(format!(
                     "references[{i}] is an empty list: every prediction needs at least one reference"
                 )));
             }
-            for (k, item) in items.iter().enumerate() {
+            for k in 0..items.len() {
                 out.refs
-                    .push(text(item, &|| format!("references[{i}][{k}]"))?);
+                    .push(text(items.get(k)?, &|| format!("references[{i}][{k}]"))?);
             }
         } else {
             return Err(PyTypeError::new_err(format!(
                 "references[{i}] must be str or a list of str, got {}",
-                type_name(r)
+                type_name(&r)
             )));
         }
         out.ref_ends.push(out.refs.len());
     }
     Ok(out)
+}
+
+/// True when a references value that is not a `str` is taken as a collection of texts: an
+/// ordered iterable (a list or tuple without making an iterator to find out).
+fn several_texts(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PyList>()
+        || obj.is_instance_of::<PyTuple>()
+        || (!obj.is_instance_of::<PyBytes>() && !unordered(obj) && obj.try_iter().is_ok())
 }
 
 /// One pair's texts: `prediction` a str, `references` a str or a non-empty ordered
@@ -379,32 +419,27 @@ pub fn one_pair(
     prediction: &Bound<'_, PyAny>,
     references: &Bound<'_, PyAny>,
 ) -> PyResult<(PyBackedStr, Vec<PyBackedStr>)> {
-    let prediction = text(prediction, &|| "prediction".to_string())?;
+    let prediction = text(prediction.clone(), &|| "prediction".to_string())?;
     if references.is_instance_of::<PyString>() {
         return Ok((
             prediction,
-            vec![text(references, &|| "references".to_string())?],
+            vec![text(references.clone(), &|| "references".to_string())?],
         ));
     }
-    if references.is_instance_of::<PyBytes>()
-        || unordered(references)
-        || references.try_iter().is_err()
-    {
+    if !several_texts(references) {
         return Err(PyTypeError::new_err(format!(
             "references must be str or a list of str, got {}",
             type_name(references)
         )));
     }
     let items = sequence(references, "references")?;
-    if items.is_empty() {
+    if items.len() == 0 {
         return Err(PyValueError::new_err(
             "references is an empty list: give at least one reference",
         ));
     }
-    let refs = items
-        .iter()
-        .enumerate()
-        .map(|(k, r)| text(r, &|| format!("references[{k}]")))
+    let refs = (0..items.len())
+        .map(|k| text(items.get(k)?, &|| format!("references[{k}]")))
         .collect::<PyResult<Vec<_>>>()?;
     Ok((prediction, refs))
 }
