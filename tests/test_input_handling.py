@@ -200,3 +200,36 @@ def test_compat_tokenize_treats_surrogates_as_separators():
 
     assert compat_tokenize.tokenize("a\ud800b", None) == rs_tokenize.tokenize("a\ud800b", None)
     assert compat_tokenize.tokenize("a\ud800b", None) == ["a", "b"]
+
+
+def test_text_batches_read_every_container_alike_and_word_errors_by_index():
+    # convert::batch_texts reads lists and tuples in place and collects anything else: every
+    # container scores alike, and each error names the argument and index.
+    from rougekit import _core
+
+    engine = _core.Engine(list(TYPES), None, 1)
+
+    def rows(batch):
+        return [batch.row(i) for i in range(len(batch))]
+
+    preds = ["a b c", "d e", "f"]
+    refs = ["a c", ["d", "e f"], ("f g", "f")]
+    want = rows(engine.score_batch(preds, refs))
+    assert want == rows(engine.score_batch(tuple(preds), tuple(refs)))
+    assert want == rows(engine.score_batch(np.array(preds), (r for r in refs)))
+    assert want == rows(engine.score_batch(preds, ["a c", np.array(["d", "e f"]), ["f g", "f"]]))
+    for predictions, references, error, message in [
+        (["a", None], ["a", "b"], TypeError, r"^predictions\[1\] must be str, got NoneType$"),
+        (("a",), (b"a",), TypeError, r"^references\[0\] must be str or a list of str, got bytes"),
+        (["a"], [["a", b"b"]], TypeError, r"^references\[0\]\[1\] must be str, got bytes \(dec"),
+        (["a"], [("a", 1)], TypeError, r"^references\[0\]\[1\] must be str, got int$"),
+        (["a"], [[]], ValueError, r"^references\[0\] is an empty list"),
+        (["a"], [()], ValueError, r"^references\[0\] is an empty list"),
+        (["a"], [None], TypeError, r"^references\[0\] must be str or a list of str, got None"),
+        (["a", "b"], ("a",), ValueError, "same length, got 2 predictions and 1 references"),
+        (["\ud800"], ["a"], ValueError, r"^predictions\[0\] is not valid Unicode"),
+        (["a"], [("a", "\ud800")], ValueError, r"^references\[0\]\[1\] is not valid Unicode"),
+        ("ab", ["a"], TypeError, "predictions must be a list of str, got a single str"),
+    ]:
+        with pytest.raises(error, match=message):
+            engine.score_batch(predictions, references)

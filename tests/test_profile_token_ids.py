@@ -219,6 +219,112 @@ def test_lists_bytes_and_groups_reach_the_core_alike() -> None:
     assert engine.score_id_batch([[True]], [[1]]).row(0)[0][2] == 1.0  # a bool is 0 or 1
 
 
+def rows(batch: Any) -> list[Any]:
+    return [batch.row(i) for i in range(len(batch))]
+
+
+def as_bytes_input(preds: list[Any], refs: list[Any]) -> tuple[list[bytes], list[Any]]:
+    """The same inputs as int64 bytes (the normalised path's form)."""
+    return [ids_bytes(p) for p in preds], [
+        ids_bytes(r) if not r or isinstance(r[0], int) else [ids_bytes(x) for x in r] for r in refs
+    ]
+
+
+@pytest.mark.parametrize("corpus", ["xsum-hallucination-annotations/xsum.jsonl"])
+def test_lists_of_int_lists_are_read_by_the_core_as_bytes_are(corpus: str) -> None:
+    # The fast path (score_id_lists: no per-pair Python code) against the normalised path
+    # (score_id_batch on int64 bytes), bit for bit, on a real corpus: one reference as a bare
+    # list, several as a list of lists, ids over the whole int64 range, separators.
+    require_shared()
+    pairs = load_corpus(SHARED_DATA / corpus)[:2000]
+    preds, refs, _ = corpus_ids(pairs)
+    mixed: list[Any] = [rs[0] if len(rs) == 1 and i % 2 else rs for i, rs in enumerate(refs)]
+    engine = _core.Engine(list(TYPES), None, 2, separator=SEP)
+    fast = engine.score_id_lists(preds, mixed)
+    assert fast is not None
+    slow = engine.score_id_batch(*as_bytes_input(preds, mixed))
+    assert len(fast) == len(preds)
+    assert rows(fast) == rows(slow)
+
+
+def _np(*ids: int) -> Any:
+    return np.array(ids, dtype=np.int64)
+
+
+#: Inputs the core does not read natively: score_id_lists answers None (having scored
+#: nothing), and the profile normalises them; each scores as its plain-list twin.
+NOT_NATIVE: list[tuple[str, Any, Any, Any, Any]] = [
+    ("tuple of predictions", ([1, 2],), [[2, 1]], [[1, 2]], [[2, 1]]),
+    ("tuple prediction", [(1, 2)], [[2, 1]], [[1, 2]], [[2, 1]]),
+    ("ndarray prediction", [_np(1, 2)], [[2, 1]], [[1, 2]], [[2, 1]]),
+    ("ndarray reference", [[1, 2]], [_np(2, 1)], [[1, 2]], [[2, 1]]),
+    ("list of ndarrays as references", [[1, 2]], [[_np(2, 1), _np(1)]], [[1, 2]], [[[2, 1], [1]]]),
+    ("reference list starting with a numpy int", [[1, 2]], [[np.int64(2), 1]], [[1, 2]],
+     [[2, 1]]),
+    ("prediction starting with a numpy int", [[np.int64(1), 2]], [[2, 1]], [[1, 2]], [[2, 1]]),
+    ("bool id", [[True, 2]], [[2, 1]], [[1, 2]], [[2, 1]]),
+    ("reference list starting with a bool", [[1, 2]], [[True, 2]], [[1, 2]], [[1, 2]]),
+    ("group with a tuple", [[1, 2]], [[[2, 1], (1,)]], [[1, 2]], [[[2, 1], [1]]]),
+    ("list subclass", [type("L", (list,), {})([1, 2])], [[2, 1]], [[1, 2]], [[2, 1]]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("predictions", "references", "plain_predictions", "plain_references"),
+    [pytest.param(*case[1:], id=case[0]) for case in NOT_NATIVE],
+)
+def test_inputs_not_read_natively_fall_back_and_score_alike(
+    predictions: Any, references: Any, plain_predictions: Any, plain_references: Any
+) -> None:
+    engine = _core.Engine(["rouge1", "rouge2", "rougeL"], None, 1)
+    assert engine.score_id_lists(predictions, references) is None
+    assert engine.score_id_lists(plain_predictions, plain_references) is not None
+    scorer = rk.RougeScorer(["rouge1", "rouge2", "rougeL"], profile="token-ids")
+    got = scorer.score_batch(predictions, references)
+    want = scorer.score_batch(plain_predictions, plain_references)
+    assert len(got) == len(want) == 1
+    for t in scorer.types:
+        for f in FIELDS:
+            assert getattr(got, f)(t).tolist() == getattr(want, f)(t).tolist(), (t, f)
+
+
+@pytest.mark.parametrize(
+    ("predictions", "references"),
+    [
+        ([[1, 2.5]], [[1]]),  # the core's per-item path words it
+        ([[2**63]], [[1]]),
+        ([[1]], [[-(2**63) - 1]]),
+        ([[1]], [[[1], "x"]]),
+        ([[1]], [[[1], [2**64]]]),
+        (["1 2"], [[1]]),
+        ([[1]], []),
+        ([[1]], "ab"),
+        ([b"\0" * 8], [[1]]),  # int64 bytes are refused by the profile, as before
+    ],
+)
+def test_bad_values_are_left_to_the_normalised_path(predictions: Any, references: Any) -> None:
+    # None, not an error: the normalised path raises today's error (tested above).
+    engine = _core.Engine(["rouge1"], None, 1)
+    assert engine.score_id_lists(predictions, references) is None
+    with pytest.raises((TypeError, ValueError)):
+        rk.RougeScorer(["rouge1"], profile="token-ids").score_batch(predictions, references)
+
+
+def test_native_shapes_are_read_by_the_core() -> None:
+    engine = _core.Engine(["rouge1", "rouge2"], None, 1)
+    # Empty predictions, an empty reference, a group holding an empty list, int64's ends.
+    preds = [[1, 2, 3], [], [5], [-(2**63), 2**63 - 1]]
+    refs: list[Any] = [[3, 2, 1], [[5]], [], [[2**63 - 1], []]]
+    fast = engine.score_id_lists(preds, refs)
+    assert fast is not None
+    assert rows(fast) == rows(engine.score_id_batch(*as_bytes_input(preds, refs)))
+    assert rows(engine.score_id_lists([], [])) == []  # type: ignore[arg-type]
+    # A generator is left alone (not consumed) and scored by the normalised path.
+    scorer = rk.RougeScorer(["rouge1"], profile="token-ids")
+    batch = scorer.score_batch((p for p in [[1, 2]]), [[2, 1]])
+    assert batch.fmeasure("rouge1")[0] == 1.0
+
+
 @pytest.mark.parametrize(
     "corpus", ["xsum-hallucination-annotations/xsum.jsonl", "summeval-cnndm/summeval.jsonl"]
 )

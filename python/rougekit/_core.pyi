@@ -232,6 +232,11 @@ class Engine:
         a list of them (a list that is empty or starts with an int is one sequence); a
         sequence is native int64 bytes or a list of ints. Lines (rougeLsum) end at the
         engine's ``separator`` id, and rougeLsum without a separator is a ``ValueError``."""
+    def score_id_lists(self, predictions: object, references: object) -> BatchScores | None:
+        """Score token ids given as a list of lists of exact ints (``references[i]`` one
+        such list, or a list of them), read with no per-pair Python code; ``None``, having
+        scored nothing, for any other input or value (then normalise and use
+        ``score_id_batch``, which words the errors)."""
     def score_token_ids(
         self,
         prediction: tuple[Sequence[int], Sequence[Sequence[int]]],

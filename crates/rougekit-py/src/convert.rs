@@ -12,9 +12,11 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".to_string())
 }
 
-/// A `str` as UTF-8 without copying; `what` names it in errors (e.g. `predictions[3]`).
-fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedStr> {
-    let s = obj.downcast::<PyString>().map_err(|_| {
+/// A `str` as UTF-8 without copying; `what` names it in errors (e.g. `predictions[3]`). Takes
+/// the item's reference (the result keeps it): no second reference per text.
+fn text(obj: Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedStr> {
+    let s = obj.downcast_into::<PyString>().map_err(|e| {
+        let obj = e.into_inner();
         let hint = if obj.is_instance_of::<pyo3::types::PyBytes>() {
             " (decode bytes to str first)"
         } else {
@@ -23,10 +25,10 @@ fn text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<PyBackedS
         PyTypeError::new_err(format!(
             "{} must be str, got {}{hint}",
             what(),
-            type_name(obj)
+            type_name(&obj)
         ))
     })?;
-    PyBackedStr::try_from(s.clone()).map_err(|_| {
+    PyBackedStr::try_from(s).map_err(|_| {
         PyValueError::new_err(format!(
             "{} is not valid Unicode text (it contains a lone surrogate)",
             what()
@@ -42,8 +44,37 @@ fn unordered(obj: &Bound<'_, PyAny>) -> bool {
         || obj.is_instance_of::<PyDict>()
 }
 
+/// The items of an ordered collection: a list or tuple read in place, anything else (array,
+/// Series, generator...) collected first. Reading lists in place saves a `Vec` and a
+/// reference per item on the serial, GIL-holding side of a batch.
+enum Items<'py> {
+    List(Bound<'py, PyList>),
+    Tuple(Bound<'py, PyTuple>),
+    Collected(Vec<Bound<'py, PyAny>>),
+}
+
+impl<'py> Items<'py> {
+    fn len(&self) -> usize {
+        match self {
+            Items::List(l) => l.len(),
+            Items::Tuple(t) => t.len(),
+            Items::Collected(v) => v.len(),
+        }
+    }
+
+    /// Item `k < len()`. A list is read by index (bounds-checked): no Python code runs while
+    /// a batch is read, but an error beats a panic should the list shrink all the same.
+    fn get(&self, k: usize) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Items::List(l) => l.get_item(k),
+            Items::Tuple(t) => t.get_item(k),
+            Items::Collected(v) => Ok(v[k].clone()),
+        }
+    }
+}
+
 /// The items of an ordered collection (list, tuple, array, Series, generator...).
-fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Items<'py>> {
     if obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be a list of str, got a single str (wrap it in a list, or use score())"
@@ -56,13 +87,13 @@ fn sequence<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py,
         )));
     }
     if let Ok(list) = obj.downcast::<PyList>() {
-        return Ok(list.iter().collect());
+        return Ok(Items::List(list.clone()));
     }
     if let Ok(t) = obj.downcast::<PyTuple>() {
-        return Ok(t.iter().collect());
+        return Ok(Items::Tuple(t.clone()));
     }
     match obj.try_iter() {
-        Ok(it) => it.collect(),
+        Ok(it) => it.collect::<PyResult<_>>().map(Items::Collected),
         Err(_) => Err(PyTypeError::new_err(format!(
             "{what} must be a list of str, got {}",
             type_name(obj)
@@ -78,26 +109,67 @@ pub struct Texts {
     pub ref_ends: Vec<usize>,
 }
 
-/// Token-id sequences of a batch, laid out as [`Texts`].
+/// Token-id sequences of a batch in one buffer (a `Vec` per sequence was one allocation and
+/// one free per sequence on the serial, GIL-holding side): every prediction's ids, then every
+/// reference's (flattened as in [`Texts`]), back to back in `values`.
 pub struct Ids {
-    pub predictions: Vec<Vec<i64>>,
-    pub refs: Vec<Vec<i64>>,
+    values: Vec<i64>,
+    /// `ends[k]`: where sequence `k` ends in `values` (predictions first, then references).
+    ends: Vec<usize>,
+    predictions: usize,
+    /// `ref_ends[i]`: where pair `i`'s references end among the references.
     pub ref_ends: Vec<usize>,
 }
 
-/// The int64 values of `obj`, a `bytes` object (native byte order, what the Python layer
-/// makes of arrays and other sequences) or a `list` of ints (read here directly: no
-/// intermediate array); `what` names it in errors, as the Python layer does.
-fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64>> {
+impl Ids {
+    fn with_pairs(pairs: usize) -> Self {
+        Ids {
+            values: Vec::new(),
+            ends: Vec::with_capacity(2 * pairs),
+            predictions: 0,
+            ref_ends: Vec::with_capacity(pairs),
+        }
+    }
+
+    /// Closes the sequence whose values were pushed since the last end.
+    fn end_sequence(&mut self) {
+        self.ends.push(self.values.len());
+    }
+
+    /// `(predictions, references)`: one slice per sequence.
+    pub fn sequences(&self) -> (Vec<&[i64]>, Vec<&[i64]>) {
+        let mut start = 0;
+        let mut all: Vec<&[i64]> = self
+            .ends
+            .iter()
+            .map(|&end| {
+                let s = &self.values[start..end];
+                start = end;
+                s
+            })
+            .collect();
+        let refs = all.split_off(self.predictions);
+        (all, refs)
+    }
+}
+
+/// Appends the int64 values of `obj`, a `bytes` object (native byte order, what the Python
+/// layer makes of arrays and other sequences) or a `list` of ints (read here directly: no
+/// intermediate array), to `values`; `what` names it in errors, as the Python layer does.
+fn push_int64s(
+    obj: &Bound<'_, PyAny>,
+    what: &dyn Fn() -> String,
+    values: &mut Vec<i64>,
+) -> PyResult<()> {
     if let Ok(list) = obj.downcast::<PyList>() {
-        if let Some(out) = exact_int64s(list) {
-            return Ok(out);
+        if push_exact_ints(list, values) {
+            return Ok(());
         }
-        let mut out = Vec::with_capacity(list.len());
+        values.reserve(list.len());
         for (k, item) in list.iter().enumerate() {
-            out.push(int64(&item, &|| format!("{}[{k}]", what()))?);
+            values.push(int64(&item, &|| format!("{}[{k}]", what()))?);
         }
-        return Ok(out);
+        return Ok(());
     }
     let b = obj.downcast::<PyBytes>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -114,20 +186,23 @@ fn int64s(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Vec<i64
             bytes.len()
         )));
     }
-    Ok(bytes
-        .chunks_exact(8)
-        .map(|c| i64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
-        .collect())
+    values.extend(
+        bytes
+            .chunks_exact(8)
+            .map(|c| i64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])),
+    );
+    Ok(())
 }
 
-/// The values of a list whose items are all exact `int`s within int64 (what tokenizers
-/// return), read through the C API without taking a reference per item: the per-item path
-/// below cost more than scoring the ids. `None` for any other list (bools, NumPy integers,
-/// out-of-range values, other objects): the per-item path then reads it or names the item in
-/// its error.
-fn exact_int64s(list: &Bound<'_, PyList>) -> Option<Vec<i64>> {
+/// Appends the values of a list whose items are all exact `int`s within int64 (what
+/// tokenizers return) to `values` and answers true, read through the C API without taking a
+/// reference per item: the per-item path below cost more than scoring the ids. False, with
+/// `values` as it was, for any other list (bools, NumPy integers, out-of-range values, other
+/// objects): the per-item path then reads it or names the item in its error.
+fn push_exact_ints(list: &Bound<'_, PyList>, values: &mut Vec<i64>) -> bool {
     let n = list.len();
-    let mut out = Vec::with_capacity(n);
+    let start = values.len();
+    values.reserve(n);
     for k in 0..n {
         // SAFETY: the GIL is held (`list` is bound to it) and `k < n`. No Python code runs
         // between the reads (no allocation, no `__index__`: only exact ints are converted),
@@ -137,18 +212,20 @@ fn exact_int64s(list: &Bound<'_, PyList>) -> Option<Vec<i64>> {
             let item = ffi::PyList_GetItem(list.as_ptr(), k as ffi::Py_ssize_t);
             if item.is_null() || ffi::PyLong_CheckExact(item) == 0 {
                 ffi::PyErr_Clear();
-                return None;
+                values.truncate(start);
+                return false;
             }
             let value = ffi::PyLong_AsLongLong(item);
             if value == -1 && !ffi::PyErr_Occurred().is_null() {
                 ffi::PyErr_Clear(); // outside int64: the per-item path words the error
-                return None;
+                values.truncate(start);
+                return false;
             }
             value
         };
-        out.push(value);
+        values.push(value);
     }
-    Some(out)
+    true
 }
 
 /// One token id: an `int` (a `bool` is 0 or 1) or an object with `__index__` (NumPy
@@ -201,28 +278,71 @@ pub fn id_batch(
             references.len()
         )));
     }
-    let mut out = Ids {
-        predictions: Vec::with_capacity(predictions.len()),
-        refs: Vec::with_capacity(references.len()),
-        ref_ends: Vec::with_capacity(references.len()),
-    };
+    let mut out = Ids::with_pairs(predictions.len());
     for (i, p) in predictions.iter().enumerate() {
-        out.predictions
-            .push(int64s(p, &|| format!("predictions[{i}]"))?);
+        push_int64s(p, &|| format!("predictions[{i}]"), &mut out.values)?;
+        out.end_sequence();
     }
+    out.predictions = predictions.len();
     for (i, refs) in references.iter().enumerate() {
         if one_id_sequence(refs) {
-            out.refs.push(int64s(refs, &|| format!("references[{i}]"))?);
+            push_int64s(refs, &|| format!("references[{i}]"), &mut out.values)?;
+            out.end_sequence();
         } else {
             let group = refs.downcast::<PyList>()?;
             for (k, r) in group.iter().enumerate() {
-                out.refs
-                    .push(int64s(&r, &|| format!("references[{i}][{k}]"))?);
+                push_int64s(&r, &|| format!("references[{i}][{k}]"), &mut out.values)?;
+                out.end_sequence();
             }
         }
-        out.ref_ends.push(out.refs.len());
+        out.ref_ends.push(out.ends.len() - out.predictions);
     }
     Ok(out)
+}
+
+/// The token ids of a batch whose every sequence is read natively: `predictions` a `list` of
+/// `list`s of exact `int`s within int64 (what tokenizers return), `references` a `list` whose
+/// items are such lists or lists of them (a list that is empty or starts with an int is one
+/// sequence). `None` for anything else, including values the core would refuse, having
+/// changed nothing: the Python layer then normalises the inputs and passes them to
+/// [`id_batch`], which words every error as before. This way the usual input crosses into
+/// Rust with no per-pair Python code and every other input keeps its one code path.
+pub fn id_lists(predictions: &Bound<'_, PyAny>, references: &Bound<'_, PyAny>) -> Option<Ids> {
+    let predictions = predictions.downcast_exact::<PyList>().ok()?;
+    let references = references.downcast_exact::<PyList>().ok()?;
+    let n = predictions.len();
+    if references.len() != n {
+        return None;
+    }
+    let mut out = Ids::with_pairs(n);
+    for i in 0..n {
+        let p = predictions.get_item(i).ok()?;
+        if !push_exact_ints(p.downcast_exact::<PyList>().ok()?, &mut out.values) {
+            return None;
+        }
+        out.end_sequence();
+    }
+    out.predictions = n;
+    for i in 0..n {
+        let refs = references.get_item(i).ok()?;
+        let refs = refs.downcast_exact::<PyList>().ok()?;
+        // `[]` is one empty sequence.
+        if refs.is_empty() || refs.get_item(0).ok()?.is_exact_instance_of::<PyInt>() {
+            if !push_exact_ints(refs, &mut out.values) {
+                return None;
+            }
+            out.end_sequence();
+        } else {
+            for r in refs.iter() {
+                if !push_exact_ints(r.downcast_exact::<PyList>().ok()?, &mut out.values) {
+                    return None;
+                }
+                out.end_sequence();
+            }
+        }
+        out.ref_ends.push(out.ends.len() - out.predictions);
+    }
+    Some(out)
 }
 
 /// Pair i's references: `refs[ends[i - 1]..ends[i]]` (the flattened layout of [`Texts`]
@@ -254,33 +374,42 @@ pub fn batch_texts(
         refs: Vec::with_capacity(refs_in.len()),
         ref_ends: Vec::with_capacity(refs_in.len()),
     };
-    for (i, p) in preds.iter().enumerate() {
+    for i in 0..preds.len() {
         out.predictions
-            .push(text(p, &|| format!("predictions[{i}]"))?);
+            .push(text(preds.get(i)?, &|| format!("predictions[{i}]"))?);
     }
-    for (i, r) in refs_in.iter().enumerate() {
+    for i in 0..refs_in.len() {
+        let r = refs_in.get(i)?;
         if r.is_instance_of::<PyString>() {
             out.refs.push(text(r, &|| format!("references[{i}]"))?);
-        } else if !r.is_instance_of::<PyBytes>() && !unordered(r) && r.try_iter().is_ok() {
-            let items = sequence(r, &format!("references[{i}]"))?;
-            if items.is_empty() {
+        } else if several_texts(&r) {
+            let items = sequence(&r, &format!("references[{i}]"))?;
+            if items.len() == 0 {
                 return Err(PyValueError::new_err(format!(
                     "references[{i}] is an empty list: every prediction needs at least one reference"
                 )));
             }
-            for (k, item) in items.iter().enumerate() {
+            for k in 0..items.len() {
                 out.refs
-                    .push(text(item, &|| format!("references[{i}][{k}]"))?);
+                    .push(text(items.get(k)?, &|| format!("references[{i}][{k}]"))?);
             }
         } else {
             return Err(PyTypeError::new_err(format!(
                 "references[{i}] must be str or a list of str, got {}",
-                type_name(r)
+                type_name(&r)
             )));
         }
         out.ref_ends.push(out.refs.len());
     }
     Ok(out)
+}
+
+/// True when a references value that is not a `str` is taken as a collection of texts: an
+/// ordered iterable (a list or tuple without making an iterator to find out).
+fn several_texts(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_instance_of::<PyList>()
+        || obj.is_instance_of::<PyTuple>()
+        || (!obj.is_instance_of::<PyBytes>() && !unordered(obj) && obj.try_iter().is_ok())
 }
 
 /// One pair's texts: `prediction` a str, `references` a str or a non-empty ordered
@@ -290,32 +419,27 @@ pub fn one_pair(
     prediction: &Bound<'_, PyAny>,
     references: &Bound<'_, PyAny>,
 ) -> PyResult<(PyBackedStr, Vec<PyBackedStr>)> {
-    let prediction = text(prediction, &|| "prediction".to_string())?;
+    let prediction = text(prediction.clone(), &|| "prediction".to_string())?;
     if references.is_instance_of::<PyString>() {
         return Ok((
             prediction,
-            vec![text(references, &|| "references".to_string())?],
+            vec![text(references.clone(), &|| "references".to_string())?],
         ));
     }
-    if references.is_instance_of::<PyBytes>()
-        || unordered(references)
-        || references.try_iter().is_err()
-    {
+    if !several_texts(references) {
         return Err(PyTypeError::new_err(format!(
             "references must be str or a list of str, got {}",
             type_name(references)
         )));
     }
     let items = sequence(references, "references")?;
-    if items.is_empty() {
+    if items.len() == 0 {
         return Err(PyValueError::new_err(
             "references is an empty list: give at least one reference",
         ));
     }
-    let refs = items
-        .iter()
-        .enumerate()
-        .map(|(k, r)| text(r, &|| format!("references[{k}]")))
+    let refs = (0..items.len())
+        .map(|k| text(items.get(k)?, &|| format!("references[{k}]")))
         .collect::<PyResult<Vec<_>>>()?;
     Ok((prediction, refs))
 }

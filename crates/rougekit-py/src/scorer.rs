@@ -220,21 +220,23 @@ impl PyEngine {
         references: Vec<Bound<'_, PyAny>>,
     ) -> PyResult<PyBatchScores> {
         let ids = convert::id_batch(&predictions, &references)?;
-        let inner = interruptible(py, |cancel| {
-            let refs: Vec<&[i64]> = ids.refs.iter().map(|r| &r[..]).collect();
-            let pairs: Vec<IdPair<'_>> = ids
-                .predictions
-                .iter()
-                .zip(convert::per_pair(&refs, &ids.ref_ends))
-                .map(|(p, references)| IdPair {
-                    prediction: p,
-                    references,
-                })
-                .collect();
-            self.inner
-                .score_ids_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
-        })?;
-        Ok(PyBatchScores::from(inner))
+        self.score_ids(py, &ids)
+    }
+
+    /// Scores token ids given as lists of lists of exact ints (tokenizer output, the usual
+    /// input), read in one pass with no per-pair Python code; `None`, having scored nothing,
+    /// when any value is not read natively (see `convert::id_lists`): the caller then
+    /// normalises the inputs and calls `score_id_batch`.
+    fn score_id_lists(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<PyBatchScores>> {
+        match convert::id_lists(predictions, references) {
+            Some(ids) => self.score_ids(py, &ids).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
@@ -254,6 +256,26 @@ impl PyEngine {
             .map(|(w, l)| TokenDoc::from_ids(w, &l))
             .collect();
         let inner = interruptible(py, |cancel| self.inner.score_docs(&pred, &refs, cancel))?;
+        Ok(PyBatchScores::from(inner))
+    }
+}
+
+impl PyEngine {
+    /// Scores a batch of token ids with the GIL released.
+    fn score_ids(&self, py: Python<'_>, ids: &convert::Ids) -> PyResult<PyBatchScores> {
+        let inner = interruptible(py, |cancel| {
+            let (predictions, refs) = ids.sequences();
+            let pairs: Vec<IdPair<'_>> = predictions
+                .iter()
+                .zip(convert::per_pair(&refs, &ids.ref_ends))
+                .map(|(p, references)| IdPair {
+                    prediction: p,
+                    references,
+                })
+                .collect();
+            self.inner
+                .score_ids_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
+        })?;
         Ok(PyBatchScores::from(inner))
     }
 }

@@ -110,6 +110,14 @@ class IdScorer:
         return types
 
     def score_batch(self, predictions: Any, references: Any) -> _core.BatchScores:
+        # The usual input (lists of tokenizer output: lists of ints) is read by the core as
+        # it is, with no per-pair loop here; it answers None for anything it does not read
+        # natively (other containers, NumPy values, bools, values outside int64, a length
+        # mismatch), which takes the path below: normalised here, read by the core, every
+        # error worded as before.
+        fast: _core.BatchScores | None = self._engine.score_id_lists(predictions, references)
+        if fast is not None:
+            return fast
         preds = _ordered(predictions, "predictions")
         refs = _ordered(references, "references")
         if len(preds) != len(refs):
