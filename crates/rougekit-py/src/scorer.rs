@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use rougekit_core::engine::{IdPair, MultiRef};
 use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, TokenDoc, Tokenizer};
 
-/// Pairs scored between two checks for pending signals (about 0.1 s of work on one core).
+/// Pairs scored between two checks for pending signals on one thread (about 0.1 s of work);
+/// on the pool the calling thread checks while the workers run.
 const SIGNAL_CHECK_PAIRS: usize = 8192;
 
 /// Canonical names of `types`; `ValueError` for an unknown type.
@@ -156,7 +157,7 @@ impl PyEngine {
         self.inner.config().threads
     }
 
-    /// Scores a batch with the GIL released; Ctrl-C is honoured between chunks.
+    /// Scores a batch with the GIL released; Ctrl-C is honoured while it runs.
     fn score_batch(
         &self,
         py: Python<'_>,

@@ -223,6 +223,37 @@ fn record_error(slot: &FirstError, index: usize, message: String) {
     }
 }
 
+/// How often the calling thread asks a [`Cancel`] while the pool works: Ctrl-C latency.
+const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Runs `work` on `pool` while the calling thread asks `cancel` every [`POLL_INTERVAL`]
+/// until it ends (the work itself stops early once `cancel` has stopped). Python runs
+/// signal handlers only on its main thread, which is the caller here, not a worker: so a
+/// batch needs no barrier every few thousand pairs to notice Ctrl-C, and no worker idles at
+/// such a barrier while the other finishes its last group (13 barriers per 100k pairs before).
+fn run_polled(pool: &rayon::ThreadPool, cancel: &Cancel<'_>, work: impl FnOnce() + Send) {
+    if pool.current_thread_index().is_some() {
+        // Called from one of the pool's own workers: polling would block a worker the work
+        // may need. Run it as a nested parallel section.
+        return pool.install(work);
+    }
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let caller = std::thread::current();
+    pool.in_place_scope(|scope| {
+        scope.spawn(|_| {
+            work();
+            done.store(true, std::sync::atomic::Ordering::Release);
+            caller.unpark();
+        });
+        while !done.load(std::sync::atomic::Ordering::Acquire) {
+            std::thread::park_timeout(POLL_INTERVAL);
+            if !done.load(std::sync::atomic::Ordering::Acquire) && !cancel.check() {
+                break; // the workers see `cancel.stopped()` and finish early
+            }
+        }
+    });
+}
+
 impl Engine {
     /// An engine for `config`; batches run on the shared pool when `threads > 1`.
     pub fn new(config: EngineConfig) -> Engine {
@@ -241,9 +272,10 @@ impl Engine {
         Ok(scored.expect("never cancelled"))
     }
 
-    /// [`Engine::score_texts`] in chunks of `chunk` pairs, asking `cancel` after each chunk
-    /// and inside long kernels; `Ok(None)` once it says stop (the caller was interrupted,
-    /// e.g. by Ctrl-C). Pair indices in errors count from the start of `pairs`.
+    /// [`Engine::score_texts`] asking `cancel` inside long kernels and, on one thread, after
+    /// every `chunk` pairs (on the pool, the calling thread asks every few milliseconds while
+    /// the workers run); `Ok(None)` once it says stop (the caller was interrupted, e.g. by
+    /// Ctrl-C). Pair indices in errors count from the start of `pairs`.
     pub fn score_texts_interruptible(
         &self,
         pairs: &[Pair<'_>],
@@ -291,8 +323,9 @@ impl Engine {
     /// Scores a batch straight into its columns. The pairs go to the workers in groups of
     /// [`MIN_CHUNK`], each group holding its own slices of every column, so no row-major
     /// copy is transposed afterwards and the columns' pages are first touched by the
-    /// workers: both were serial work that kept two threads under 1.8x one. `cancel` is
-    /// asked after every `chunk` pairs.
+    /// workers: both were serial work that kept two threads under 1.8x one. On one thread
+    /// `cancel` is asked after every `chunk` pairs; on the pool, every group runs in one
+    /// parallel section while the calling thread asks `cancel` ([`run_polled`]).
     fn score_chunks<P: Input>(
         &self,
         pairs: &[P],
@@ -328,25 +361,31 @@ impl Engine {
         }
         let errors: FirstError = Mutex::new(None);
         let run = |g: &mut Group<'_, P>| self.score_group(g, &errors, cancel);
-        let per_check = chunk.max(1).div_ceil(MIN_CHUNK);
-        for batch in groups.chunks_mut(per_check) {
-            // One group runs inline: no pool lookup (a lock and a pid check) for a pair.
-            let pool = if batch.len() > 1 {
-                crate::pool::shared_pool(self.config.threads)
-            } else {
-                None
-            };
-            match pool {
-                Some(pool) => pool.install(|| batch.par_iter_mut().for_each(run)),
-                None => batch.iter_mut().for_each(run),
+        let pool = if groups.len() > 1 {
+            crate::pool::shared_pool(self.config.threads)
+        } else {
+            None // one group runs inline: no pool lookup (a lock and a pid check) for a pair
+        };
+        match pool {
+            Some(pool) => run_polled(&pool, cancel, || groups.par_iter_mut().for_each(run)),
+            None => {
+                for batch in groups.chunks_mut(chunk.max(1).div_ceil(MIN_CHUNK)) {
+                    batch.iter_mut().for_each(run);
+                    if errors.lock().unwrap_or_else(|p| p.into_inner()).is_some()
+                        || cancel.stopped()
+                        || !cancel.check()
+                    {
+                        break;
+                    }
+                }
             }
-            let failed = errors.lock().unwrap_or_else(|p| p.into_inner()).take();
-            if let Some((i, message)) = failed {
-                return Err(RougeError::TooLarge(format!("pair {i}: {message}")));
-            }
-            if cancel.stopped() || !cancel.check() {
-                return Ok(None);
-            }
+        }
+        let failed = errors.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some((i, message)) = failed {
+            return Err(RougeError::TooLarge(format!("pair {i}: {message}")));
+        }
+        if cancel.stopped() || !cancel.check() {
+            return Ok(None);
         }
         drop(groups);
         let nrefs = pairs.iter().map(|p| p.nrefs() as u32).collect();
@@ -602,11 +641,18 @@ mod tests {
         let go = || true;
         let chunked = engine.score_texts_interruptible(&pairs, 7, &Cancel::new(&go));
         assert_eq!(Some(one), chunked.unwrap());
+        // One thread asks after every chunk: here after the first 100 pairs (go on), then
+        // after the next 100 (stop).
+        let serial = Engine::new(EngineConfig::parse(&types, true, 1).unwrap());
         let calls = std::sync::atomic::AtomicUsize::new(0);
         let poll = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < 1;
-        let stopped = engine.score_texts_interruptible(&pairs, 100, &Cancel::new(&poll));
+        let stopped = serial.score_texts_interruptible(&pairs, 100, &Cancel::new(&poll));
         assert!(stopped.unwrap().is_none());
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+        // On the pool the caller asks while the workers run, and once more at the end.
+        let stop = || false;
+        let stopped = engine.score_texts_interruptible(&pairs, 100, &Cancel::new(&stop));
+        assert!(stopped.unwrap().is_none());
     }
 
     #[test]
