@@ -33,6 +33,7 @@ use crate::pool::Cancel;
 use crate::scores::{BatchScores, TextNotes};
 use rayon::prelude::*;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// One prediction with its references.
@@ -237,21 +238,31 @@ fn run_polled(pool: &rayon::ThreadPool, cancel: &Cancel<'_>, work: impl FnOnce()
         // may need. Run it as a nested parallel section.
         return pool.install(work);
     }
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let caller = std::thread::current();
+    let done = AtomicBool::new(false);
     pool.in_place_scope(|scope| {
-        scope.spawn(|_| {
+        let signal = Finished(&done, std::thread::current());
+        scope.spawn(move |_| {
+            let _signal = signal; // also when `work` panics: the caller must not poll forever
             work();
-            done.store(true, std::sync::atomic::Ordering::Release);
-            caller.unpark();
         });
-        while !done.load(std::sync::atomic::Ordering::Acquire) {
+        while !done.load(Ordering::Acquire) {
             std::thread::park_timeout(POLL_INTERVAL);
-            if !done.load(std::sync::atomic::Ordering::Acquire) && !cancel.check() {
+            if !done.load(Ordering::Acquire) && !cancel.check() {
                 break; // the workers see `cancel.stopped()` and finish early
             }
         }
-    });
+    }); // the scope waits for the work (and passes on its panic)
+}
+
+/// Dropped when [`run_polled`]'s work ends, normally or by a panic: marks it finished and
+/// wakes the polling caller.
+struct Finished<'a>(&'a AtomicBool, std::thread::Thread);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+        self.1.unpark();
+    }
 }
 
 impl Engine {
@@ -623,6 +634,23 @@ mod tests {
         );
         assert_eq!((s[0].precision, s[0].recall), (1.0, 0.4));
         assert_eq!(s[1].fmeasure, 0.3333333333333333);
+    }
+
+    #[test]
+    fn run_polled_passes_on_a_panic_instead_of_polling_forever() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let go = || true;
+        let cancel = Cancel::new(&go);
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_polled(&pool, &cancel, || panic!("a kernel bug"))
+        }));
+        assert!(ran.is_err());
+        let mut sum = 0;
+        run_polled(&pool, &cancel, || sum = (1..=10).sum());
+        assert_eq!(sum, 55);
     }
 
     #[test]
