@@ -15,7 +15,7 @@ import functools
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +150,21 @@ def load_corpus(path: Path) -> list[dict[str, Any]]:
             rows.append(row)
     assert rows, f"{path} holds no pair"
     return rows
+
+
+@pytest.fixture
+def python_sigint() -> Iterator[None]:
+    """Python's own Ctrl-C handler during the test, whatever the process inherited: a test run
+    started in the background of a shell without job control inherits SIGINT ignored, and
+    then no SIGINT ever becomes KeyboardInterrupt (the Ctrl-C tests would fail, not the
+    code under test)."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture

@@ -400,7 +400,7 @@ def test_compute_errors():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_interrupts_a_long_batch(threads: int) -> None:
+def test_ctrl_c_interrupts_a_long_batch(threads: int, python_sigint: None) -> None:
     """score_batch releases the GIL but still honours Ctrl-C: a SIGINT arriving mid-batch
     raises KeyboardInterrupt from inside score_batch instead of running to the end. On one
     thread the core asks between chunks; on two, the calling thread polls while the pool

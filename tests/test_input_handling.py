@@ -31,7 +31,7 @@ def test_huge_bootstrap_is_a_value_error_not_an_abort(scorer):
             batch.corpus(confidence=0.9, n_bootstrap=n)
 
 
-def test_ctrl_c_interrupts_a_long_bootstrap(scorer):
+def test_ctrl_c_interrupts_a_long_bootstrap(scorer, python_sigint):
     batch = scorer.score_batch(["a b c"] * 2000, ["a c d"] * 2000)
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
