@@ -48,14 +48,20 @@ pub struct Counter {
     peer_budget: Vec<u32>,
 }
 
-/// Level-1 keys carry this tag so that they never equal a longer n-gram's key.
-const UNIGRAM_TAG: u64 = 0xFFFF_FFFF << 32;
+/// An n-gram that no model shares with the peer (or the reverse): it can never be a hit,
+/// so it gets no id, and no longer n-gram that contains it is looked up.
+const NONE: u32 = u32::MAX;
 
-/// Exact ids of the n-grams of one instance's texts, dense from 0, built level by level: a
-/// unigram's key is its token id (tagged), an (n+1)-gram's key packs (id of its n-gram
-/// prefix, last token). Distinct n-grams get distinct ids by induction on n, and an id is
-/// only ever compared with ids of the same length. ROUGE-1…ROUGE-N of an instance share the
-/// levels, so each position is hashed once per level.
+/// Ids of the n-grams of one instance's texts that can match, built level by level, for
+/// the clipped overlap of ROUGE-N (spec `rouge-1.5.5.md` §8.1). Level 1 uses the token ids
+/// themselves; an (n+1)-gram's key packs (id of its n-gram prefix, last token), and its id
+/// is dense from 0 within its level, so distinct n-grams get distinct ids by induction on n.
+///
+/// After each level, an id that occurs in the peer only, or in the models only, becomes
+/// [`NONE`]: such an n-gram adds nothing to any Σ min(count, count), and neither does any
+/// longer n-gram that contains it, so those are not hashed at all (most positions of a
+/// summary, from level 2 on). The n-gram totals are the lengths of the levels, [`NONE`]
+/// entries included. ROUGE-1…ROUGE-N of an instance share the levels.
 #[derive(Debug, Default)]
 struct NgramIds {
     map: FxHashMap<u64, u32>,
@@ -63,13 +69,15 @@ struct NgramIds {
     levels: Vec<Vec<Vec<u32>>>,
     /// Levels valid for the current instance.
     built: usize,
-    /// Per-id counts for the overlap (all zero between calls).
+    /// Per id of the level being pruned: bit 0 when the peer holds it, bit 1 when a model
+    /// does (all zero between calls).
+    holders: Vec<u8>,
+    /// Per-id counts for the overlap (all zero between calls); longer than every id.
     counts: Vec<u32>,
 }
 
 impl NgramIds {
     fn reset(&mut self) {
-        self.map.clear();
         self.built = 0;
     }
 
@@ -83,21 +91,39 @@ impl NgramIds {
             let (done, rest) = self.levels.split_at_mut(level);
             let out = &mut rest[0];
             out.resize_with(texts.len(), Vec::new);
-            for (d, tokens) in texts.iter().enumerate() {
-                let ids = &mut out[d];
-                ids.clear();
-                if tokens.len() <= level {
-                    continue;
+            let bound = match (done.first(), done.last()) {
+                (Some(first), Some(prev)) => {
+                    self.map.clear();
+                    for ((ids, prev), first) in out.iter_mut().zip(prev).zip(first) {
+                        ids.clear();
+                        // The (level+1)-gram at i: the level-gram at i, then token i + level.
+                        let lasts = first.get(level..).unwrap_or_default();
+                        for (&p, &t) in prev.iter().zip(lasts) {
+                            ids.push(if p == NONE || t == NONE {
+                                NONE
+                            } else {
+                                let next = self.map.len() as u32;
+                                *self
+                                    .map
+                                    .entry((u64::from(p) << 32) | u64::from(t))
+                                    .or_insert(next)
+                            });
+                        }
+                    }
+                    self.map.len()
                 }
-                let count = tokens.len() - level;
-                for i in 0..count {
-                    let key = match done.last() {
-                        None => UNIGRAM_TAG | u64::from(tokens[i]),
-                        Some(prev) => (u64::from(prev[d][i]) << 32) | u64::from(tokens[i + level]),
-                    };
-                    let next = self.map.len() as u32;
-                    ids.push(*self.map.entry(key).or_insert(next));
+                _ => {
+                    for (ids, tokens) in out.iter_mut().zip(texts) {
+                        ids.clear();
+                        ids.extend_from_slice(tokens);
+                    }
+                    let top = texts.iter().flat_map(|t| t.iter()).max();
+                    top.map_or(0, |&t| t as usize + 1)
                 }
+            };
+            prune(out, bound, &mut self.holders);
+            if self.counts.len() < bound {
+                self.counts.resize(bound, 0);
             }
             self.built += 1;
         }
@@ -106,21 +132,19 @@ impl NgramIds {
     /// Σ_id min(count in text `a`, count in text `b`) of the n-grams of length `n` (built).
     fn overlap(&mut self, n: usize, a: usize, b: usize) -> usize {
         let level = &self.levels[n - 1];
-        if self.counts.len() < self.map.len() {
-            self.counts.resize(self.map.len(), 0);
-        }
-        for &id in &level[a] {
+        let ids = |d: usize| level[d].iter().copied().filter(|&id| id != NONE);
+        for id in ids(a) {
             self.counts[id as usize] += 1;
         }
         let mut hits = 0;
-        for &id in &level[b] {
+        for id in ids(b) {
             let c = &mut self.counts[id as usize];
             if *c > 0 {
                 *c -= 1;
                 hits += 1;
             }
         }
-        for &id in &level[a] {
+        for id in ids(a) {
             self.counts[id as usize] = 0;
         }
         hits
@@ -128,6 +152,33 @@ impl NgramIds {
 
     fn len(&self, n: usize, d: usize) -> usize {
         self.levels[n - 1][d].len()
+    }
+}
+
+/// Replaces by [`NONE`] every id (all below `bound`) of `texts` (the peer first) that the
+/// peer and the models do not both hold.
+fn prune(texts: &mut [Vec<u32>], bound: usize, holders: &mut Vec<u8>) {
+    if holders.len() < bound {
+        holders.resize(bound, 0);
+    }
+    for (d, ids) in texts.iter().enumerate() {
+        let bit = if d == 0 { 1 } else { 2 };
+        for &id in ids.iter().filter(|&&id| id != NONE) {
+            holders[id as usize] |= bit;
+        }
+    }
+    for ids in texts.iter_mut() {
+        for id in ids.iter_mut().filter(|id| **id != NONE) {
+            if holders[*id as usize] != 3 {
+                holders[*id as usize] = 0;
+                *id = NONE;
+            }
+        }
+    }
+    for ids in texts.iter() {
+        for &id in ids.iter().filter(|&&id| id != NONE) {
+            holders[id as usize] = 0;
+        }
     }
 }
 
@@ -527,5 +578,70 @@ impl Counter {
         }
         self.marks = marks;
         ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Σ_g min(count of g in `a`, count of g in `b`) over the n-grams g, by brute force.
+    fn naive_overlap(a: &[u32], b: &[u32], n: usize) -> usize {
+        let grams = |t: &[u32]| {
+            let mut m: HashMap<Vec<u32>, usize> = HashMap::new();
+            for g in t.windows(n) {
+                *m.entry(g.to_vec()).or_default() += 1;
+            }
+            m
+        };
+        let (ga, gb) = (grams(a), grams(b));
+        ga.iter()
+            .map(|(g, &c)| c.min(gb.get(g).copied().unwrap_or(0)))
+            .sum()
+    }
+
+    /// ROUGE-N's pruned n-gram ids give the brute-force hits and totals for every model of
+    /// random instances (small vocabularies: repeats, shared and unshared n-grams; several
+    /// models, empty and short texts), one counter reused across instances as in a batch.
+    #[test]
+    fn ngram_counts_match_brute_force() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |k: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % k) as u32
+        };
+        let mut counter = Counter::default();
+        let mut out = Vec::new();
+        for _ in 0..3000 {
+            let vocab = [2, 4, 9, 40, 5000][next(5) as usize] as u64;
+            let mut doc = || {
+                let len = next(25);
+                PerlDoc {
+                    flat: (0..len).map(|_| next(vocab)).collect(),
+                    ..PerlDoc::default()
+                }
+            };
+            let peer = doc();
+            let models: Vec<PerlDoc> = (0..4).map(|_| doc()).collect();
+            let models = &models[..1 + peer.flat.len() % 4];
+            counter.begin_instance();
+            // Levels are built in any order of n, as the variants ask for them.
+            for n in [2, 1, 4, 3, 6] {
+                let total = counter.ngram(n, &peer, models, &mut out);
+                assert_eq!(total as usize, peer.flat.len().saturating_sub(n - 1));
+                for (model, counts) in models.iter().zip(&out) {
+                    let want = naive_overlap(&model.flat, &peer.flat, n);
+                    assert_eq!(
+                        counts.hit as usize, want,
+                        "n={n} {:?} {:?}",
+                        peer.flat, model.flat
+                    );
+                    assert_eq!(counts.m as usize, model.flat.len().saturating_sub(n - 1));
+                }
+            }
+        }
     }
 }
