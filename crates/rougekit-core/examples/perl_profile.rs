@@ -6,7 +6,7 @@
 use rougekit_core::perl::bootstrap::{corpus, Settings, Unit};
 use rougekit_core::perl::files::{Summaries, SummaryFormat};
 use rougekit_core::perl::plan::{PeerChoice, RunPlan};
-use rougekit_core::perl::{eval_config_fast, score_types, PerlConfig, PerlStemmer, PerlType};
+use rougekit_core::perl::{eval_config, score_types, PerlConfig, PerlStemmer, PerlType};
 use std::time::Instant;
 
 fn main() {
@@ -19,8 +19,12 @@ fn main() {
         .split(',')
         .map(|v| format!("ROUGE-{v}"))
         .collect();
-    let evals = eval_config_fast::parse(&text).expect("XML");
+    let t = Instant::now();
+    let evals = eval_config::parse(&text).expect("XML");
+    eprintln!("parse {:?}", t.elapsed());
+    let t = Instant::now();
     let plan = RunPlan::new(evals, &PeerChoice::All);
+    eprintln!("plan {:?}", t.elapsed());
     let files: Vec<(String, SummaryFormat)> = plan.files.clone();
     let t = Instant::now();
     let summaries = Summaries::load(&files, threads).expect("files");

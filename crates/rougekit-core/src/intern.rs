@@ -56,9 +56,10 @@ fn le_partial(b: &[u8]) -> u64 {
 
 /// Short-token keys to ids: open addressing with linear probing on a multiplicative hash,
 /// at most half full. It is looked up once per token of every text, and a probe here is a
-/// few integer operations where a general hash map's is several times more.
+/// few integer operations where a general hash map's is several times more. Both token
+/// caches use it (this one and ROUGE-1.5.5's, `perl::vocab`).
 #[derive(Debug, Default)]
-struct ShortTable {
+pub(crate) struct ShortTable {
     slots: Vec<ShortSlot>,
     len: usize,
     /// `slots.len() == 1 << bits` (0 before the first insertion).
@@ -89,7 +90,7 @@ impl ShortTable {
     }
 
     #[inline]
-    fn get(&self, key: u128) -> Option<u32> {
+    pub(crate) fn get(&self, key: u128) -> Option<u32> {
         if self.len == 0 {
             return None;
         }
@@ -108,7 +109,7 @@ impl ShortTable {
     }
 
     /// Adds `key` (not present) with `id`.
-    fn insert(&mut self, key: u128, id: u32) {
+    pub(crate) fn insert(&mut self, key: u128, id: u32) {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
@@ -133,11 +134,11 @@ impl ShortTable {
         }
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self = ShortTable::default();
     }
 }

@@ -1,6 +1,6 @@
 //! Token → id for the perl-1.5.5 profile: the §6.4 filter (stopwords on the unstemmed token)
 //! and the §7 stemmer, cached per worker so every distinct word is filtered and stemmed once.
-use crate::intern::short_key;
+use crate::intern::{short_key, ShortTable};
 use crate::stem::porter_perl;
 use crate::stopwords;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -168,7 +168,7 @@ pub struct Vocab {
     rules: TokenRules,
     /// Nearly every token: looked up without hashing or comparing a byte string (that was
     /// a sixth of the scoring time on CNN/DM).
-    short: FxHashMap<u128, u32>,
+    short: ShortTable,
     long: FxHashMap<Box<[u8]>, u32>,
     stems: FxHashMap<Box<str>, u32>,
 }
@@ -189,7 +189,7 @@ impl Vocab {
     #[inline]
     pub fn id(&mut self, token: &[u8]) -> u32 {
         if let Some(key) = short_key(token) {
-            if let Some(&id) = self.short.get(&key) {
+            if let Some(id) = self.short.get(key) {
                 return id;
             }
             let id = self.lookup(token);
