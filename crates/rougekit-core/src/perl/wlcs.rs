@@ -20,10 +20,48 @@ pub struct WlcsTable {
     weight: Option<f64>,
     /// Per table row: the stored row that holds its values.
     slot: Vec<u32>,
-    /// `stamp[t] == generation`: token t occurs in the current columns.
+    /// The tokens of the current columns ...
+    col_tokens: Stamps,
+    /// ... and of the current rows.
+    row_tokens: Stamps,
+    /// The columns with each run of columns that no row holds collapsed to one [`GAP`].
+    kept: Vec<u32>,
+}
+
+/// A set of tokens cleared in O(1): `stamp[t] == generation` when t is in it.
+#[derive(Debug, Default)]
+struct Stamps {
     stamp: Vec<u32>,
     generation: u32,
 }
+
+impl Stamps {
+    /// Makes the set `tokens` ([`GAP`] excluded).
+    fn set(&mut self, tokens: &[u32]) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let tokens = || tokens.iter().filter(|&&t| t != GAP);
+        let top = tokens().max().map_or(0, |&t| t as usize + 1);
+        if self.stamp.len() < top {
+            self.stamp.resize(top, 0);
+        }
+        for &t in tokens() {
+            self.stamp[t as usize] = self.generation;
+        }
+    }
+
+    #[inline]
+    fn contains(&self, t: u32) -> bool {
+        self.stamp.get(t as usize) == Some(&self.generation)
+    }
+}
+
+/// A collapsed run of columns: a token no row holds (token ids are below `u32::MAX`, the
+/// vocabulary's `DROPPED`).
+const GAP: u32 = u32::MAX;
 
 impl WlcsTable {
     /// `f(0..=k)` of `weights` in `self.f`.
@@ -35,22 +73,6 @@ impl WlcsTable {
         while self.f.len() <= k {
             let next = self.f.len();
             self.f.push(weights.f(next));
-        }
-    }
-
-    /// Stamps the tokens of `cols` with a new generation.
-    fn mark_columns(&mut self, cols: &[u32]) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let top = cols.iter().max().map_or(0, |&t| t as usize + 1);
-        if self.stamp.len() < top {
-            self.stamp.resize(top, 0);
-        }
-        for &t in cols {
-            self.stamp[t as usize] = self.generation;
         }
     }
 
@@ -70,12 +92,40 @@ impl WlcsTable {
         if m == 0 || n == 0 {
             return true;
         }
-        let width = n + 1;
-        if (m + 1).saturating_mul(width) > MAX_CELLS {
+        if (m + 1).saturating_mul(n + 1) > MAX_CELLS {
             return false;
         }
+        // A run of columns whose tokens no row holds is one column here. Every cell of such
+        // a run is max(W↑, W←) with κ = 0, so every column of the run holds the running
+        // maximum, down the rows, of the column before the run: one column of the run has
+        // the values of all, the column after the run reads the same W↖, W← and κ = 0, and
+        // every row's "rising" test passes in the run. The trace back, inside the run, goes
+        // up or left by the same test on every column (it depends on the row only), so it
+        // leaves the run at the same row as through the whole run: the same marks.
+        self.row_tokens.set(rows);
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        let mut in_gap = false;
+        for &c in cols {
+            if self.row_tokens.contains(c) {
+                kept.push(c);
+                in_gap = false;
+            } else if !in_gap {
+                kept.push(GAP);
+                in_gap = true;
+            }
+        }
+        self.mark_kept(rows, &kept, weights, mark);
+        self.kept = kept;
+        true
+    }
+
+    /// [`WlcsTable::mark`] on the collapsed columns `cols`.
+    fn mark_kept(&mut self, rows: &[u32], cols: &[u32], weights: &mut Weights, mark: &mut [bool]) {
+        let (m, n) = (rows.len(), cols.len());
+        let width = n + 1;
         self.weights_up_to(weights, m.min(n) + 1);
-        self.mark_columns(cols);
+        self.col_tokens.set(cols);
         let cells = (m + 1) * width;
         if self.w.len() < cells {
             self.w.resize(cells, 0.0);
@@ -96,9 +146,8 @@ impl WlcsTable {
         let mut k_zero = true;
         let f = &self.f[..];
         let w = &mut self.w[..cells];
-        let generation = self.generation;
         for &r in rows {
-            let absent = self.stamp.get(r as usize) != Some(&generation);
+            let absent = !self.col_tokens.contains(r);
             if absent && rising {
                 if !k_zero {
                     self.k_prev.fill(0);
@@ -157,7 +206,6 @@ impl WlcsTable {
                 b -= 1;
             }
         }
-        true
     }
 }
 
