@@ -194,6 +194,15 @@ impl BatchScores {
         self
     }
 
+    /// These scores with `counts[t][i]` for every type `t` and pair `i`.
+    pub fn with_counts(mut self, counts: Vec<Vec<Counts>>) -> BatchScores {
+        debug_assert!(
+            counts.len() == self.names.len() && counts.iter().all(|c| c.len() == self.len)
+        );
+        self.counts = counts;
+        self
+    }
+
     /// An empty batch of these types, to [`append`](BatchScores::append) chunks to.
     pub fn empty(names: Vec<String>, with_counts: bool) -> BatchScores {
         let nt = names.len();

@@ -8,7 +8,6 @@ use super::doc::PerlDoc;
 use super::types::{plan, PerlType};
 use super::vocab::Vocab;
 use super::{PerlConfig, Variant};
-use crate::engine::Score;
 use crate::kernels::wlcs::Weights;
 use crate::pool::shared_pool;
 use crate::scores::{BatchScores, Counts, TextNotes};
@@ -36,12 +35,12 @@ pub struct Failure {
     pub fatal: bool,
 }
 
-/// Per-instance scores, one column per variant.
+/// Per-instance scores of every variant.
 #[derive(Debug, Clone, Default)]
 pub struct PerlScores {
     pub variants: Vec<Variant>,
-    /// `columns[v][i]`: instance i, variant v.
-    pub columns: Vec<Vec<InstanceScore>>,
+    /// `rows[i * variants.len() + v]`: instance i, variant v (as the workers write them).
+    pub rows: Vec<InstanceScore>,
     pub failures: Vec<Failure>,
     /// Per instance: bit 0 set when the peer, bit 1 when some model, is not blank but has
     /// no ASCII letter or digit at all (every token dropped, e.g. non-Latin script); and
@@ -50,9 +49,17 @@ pub struct PerlScores {
 }
 
 impl PerlScores {
-    /// Number of instances.
+    /// Number of instances (0 without a variant).
     pub fn len(&self) -> usize {
-        self.columns.first().map_or(0, Vec::len)
+        self.rows
+            .len()
+            .checked_div(self.variants.len())
+            .unwrap_or(0)
+    }
+
+    /// Variant `v`'s scores, instance by instance.
+    pub fn column(&self, v: usize) -> impl Iterator<Item = &InstanceScore> + '_ {
+        self.rows.iter().skip(v).step_by(self.variants.len().max(1))
     }
 
     /// True when there are no instances.
@@ -68,7 +75,7 @@ impl PerlScores {
     /// The result as [`BatchScores`], column `v` named `names[v]`: the rounded (P, R, F)
     /// ROUGE-1.5.5 prints per instance and its unrounded counts (`-t 1`); a failure's model
     /// is its reference index. `nrefs[i]`: instance i's model count.
-    pub fn into_scores(self, names: Vec<String>, nrefs: Vec<u32>) -> BatchScores {
+    pub fn into_scores(mut self, names: Vec<String>, nrefs: Vec<u32>) -> BatchScores {
         let failures = self
             .failures
             .iter()
@@ -77,8 +84,10 @@ impl PerlScores {
                 Some(failure_of(f, t))
             })
             .collect();
-        let picks: Vec<usize> = (0..self.columns.len()).collect();
-        scores_of(names, &self.columns, &picks, self.notes, nrefs, failures)
+        let notes = std::mem::take(&mut self.notes);
+        let picks: Vec<(&PerlScores, usize, usize)> =
+            (0..self.variants.len()).map(|v| (&self, v, v)).collect();
+        scores_of(names, &picks, notes, nrefs, failures)
     }
 }
 
@@ -91,35 +100,39 @@ fn failure_of(f: &Failure, type_index: usize) -> crate::scores::Failure {
     }
 }
 
-/// Builds [`BatchScores`] from per-variant columns: `columns[k]` is type `picks[k]`.
+/// Builds [`BatchScores`] from the variants' scores: `(scores, v, t)` in `picks` fills
+/// type `t` with variant `v` of `scores`; a type that none fills scores rouge-score's
+/// integer zeros.
 fn scores_of(
     names: Vec<String>,
-    columns: &[Vec<InstanceScore>],
-    picks: &[usize],
+    picks: &[(&PerlScores, usize, usize)],
     notes: Vec<TextNotes>,
     nrefs: Vec<u32>,
     failures: Vec<crate::scores::Failure>,
 ) -> BatchScores {
     let nt = names.len();
     let n = notes.len();
-    let mut rows = vec![Score::INT_ZERO; n * nt];
-    let mut counts = vec![Counts::default(); n * nt];
-    for (col, &t) in columns.iter().zip(picks) {
-        for (i, s) in col.iter().enumerate() {
-            rows[i * nt + t] = Score {
-                precision: s.p,
-                recall: s.r,
-                fmeasure: s.f,
-                int_zero: false,
-            };
-            counts[i * nt + t] = Counts {
+    let mut values = vec![vec![0.0; n]; nt * 3];
+    let mut int_zero = vec![vec![1u8; n]; nt];
+    let mut counts = vec![vec![Counts::default(); n]; nt];
+    for &(scores, v, t) in picks {
+        if let [p, r, f] = &mut values[3 * t..3 * t + 3] {
+            for (i, s) in scores.column(v).enumerate() {
+                (p[i], r[i], f[i]) = (s.p, s.r, s.f);
+            }
+        }
+        for (c, s) in counts[t].iter_mut().zip(scores.column(v)) {
+            *c = Counts {
                 hits: s.total_hit,
                 pred_total: s.total_p,
                 ref_total: s.total_m,
             };
         }
+        int_zero[t].fill(0);
     }
-    BatchScores::from_rows(names, &rows, Some(&counts), notes, nrefs).with_failures(failures)
+    BatchScores::from_columns(names, values, int_zero, notes, nrefs)
+        .with_counts(counts)
+        .with_failures(failures)
 }
 
 /// Scores every instance for `types` with `base`'s text pipeline and rules (its variant
@@ -134,8 +147,7 @@ pub fn score_types(
 ) -> Result<BatchScores, Failure> {
     let names: Vec<String> = types.iter().map(PerlType::name).collect();
     let nrefs: Vec<u32> = instances.iter().map(|i| i.models.len() as u32).collect();
-    let mut columns: Vec<Vec<InstanceScore>> = Vec::new();
-    let mut picks: Vec<usize> = Vec::new();
+    let mut runs: Vec<(PerlScores, Vec<(usize, usize)>)> = Vec::new();
     let mut failures = Vec::new();
     let mut notes = None;
     for run in plan(types, base) {
@@ -143,19 +155,24 @@ pub fn score_types(
         if let Some(f) = scores.fatal() {
             return Err(f.clone());
         }
+        let mut picks = Vec::new();
         for (v, t) in run.picks {
             let Some(k) = scores.variants.iter().position(|&x| x == v) else {
                 continue;
             };
-            columns.push(std::mem::take(&mut scores.columns[k]));
-            picks.push(t);
+            picks.push((k, t));
             let of_v = scores.failures.iter().filter(|f| f.variant == v);
             failures.extend(of_v.map(|f| failure_of(f, t)));
         }
-        notes.get_or_insert(scores.notes);
+        notes.get_or_insert(std::mem::take(&mut scores.notes));
+        runs.push((scores, picks));
     }
     let notes = notes.unwrap_or_else(|| instances.iter().map(text_notes).collect());
-    Ok(scores_of(names, &columns, &picks, notes, nrefs, failures))
+    let picks: Vec<(&PerlScores, usize, usize)> = runs
+        .iter()
+        .flat_map(|(scores, picks)| picks.iter().map(move |&(k, t)| (scores, k, t)))
+        .collect();
+    Ok(scores_of(names, &picks, notes, nrefs, failures))
 }
 
 #[derive(Default)]
@@ -219,12 +236,9 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
             .enumerate()
             .for_each(work),
     }
-    let columns = (0..width)
-        .map(|v| rows.iter().skip(v).step_by(width).copied().collect())
-        .collect();
     PerlScores {
         variants,
-        columns,
+        rows,
         failures: failed.into_iter().flatten().collect(),
         notes,
     }

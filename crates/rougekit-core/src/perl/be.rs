@@ -169,7 +169,7 @@ pub fn score_be(
     }
     Ok(PerlScores {
         variants: vec![Variant::BE],
-        columns: vec![column],
+        rows: column,
         failures: Vec::new(),
         notes: vec![Default::default(); instances.len()],
     })
