@@ -6,11 +6,16 @@
 1.0
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
 from rougekit._core import __version__
 
+# Not `typing.TYPE_CHECKING`: importing `typing` here would delay every entry point,
+# `rougekit perl`'s prefetch among them (type checkers treat this name the same way).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning

@@ -15,6 +15,12 @@ def main() -> int:
     """Runs the command line with ``sys.argv``; returns the exit code (``rougekit perl``
     ends the process itself once its output is flushed)."""
     if sys.argv[1:2] == ["perl"]:
+        from rougekit import _core
+
+        # The XML plan and the summary files of a `-a` run start to be read now, while
+        # the modules below are imported (the core uses them only if the parsed options
+        # ask for exactly that plan: crates/rougekit-py/src/prefetch.rs).
+        _core.perl_prefetch(sys.argv[2:])
         from rougekit.perl.command import main as perl_main
 
         code = perl_main(sys.argv[2:])

@@ -311,6 +311,11 @@ def perl_eval_config(
 def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
 
+def perl_prefetch(args: list[str]) -> None:
+    """``rougekit perl``'s arguments: with ``-a`` and a regular file last, its plan and
+    summary files start to be read on a background thread, used by :func:`perl_xml_plan`
+    only for exactly that text and every peer."""
+
 @final
 class PerlRunPlan:
     """A planned XML run: peers scored, their instances, the files, the bootstrap order."""
@@ -321,6 +326,8 @@ class PerlRunPlan:
     def starts(self) -> list[int]: ...
     @property
     def missing(self) -> list[tuple[str, str]]: ...
+    @property
+    def prefetched(self) -> bool: ...
     def __len__(self) -> int: ...
     def format_problem(self, be: bool) -> tuple[str, str | None, str] | None: ...
     def boot_order(self, p: int) -> list[int]: ...

@@ -7,6 +7,7 @@ mod convert;
 mod errors;
 mod interrupt;
 mod perl;
+mod prefetch;
 mod scorer;
 mod scores;
 
@@ -35,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.py().get_type::<errors::InputTooLargeError>(),
     )?;
     m.add_function(wrap_pyfunction!(perl::perl_normalize_types, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_prefetch, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_xml_plan, m)?)?;

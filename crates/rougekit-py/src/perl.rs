@@ -4,6 +4,7 @@
 //! summary-file readers.
 use crate::convert;
 use crate::errors::{guarded, to_py, InputTooLargeError};
+use crate::prefetch;
 use crate::scores::PyBatchScores;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -276,7 +277,7 @@ impl PerlScorer {
             .into_iter()
             .map(|(path, name)| Ok((path, summary_format(&name)?)))
             .collect::<PyResult<_>>()?;
-        self.score_loaded(py, &files, &peers, &models, be_mode)
+        self.score_loaded(py, &files, &peers, &models, be_mode, None)
     }
 
     /// Scores the instances of a planned XML run (`perl_xml_plan`): as `score_files` with
@@ -288,6 +289,11 @@ impl PerlScorer {
         plan: &PerlRunPlan,
         be_mode: Option<&str>,
     ) -> PyResult<PyBatchScores> {
+        let loading = plan
+            .loading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
         let plan = &plan.plan;
         self.score_loaded(
             py,
@@ -295,13 +301,15 @@ impl PerlScorer {
             &plan.peer_files,
             &plan.model_files,
             be_mode,
+            loading,
         )
     }
 }
 
 impl PerlScorer {
-    /// Reads `files` in parallel and scores instance i: file `peers[i]` against files
-    /// `models[i]` (indices checked by the caller).
+    /// Reads `files` in parallel (or takes them from `loading`, the prefetch reading the
+    /// same files) and scores instance i: file `peers[i]` against files `models[i]`
+    /// (indices checked by the caller).
     fn score_loaded<P: AsRef<std::path::Path> + Sync>(
         &self,
         py: Python<'_>,
@@ -309,6 +317,7 @@ impl PerlScorer {
         peers: &[usize],
         models: &[Vec<usize>],
         be_mode: Option<&str>,
+        loading: Option<prefetch::Loading>,
     ) -> PyResult<PyBatchScores> {
         if be_mode.is_some() && !self.types.is_empty() {
             return Err(PyValueError::new_err(
@@ -320,7 +329,12 @@ impl PerlScorer {
         let config = &self.config;
         let result = py.allow_threads(|| {
             guarded(|| {
-                let summaries = Summaries::load(files, self.threads)?;
+                // A prefetch that ended without a result (it cannot, short of a panic)
+                // leaves the reading to this call.
+                let summaries = match loading.and_then(|rx| rx.recv().ok()) {
+                    Some(loaded) => loaded?,
+                    None => Summaries::load(files, self.threads)?,
+                };
                 let inst = summaries.instances(peers, models);
                 let nrefs = models.iter().map(|m| m.len() as u32).collect();
                 Ok(match be_mode {
@@ -368,6 +382,9 @@ enum Fatal {
 #[pyclass(module = "rougekit._core", frozen)]
 pub struct PerlRunPlan {
     plan: RunPlan,
+    /// The plan's files, being read by `rougekit perl`'s prefetch (taken by the first
+    /// scoring of this plan).
+    loading: std::sync::Mutex<Option<prefetch::Loading>>,
 }
 
 /// The plan of the XML configuration `text` (decoded) for peer `peer` (None: every peer,
@@ -376,16 +393,31 @@ pub struct PerlRunPlan {
 #[pyfunction]
 #[pyo3(signature = (text, peer=None))]
 pub fn perl_xml_plan(py: Python<'_>, text: &str, peer: Option<String>) -> PyResult<PerlRunPlan> {
+    let all_peers = peer.is_none();
     let choice = match peer {
         None => PeerChoice::All,
         Some(id) => PeerChoice::One(id),
     };
-    let plan = py.allow_threads(|| {
-        guarded(|| eval_config::parse(text).map(|evals| RunPlan::new(evals, &choice)))
+    // Without the GIL: taking a prefetched plan may wait for it to be parsed.
+    let (plan, loading) = py.allow_threads(|| {
+        guarded(|| {
+            prefetch::take_plan(text, all_peers).unwrap_or_else(|| {
+                let evals = eval_config::parse(text);
+                (evals.map(|evals| RunPlan::new(evals, &choice)), None)
+            })
+        })
     })?;
     Ok(PerlRunPlan {
         plan: plan.map_err(PyValueError::new_err)?,
+        loading: std::sync::Mutex::new(loading),
     })
+}
+
+/// `rougekit perl`'s prefetch (see `prefetch.rs`): called with the command's raw arguments
+/// before its modules are imported; returns at once.
+#[pyfunction]
+pub fn perl_prefetch(args: Vec<String>) {
+    prefetch::start(&args);
 }
 
 #[pymethods]
@@ -393,6 +425,15 @@ impl PerlRunPlan {
     /// Number of instances (all peers).
     fn __len__(&self) -> usize {
         self.plan.instances.len()
+    }
+
+    /// True while the prefetch's reading of this plan's files waits to be scored.
+    #[getter]
+    fn prefetched(&self) -> bool {
+        self.loading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
     }
 
     /// The first evaluation (document order) whose format does not fit the run (`be`:
