@@ -29,6 +29,7 @@ __all__ = [
     "paired_bootstrap",
     "perl_eval_config",
     "perl_normalize_types",
+    "perl_prefetch",
     "perl_split_summary",
     "perl_xml_plan",
     "poisson_weight",
