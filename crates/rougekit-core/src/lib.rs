@@ -28,6 +28,8 @@ pub mod scores;
 pub mod stem;
 pub mod stopwords;
 pub mod streaming;
+#[cfg(test)]
+mod test_rng;
 pub mod tokenize;
 
 pub use engine::{Engine, EngineConfig, MultiRef, Pair, RougeType, Score, TokenDoc};

@@ -584,6 +584,7 @@ impl Counter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::XorShift;
     use std::collections::HashMap;
 
     /// Σ_g min(count of g in `a`, count of g in `b`) over the n-grams g, by brute force.
@@ -606,13 +607,8 @@ mod tests {
     /// models, empty and short texts), one counter reused across instances as in a batch.
     #[test]
     fn ngram_counts_match_brute_force() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % k) as u32
-        };
+        let mut rng = XorShift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = |k: u64| rng.below(k) as u32;
         let mut counter = Counter::default();
         let mut out = Vec::new();
         for _ in 0..3000 {

@@ -374,6 +374,7 @@ fn close<'a>(
 mod tests {
     use super::*;
     use crate::perl::eval_config::full_parse;
+    use crate::test_rng::XorShift;
 
     /// Pieces from which random configurations are built: well-formed and malformed tags,
     /// text, sections at several depths, repeated and missing IDs, odd spacing and case.
@@ -435,13 +436,8 @@ mod tests {
 
     #[test]
     fn same_evals_as_the_full_reader() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |k: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % k as u64) as usize
-        };
+        let mut rng = XorShift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = |k: usize| rng.below(k as u64) as usize;
         let mut accepted = 0;
         for _ in 0..200_000 {
             let mut doc = String::from("<ROUGE-EVAL version=\"1.0\">");
@@ -502,13 +498,8 @@ mod tests {
             " TYPE=\"spl\" ID = \"M\" ",
         ];
         const TEXTS: &[&str] = &["", "", " ", "a.spl", " x y ", "\n\tz\n"];
-        let mut state = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = |k: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % k as u64) as usize
-        };
+        let mut rng = XorShift::new(0x1234_5678_9ABC_DEF1);
+        let mut next = |k: usize| rng.below(k as u64) as usize;
         fn tree(doc: &mut String, depth: usize, next: &mut dyn FnMut(usize) -> usize) {
             let name = NAMES[next(NAMES.len())];
             let attrs = ATTRS[next(ATTRS.len())];

@@ -213,18 +213,14 @@ impl WlcsTable {
 mod tests {
     use super::*;
     use crate::kernels::wlcs::{mark_wlcs, WlcsScratch};
+    use crate::test_rng::XorShift;
 
     /// Marks of the shared kernel and of this table agree on many small random pairs over a
     /// few vocabularies, in sequence, so stale cells of a larger earlier table would show.
     #[test]
     fn same_marks_as_the_shared_kernel() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % k) as u32
-        };
+        let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
+        let mut next = |k: u64| rng.below(k) as u32;
         let mut table = WlcsTable::default();
         let mut scratch = WlcsScratch::default();
         for weight in [1.2, 2.0, 1.0001] {
