@@ -91,19 +91,28 @@ fn threads() -> Option<usize> {
     }
 }
 
+/// Largest file taken for a configuration: a 100,000-document one is about 20 MB, and a
+/// last argument that is not the configuration must not be read whole into memory.
+const MAX_BYTES: u64 = 1 << 28;
+
 /// The file at `path` as UTF-8 text, if it is a regular file (never a FIFO or a device,
-/// whose bytes a read would take from the command) and valid UTF-8.
+/// whose bytes a read would take from the command) of at most [`MAX_BYTES`], and valid
+/// UTF-8.
 fn read_text(path: &str) -> Option<String> {
     use std::io::Read;
-    if !std::fs::metadata(path).ok()?.is_file() {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_BYTES {
         return None;
     }
-    let mut file = std::fs::File::open(path).ok()?;
+    let file = std::fs::File::open(path).ok()?;
     if !file.metadata().ok()?.is_file() {
         return None;
     }
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).ok()?;
+    file.take(MAX_BYTES + 1).read_to_end(&mut bytes).ok()?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return None; // it grew past the limit since the check
+    }
     String::from_utf8(bytes).ok()
 }
 
