@@ -6,7 +6,9 @@
 //! What differs from the shared kernel, and why it changes no bit: the table is not zeroed
 //! as a whole before each pair (every cell the trace back reads is written by the forward
 //! pass first; only row 0 and column 0 are set), and `max(W↑, W←)` is a plain comparison
-//! (the values are finite and never -0.0, so it picks the same double as `f64::max`).
+//! (the values are finite and never -0.0, so it picks the same double as `f64::max`). And
+//! each run of columns that no row's token matches is one column (argued in
+//! [`WlcsTable::mark`]).
 use crate::kernels::wlcs::{Weights, MAX_CELLS};
 
 /// Reusable buffers: the W table (row-major, (|rows| + 1) × (|cols| + 1)), the run lengths
