@@ -29,7 +29,9 @@ fn main() {
     let t = Instant::now();
     let summaries = Summaries::load(&files, threads).expect("files");
     eprintln!("load {:?}", t.elapsed());
+    let t = Instant::now();
     let inst = summaries.instances(&plan.peer_files, &plan.model_files);
+    eprintln!("instances {:?}", t.elapsed());
     let mut base = PerlConfig::default();
     base.rules.stemmer = PerlStemmer::WordNet;
     let mut all = Vec::new();
@@ -56,4 +58,9 @@ fn main() {
     let t = Instant::now();
     let _ = corpus(&scores, &order, settings, threads, &cancel).expect("boot");
     eprintln!("bootstrap {:?}", t.elapsed());
+    let t = Instant::now();
+    drop(scores);
+    drop(inst);
+    drop(summaries);
+    eprintln!("drop {:?}", t.elapsed());
 }
