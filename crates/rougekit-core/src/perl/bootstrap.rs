@@ -430,7 +430,8 @@ macro_rules! summing_loop {
                 draws: &mut [u32],
             ) {
                 let nf = n as f64;
-                let last = u32::try_from(n - 1).expect("instance indices are u32");
+                // Draws are u32 indices: no table of 2³² instances fits in memory (192 bytes each).
+                let last = u32::try_from(n - 1).unwrap_or(u32::MAX);
                 let mut done = 0;
                 while done < n {
                     let len = BLOCK.min(n - done);
