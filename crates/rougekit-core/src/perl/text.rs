@@ -195,6 +195,41 @@ mod tests {
         tokens(&truncate(&sents, limit, reader))
     }
 
+    /// The tokens as §6.2 defines them, byte by byte: maximal runs of ASCII letters and
+    /// digits, lower-cased.
+    fn reference_tokens(text: &[u8]) -> Vec<Vec<u8>> {
+        text.split(|b| !b.is_ascii_alphanumeric())
+            .filter(|run| !run.is_empty())
+            .map(|run| run.to_ascii_lowercase())
+            .collect()
+    }
+
+    /// Random texts over an alphabet of token bytes, separators, upper case, zero and
+    /// non-ASCII bytes (some of them long runs of token bytes), and every byte between two
+    /// letters and repeated.
+    #[test]
+    fn tokens_are_the_runs_of_letters_and_digits() {
+        let alphabet = b"aZ09 .-\x00\xC3\xA9\tQz@[`{/:";
+        let mut rng = crate::test_rng::XorShift::new(12_345);
+        let mut texts: Vec<Vec<u8>> = (0..20_000)
+            .map(|_| {
+                let len = rng.below(200);
+                let letters = if rng.below(4) == 0 { 4 } else { alphabet.len() };
+                (0..len)
+                    .map(|_| alphabet[rng.below(letters as u64) as usize])
+                    .collect()
+            })
+            .collect();
+        texts.extend((0..=255u8).map(|b| vec![b'x', b, b'y']));
+        texts.extend((0..=255u8).map(|b| vec![b; 40]));
+        let mut buf = Vec::new();
+        for text in &texts {
+            let mut got = Vec::new();
+            for_each_token(text, &mut buf, &mut |t| got.push(t.to_vec()));
+            assert_eq!(got, reference_tokens(text), "{text:?}");
+        }
+    }
+
     #[test]
     fn normalisation_examples() {
         // E10, E11, E12, E13
