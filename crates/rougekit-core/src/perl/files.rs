@@ -206,17 +206,12 @@ impl Summaries {
             }
             Ok(slab)
         };
-        let pool = shared_pool(threads);
-        let chunks = files.chunks(FILES_PER_SLAB).enumerate();
-        let loaded: Vec<Result<Slab, LoadError>> = match pool {
+        let loaded: Vec<Result<Slab, LoadError>> = match shared_pool(threads) {
             Some(pool) => pool.install(|| {
-                files
-                    .par_chunks(FILES_PER_SLAB)
-                    .enumerate()
-                    .map(read)
-                    .collect()
+                let chunks = files.par_chunks(FILES_PER_SLAB);
+                chunks.enumerate().map(read).collect()
             }),
-            None => chunks.map(read).collect(),
+            None => files.chunks(FILES_PER_SLAB).enumerate().map(read).collect(),
         };
         let mut out = Summaries {
             starts: vec![0],
