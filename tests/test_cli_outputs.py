@@ -185,3 +185,28 @@ def test_compare_resample_counts_have_ranges(files: tuple[Path, Path]) -> None:
             flag, "1000000000000",
         )  # fmt: skip
         assert f"{flag} must be from 1 to 10000000" in error_line(proc, 2)
+
+
+def test_compare_rows_carry_the_tests_settings(files: tuple[Path, Path]) -> None:
+    """CSV and JSONL repeat no report header, so each row names the trials and the level
+    behind its p_randomization and significant, and the resamples behind p_bootstrap."""
+    import csv
+    import json
+
+    p, r = files
+    common = [
+        "compare", "-r", str(r), "-p", str(p), "-p", str(p), "--name", "a", "--name", "b",
+        "--trials", "300", "--bootstrap", "200", "--level", "0.1", "-t", "rouge1",
+    ]  # fmt: skip
+    proc = rougekit(*common, "--format", "jsonl")
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert rows and all(
+        (row["resamples"], row["trials"], row["level"]) == (200, 300, 0.1) for row in rows
+    )
+    proc = rougekit(*common, "--format", "csv")
+    assert proc.returncode == 0, proc.stderr
+    table = list(csv.DictReader(proc.stdout.splitlines()))
+    assert table and all(
+        (row["resamples"], row["trials"], row["level"]) == ("200", "300", "0.1") for row in table
+    )

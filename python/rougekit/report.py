@@ -289,9 +289,16 @@ def _cmp_jsonl(cmp: Comparison) -> str:
                     p_bootstrap=d.p_bootstrap, p_randomization=d.p_randomization,
                     significant=d.significant,
                 )  # fmt: skip
-            row.update(n=cmp.n, signature=data["signature"])
+            row.update(n=cmp.n, **_test_settings(cmp), signature=data["signature"])
             lines.append(json.dumps(row))
     return "\n".join(lines) + "\n"
+
+
+def _test_settings(cmp: Comparison) -> dict[str, Any]:
+    """The tests' settings, on every row of the one-row-per-result formats: the trials and
+    the level change ``p_randomization`` and ``significant`` but are not in the scores'
+    signature (the table, JSON, Markdown, LaTeX and HTML reports print them once)."""
+    return {"resamples": cmp.n_resamples, "trials": cmp.n_trials, "level": cmp.level}
 
 
 def _cmp_csv(cmp: Comparison) -> str:
@@ -299,7 +306,8 @@ def _cmp_csv(cmp: Comparison) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
         ["type", "system", "field", "mean", "low", "high", "baseline", "delta", "delta_low",
-         "delta_high", "p_bootstrap", "p_randomization", "significant", "n", "signature"]
+         "delta_high", "p_bootstrap", "p_randomization", "significant", "n", "resamples",
+         "trials", "level", "signature"]
     )  # fmt: skip
     for t in cmp.types:
         for name, r in zip(cmp.names, cmp.results):
@@ -314,7 +322,7 @@ def _cmp_csv(cmp: Comparison) -> str:
             )  # fmt: skip
             writer.writerow(
                 [t, name, cmp.field, repr(e["mean"]), lo and repr(lo), hi and repr(hi), *diff,
-                 cmp.n, _signature(cmp)]
+                 cmp.n, *_test_settings(cmp).values(), _signature(cmp)]
             )  # fmt: skip
     return out.getvalue()
 
