@@ -214,3 +214,33 @@ def test_missing_dask_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask", None)
     with pytest.raises(ImportError, match="rougekit\\[dask\\]"):
         rkd.read_jsonl("x.jsonl")
+
+
+def _warned(call):
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call()
+    return result, [(w.category, str(w.message)) for w in caught]
+
+
+@pytest.mark.parametrize("mode", ["exact", "streaming"])
+def test_corpus_warns_on_the_client_as_one_process_would(client, mode):
+    """Worker processes' warnings never reach the caller, so the partitions are scored
+    without warning and corpus() warns once with the corpus's counts: the words and numbers
+    of scorer.corpus over the same pairs."""
+    scorer = rougekit.RougeScorer(["rouge1", "rougeLsum"])
+    rows = [
+        {"prediction": "中文摘要" if i % 7 == 0 else f"a summary {i}", "references": "a ref"}
+        for i in range(400)
+    ]
+    pairs = db.from_sequence(rows, npartitions=4)
+    got, warned = _warned(lambda: rkd.corpus(pairs, scorer, mode=mode))
+    preds = [r["prediction"] for r in rows]
+    refs = [r["references"] for r in rows]
+    want, expected = _warned(lambda: scorer.corpus(preds, refs))
+    assert [c.__name__ for c, _ in expected] == ["NoTokensWarning", "NoSentencesWarning"]
+    assert "58 of 400 predictions" in expected[0][1]
+    assert warned == expected
+    assert got.n == want.n == 400

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from rougekit import _core
 from rougekit.checks import as_int
+from rougekit.diagnostics import Notes
 from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence
 from rougekit.signature import nrefs_field
 
@@ -214,6 +215,9 @@ class CorpusAccumulator:
         self.nrefs: tuple[int, int] = (0, 0)
         self._next_id = 0
         self._chunks: list[tuple[int, _core.BatchScores]] = []
+        #: The warnings' counts of the pairs added, when whoever scored them kept the
+        #: warnings for the whole corpus (``rougekit.dask``: warned once, on the client).
+        self._notes = Notes()
         self._sums = (
             _core.StreamingSums(3 * len(self.types), n_bootstrap, seed)
             if mode == "streaming"
@@ -294,6 +298,7 @@ class CorpusAccumulator:
         self._check_same(other.types, other._signature, "an accumulator")
         out = copy.copy(self)
         out._chunks = self._chunks + other._chunks
+        out._notes = self._notes + other._notes
         if self._sums is not None and other._sums is not None:
             out._sums = _core.StreamingSums.from_bytes(self._sums.to_bytes())
             out._sums.merge(other._sums)

@@ -20,6 +20,11 @@ per process that the worker's concurrent tasks share, so a worker never runs mor
 threads than it was given; outside a ``distributed`` worker each task uses one thread
 (the local schedulers already run tasks in parallel).
 
+Warnings (texts that lost every token, rougeLsum without newlines...): :func:`corpus`
+gives the ones ``scorer.score_batch`` would give for all its pairs, once, in the calling
+process, with the corpus's counts (the partitions are scored without warning, so nothing is
+lost in a worker's log). :func:`score`'s partitions warn where they are scored.
+
 Dask is imported on first use: ``pip install 'rougekit[dask]'``.
 """
 
@@ -36,6 +41,7 @@ from rougekit.aggregate import MODES, CorpusAccumulator
 from rougekit.results import FIELDS, BatchResult, CorpusResult
 
 if TYPE_CHECKING:
+    from rougekit.diagnostics import Notes
     from rougekit.scorer import RougeScorer
 
 __all__ = ["corpus", "read_jsonl", "read_parquet", "score"]
@@ -177,15 +183,19 @@ def _local_scorer(scorer: RougeScorer) -> RougeScorer:
     return local
 
 
-def _score_part(part: Any, scorer: RougeScorer) -> BatchResult:
+def _score_part(part: Any, scorer: RougeScorer) -> tuple[BatchResult, Notes]:
+    """The partition's scores, and what their warnings would say (not said here)."""
     predictions, references = _columns(part)
-    return _local_scorer(scorer).score_batch(predictions, references)
+    return _local_scorer(scorer)._batch(predictions, references)
 
 
 def _frame(part: Any, scorer: RougeScorer, start: int) -> Any:
     import pandas as pd
 
-    batch = _score_part(part, scorer)
+    # The frame is lazy and computed wherever its user computes it: the partition's own
+    # warnings are given where it is scored (a worker's log on a distributed cluster).
+    batch, notes = _score_part(part, scorer)
+    notes.warn(scorer.config.profile)
     data: dict[str, Any] = {ID: pd.RangeIndex(start, start + len(batch)).to_numpy("int64")}
     for t in batch.types:
         for f in FIELDS:
@@ -196,11 +206,12 @@ def _frame(part: Any, scorer: RougeScorer, start: int) -> Any:
 def _accumulate(
     part: Any, scorer: RougeScorer, start: int, mode: str, n_bootstrap: int, seed: int
 ) -> CorpusAccumulator:
-    batch = _score_part(part, scorer)
+    batch, notes = _score_part(part, scorer)
     acc = CorpusAccumulator(
         scorer, mode=mode, n_bootstrap=n_bootstrap, seed=seed, threads=_worker_threads()
     )
     acc.add(batch, ids=start)
+    acc._notes = notes  # warned once for the corpus, on the client (corpus())
     acc.threads = 1
     return acc
 
@@ -328,7 +339,9 @@ def corpus(
             acc = piece if acc is None else acc.merge(piece)
         assert acc is not None
         acc.threads = scorer.config.threads
-        return acc.finalize(confidence=confidence, unit=unit)
+        result = acc.finalize(confidence=confidence, unit=unit)
+        acc._notes.warn(scorer.config.profile)
+        return result
     # Streaming: the Poisson weights are keyed by the pairs' ids, so they are numbered
     # first; only sums travel, merged in a tree on the workers.
     starts = _starts(pairs, parts)
@@ -344,4 +357,6 @@ def corpus(
     (total,) = dask.compute(level[0])
     assert isinstance(total, CorpusAccumulator)
     total.threads = scorer.config.threads
-    return total.finalize(confidence=confidence, unit=unit)
+    result = total.finalize(confidence=confidence, unit=unit)
+    total._notes.warn(scorer.config.profile)
+    return result

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -47,20 +48,84 @@ def _texts(predictions: object, references: object) -> Iterable[str]:
 def has_newline(predictions: object, references: object) -> bool:
     """Whether any text of a batch holds a newline, or every text is blank (then there is
     nothing to split either)."""
-    blank = True
+    return _lines(predictions, references) != NO_NEWLINE
+
+
+#: :attr:`Notes.lines`: what the texts of a batch hold, as far as rougeLsum's sentences go.
+#: The largest value of the pieces is the value of the whole.
+ALL_BLANK, NO_NEWLINE, NEWLINE = 0, 1, 2
+
+
+def _lines(predictions: object, references: object) -> int:
+    """:data:`NEWLINE`, :data:`NO_NEWLINE` or :data:`ALL_BLANK` for a batch's texts
+    (has_newline's two cases kept apart, so that the pieces of a corpus add up: blank
+    pieces beside a piece without a newline still warn)."""
+    lines = ALL_BLANK
     for text in _texts(predictions, references):
         if "\n" in text:
-            return True
-        blank = blank and not text.strip()
-    return blank
+            return NEWLINE
+        if lines == ALL_BLANK and text.strip():
+            lines = NO_NEWLINE
+    return lines
 
 
-def warn_no_sentences(types: tuple[str, ...], predictions: object, references: object) -> None:
-    """Warns (:class:`NoSentencesWarning`) when rougeLsum is among ``types`` and no text of
-    the batch has a newline (``score_batch``; a single pair of one-sentence texts is usual
-    and ``score`` stays quiet)."""
-    if "rougeLsum" in types and not has_newline(predictions, references):
-        warnings.warn(NO_SENTENCES, NoSentencesWarning, stacklevel=_caller_stacklevel())
+@dataclass(frozen=True)
+class Notes:
+    """The counts behind a batch's warnings. They add up over the pieces of a corpus, so a
+    corpus scored in pieces (:func:`rougekit.dask.corpus`) warns once, with the numbers that
+    one batch of all its pairs would give."""
+
+    pairs: int = 0
+    dropped_predictions: int = 0
+    dropped_references: int = 0
+    #: Bytes and non-ASCII letters of the non-ASCII texts (``BatchScores.letter_counts``).
+    text_bytes: int = 0
+    non_ascii_letters: int = 0
+    #: :data:`NEWLINE` when rougeLsum is not scored (nothing to warn about). The default,
+    #: :data:`ALL_BLANK`, makes ``Notes()`` the sum of no notes.
+    lines: int = ALL_BLANK
+
+    @classmethod
+    def of(
+        cls, batch: _core.BatchScores, types: Sequence[str], texts: tuple[object, object] | None
+    ) -> Notes:
+        """The notes of a scored batch; ``texts``: its ``(predictions, references)`` when
+        they are text (token ids have no newlines to look for)."""
+        preds, refs = batch.dropped_counts()
+        nbytes, other = batch.letter_counts()
+        lines = NEWLINE
+        if texts is not None and "rougeLsum" in types:
+            lines = _lines(*texts)  # ALL_BLANK for no pair
+        return cls(len(batch), preds, refs, nbytes, other, lines)
+
+    def __add__(self, other: Notes) -> Notes:
+        return Notes(
+            self.pairs + other.pairs,
+            self.dropped_predictions + other.dropped_predictions,
+            self.dropped_references + other.dropped_references,
+            self.text_bytes + other.text_bytes,
+            self.non_ascii_letters + other.non_ascii_letters,
+            max(self.lines, other.lines),
+        )
+
+    def warn(self, profile: Profile) -> None:
+        """The warnings of these notes (:class:`NoTokensWarning` or
+        :class:`NonAsciiWarning`, then :class:`NoSentencesWarning`), as ``score_batch``
+        gives them."""
+        if self.dropped_predictions or self.dropped_references:
+            warnings.warn(
+                dropped_message(
+                    self.dropped_predictions, self.dropped_references, self.pairs, profile
+                ),
+                NoTokensWarning,
+                stacklevel=_caller_stacklevel(),
+            )
+        else:
+            message = ascii_only_message(self.text_bytes, self.non_ascii_letters, profile)
+            if message:
+                warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())
+        if self.lines == NO_NEWLINE:
+            warnings.warn(NO_SENTENCES, NoSentencesWarning, stacklevel=_caller_stacklevel())
 
 
 def _caller_stacklevel() -> int:
@@ -80,17 +145,6 @@ def dropped_message(preds: int, refs: int, n: int, profile: Profile) -> str:
         f"blank but have no token under the {profile.name!r} profile, which keeps "
         f"{profile.KEEPS}; they score 0. {profile.no_tokens_advice}"
     )
-
-
-def warn_dropped(batch: _core.BatchScores, profile: Profile) -> None:
-    """Warns when the tokenizer dropped every token of some non-blank texts."""
-    preds, refs = batch.dropped_counts()
-    if preds or refs:
-        warnings.warn(
-            dropped_message(preds, refs, len(batch), profile),
-            NoTokensWarning,
-            stacklevel=_caller_stacklevel(),
-        )
 
 
 #: Non-ASCII letters per byte of text above which an ASCII-only profile warns: English with
@@ -113,16 +167,6 @@ def ascii_only_message(nbytes: int, other: int, profile: Profile) -> str | None:
         "optionally stemmer='snowball:<language>'), or profile='character-v1' for scripts "
         "written without spaces (Chinese, Japanese, Thai)."
     )
-
-
-def warn_ascii_only(batch: _core.BatchScores, profile: Profile) -> None:
-    """Warns (:class:`NonAsciiWarning`) when an ASCII-only profile dropped many letters
-    (unless :class:`NoTokensWarning` already named the fix: texts lost every token)."""
-    if any(batch.dropped_counts()):
-        return
-    message = ascii_only_message(*batch.letter_counts(), profile)
-    if message:
-        warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())
 
 
 def warn_pair(dropped: int, nbytes: int, other: int, profile: Profile) -> None:

@@ -150,8 +150,7 @@ class RougeScorer:
             prediction = inputs.text(prediction, "prediction")
             references = inputs.references(references, "references")
         batch = self._core.score_batch([prediction], [references])
-        diagnostics.warn_dropped(batch, self.config.profile)
-        diagnostics.warn_ascii_only(batch, self.config.profile)
+        diagnostics.Notes.of(batch, (), None).warn(self.config.profile)
         return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
 
     def score_batch(
@@ -171,6 +170,20 @@ class RougeScorer:
         scored; ``None`` (default) shows one for 10,000 pairs or more on a terminal or in a
         notebook, ``True`` always, ``False`` never. It never changes a number.
         """
+        result, notes = self._batch(predictions, references, ids=ids, progress=progress)
+        notes.warn(self.config.profile)
+        return result
+
+    def _batch(
+        self,
+        predictions: Sequence[Any],
+        references: Sequence[Any],
+        *,
+        ids: Sequence[str] | None = None,
+        progress: bool | None = None,
+    ) -> tuple[BatchResult, diagnostics.Notes]:
+        """:meth:`score_batch` without its warnings: the result and what they would say
+        (``rougekit.dask`` adds up the notes of a corpus's partitions and warns once)."""
         profile = self.config.profile
         text = profile.INPUT == "text"
         if text:  # the texts may be read again for warnings: a one-pass iterator is listed
@@ -178,15 +191,13 @@ class RougeScorer:
         if ids is not None and hasattr(predictions, "__len__"):
             frames.check_ids(ids, len(predictions))  # before the work, not after
         batch = self._score(predictions, references, progress)
-        diagnostics.warn_dropped(batch, profile)
-        diagnostics.warn_ascii_only(batch, profile)
-        if text and len(batch):
-            diagnostics.warn_no_sentences(self.config.types, predictions, references)
+        texts = (predictions, references) if text else None
+        notes = diagnostics.Notes.of(batch, self.config.types, texts)
         signature = self.signature(sig.nrefs_field(*batch.nrefs))
         result = BatchResult(batch, signature, profile, threads=self.config.threads)
         if ids is not None:
             result.ids = frames.check_ids(ids, len(result))
-        return result
+        return result, notes
 
     def _score(self, predictions: Any, references: Any, progress: bool | None) -> _core.BatchScores:
         """The core's scores of every pair; with a progress bar, chunk by chunk.
