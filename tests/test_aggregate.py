@@ -285,3 +285,32 @@ def test_exact_sum_edges():
     assert math.isinf(_core.exact_sum([1.7e308, 1.7e308]))
     assert math.isnan(_core.exact_sum([math.inf, -math.inf]))
     assert _core.exact_sum([0.1] * 10) == math.fsum([0.1] * 10) == 1.0
+
+
+def test_streaming_refuses_an_id_twice(scorer, whole):
+    """Sums keep no trace of a pair added twice, so the ids are checked as they come."""
+    acc = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=10)
+    acc.add(whole[:10])  # ids 0..9
+    acc.add(whole[10:20], ids=20)  # 20..29
+    before = corpus_bits(acc.finalize(confidence=0.9))
+    with pytest.raises(ValueError, match="pair id 5 was added already"):
+        acc.add(whole[:5], ids=5)
+    with pytest.raises(ValueError, match="pair id 20 was added already"):
+        acc.add(whole[:10], ids=11)  # 11..20: only 20 is taken
+    with pytest.raises(ValueError, match="pair id 25 was added already"):
+        acc.add(whole[:3], ids=[10, 11, 25])
+    with pytest.raises(ValueError, match="pair id 30 is given twice in this batch"):
+        acc.add(whole[:3], ids=[30, 31, 30])
+    assert len(acc) == 20 and corpus_bits(acc.finalize(confidence=0.9)) == before
+    acc.add(whole[20:30], ids=10)  # fills the gap: one run
+    assert acc._ids.runs() == [(0, 30)]
+    other = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=10)
+    other.add(whole[30:33], ids=29)
+    for a, b in ((acc, other), (other, acc)):
+        with pytest.raises(ValueError, match="pair id 29 is in both accumulators"):
+            a.merge(b)
+    fine = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=10)
+    fine.add(whole[30:33], ids=[32, 30, 31])
+    merged = fine.merge(acc)
+    assert merged._ids.runs() == [(0, 33)] and len(merged) == 33
+    assert acc._ids.runs() == [(0, 30)]  # merge changes neither side

@@ -17,7 +17,9 @@ profile's own corpus rule, as ``BatchResult.corpus``.
 
 from __future__ import annotations
 
+import bisect
 import copy
+import itertools
 import math
 import operator
 from collections.abc import Sequence
@@ -139,6 +141,54 @@ class Accumulator:
 MODES = ("exact", "streaming")
 
 
+class _IdRuns:
+    """The pair ids a streaming accumulator holds, as sorted disjoint runs ``[start, end)``,
+    touching runs joined (pieces of consecutive ids, the usual case, stay one run each). The
+    streaming mode keeps sums only, so a pair added twice would otherwise count twice in the
+    means and the bootstrap without a trace."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def clash(self, runs: Sequence[tuple[int, int]]) -> int | None:
+        """The first id of sorted disjoint ``runs`` that these runs hold already."""
+        for start, end in runs:
+            i = bisect.bisect_right(self.starts, start)
+            if i and self.ends[i - 1] > start:
+                return start
+            if i < len(self.starts) and self.starts[i] < end:
+                return self.starts[i]
+        return None
+
+    def insert(self, runs: Sequence[tuple[int, int]]) -> None:
+        """Adds sorted ``runs`` (disjoint from these: check with :meth:`clash` first); linear
+        (sorting two sorted lists is a merge)."""
+        starts: list[int] = []
+        ends: list[int] = []
+        for start, end in sorted([*zip(self.starts, self.ends), *runs]):
+            if ends and ends[-1] == start:
+                ends[-1] = end
+            else:
+                starts.append(start)
+                ends.append(end)
+        self.starts, self.ends = starts, ends
+
+    def runs(self) -> list[tuple[int, int]]:
+        return list(zip(self.starts, self.ends))
+
+
+def _runs_of(ids: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted ``ids`` (no duplicates) as runs of consecutive ids."""
+    runs: list[tuple[int, int]] = []
+    for i in ids:
+        if runs and runs[-1][1] == i:
+            runs[-1] = (runs[-1][0], i + 1)
+        else:
+            runs.append((i, i + 1))
+    return runs
+
+
 class CorpusAccumulator:
     """Per-pair scores of a corpus scored in pieces, merged into one :class:`CorpusResult`.
 
@@ -158,12 +208,15 @@ class CorpusAccumulator:
       included. Together the pieces must hold the ids 0..n-1 once each (runs of
       consecutive ids are stored as they come, so give pieces in order when you can).
     * ``"streaming"`` keeps sums only: memory per accumulator does not grow with the pairs
-      (about ``n_bootstrap x 16 bytes`` per type and field). The means are exact sums over n,
+      (about ``n_bootstrap x 16 bytes`` per type and field, and two integers per run of
+      consecutive ids). The means are exact sums over n,
       equal to the exact mode's to the last bit. The CI is a Poisson bootstrap: replicate r
       gives pair ``id`` the weight ``_core.poisson_weight(seed, id, r)``, a Poisson(1) draw
       from a hash of (seed, id, r), so it does not depend on the partitioning either; it is a
       different method than the one-process bootstrap (close, not equal) and the signature
-      says ``acc:streaming``. Ids may be any distinct integers in 0..2**64-1. Not for
+      says ``acc:streaming``. Ids may be any distinct integers in 0..2**64-1; an id given
+      twice (in a batch, in two ``add`` calls or in two merged accumulators) is a
+      ``ValueError`` (the ids are kept as runs of consecutive ids, one per piece). Not for
       ROUGE-1.5.5's profile, whose corpus numbers need every score.
 
     ``n_bootstrap`` and ``seed`` are fixed at creation (the streaming mode draws its weights
@@ -223,6 +276,7 @@ class CorpusAccumulator:
             if mode == "streaming"
             else None
         )
+        self._ids = _IdRuns()  # the streaming mode's (the exact mode's chunks hold theirs)
 
     def __len__(self) -> int:
         return self.n
@@ -264,7 +318,17 @@ class CorpusAccumulator:
             ids_u64 = list(range(start, start + count)) if id_list is None else id_list
             if ids_u64 and max(ids_u64) >= 2**64:
                 raise ValueError("pair ids must be below 2**64")
+            ordered = sorted(id_list) if id_list is not None else []
+            twice = next((a for a, b in itertools.pairwise(ordered) if a == b), None)
+            if twice is not None:
+                raise ValueError(f"pair id {twice} is given twice in this batch")
+            runs = _runs_of(ordered) if id_list is not None else [(start, start + count)]
+            runs = [r for r in runs if r[0] < r[1]]
+            clash = self._ids.clash(runs)
+            if clash is not None:
+                raise ValueError(f"pair id {clash} was added already")
             self._sums.add(batch.scores, ids_u64, self.threads)
+            self._ids.insert(runs)
         if count:
             lo, hi = batch.scores.nrefs
             self.nrefs = (
@@ -300,6 +364,13 @@ class CorpusAccumulator:
         out._chunks = self._chunks + other._chunks
         out._notes = self._notes + other._notes
         if self._sums is not None and other._sums is not None:
+            runs = other._ids.runs()
+            clash = self._ids.clash(runs)
+            if clash is not None:
+                raise ValueError(f"pair id {clash} is in both accumulators")
+            out._ids = _IdRuns()
+            out._ids.insert(self._ids.runs())
+            out._ids.insert(runs)
             out._sums = _core.StreamingSums.from_bytes(self._sums.to_bytes())
             out._sums.merge(other._sums)
         if other.n:
