@@ -147,6 +147,21 @@ def test_rougelsum_without_sentences_warns_once(tmp_path: Path):
         rougekit.RougeScorer(["rougeLsum"]).score_batch(iter(["a b.\nc d."]), iter(["a b"]))
 
 
+def test_rougelsum_warning_after_a_blank_first_chunk(tmp_path: Path):
+    """The input is read in chunks of 8,192 pairs: a first chunk of blank texts says nothing
+    about newlines, so plain texts after it still warn (as scorer.corpus does)."""
+    p, r = tmp_path / "p.txt", tmp_path / "r.txt"
+    p.write_text("\n" * 8192 + "The cat sat. It was happy.\n" * 3)
+    r.write_text("\n" * 8192 + "The cat sat down. It was very happy.\n" * 3)
+    proc = run("score", "-p", str(p), "-r", str(r), "-t", "rougeLsum")
+    assert proc.returncode == 0, proc.stderr
+    assert "rougeLsum equals rougeL here" in proc.stderr
+    # A newline in any chunk (here a reference of the last one) is enough.
+    r.write_text("\n" * 8192 + "The cat sat down. It was very happy.\n" * 2 + '"a\\nb"\n')
+    proc = run("score", "-p", str(p), "-r", str(r), "-t", "rougeLsum", "--unescape-newlines")
+    assert "rougeLsum equals rougeL" not in proc.stderr
+
+
 def test_perl_failures_are_one_warning_line(tmp_path: Path, monkeypatch, capsys):
     """ROUGE-1.5.5 dies on ROUGE-W against a reference without tokens; rougekit scores 0
     there and the command line says how many pairs that touched, naming the first."""

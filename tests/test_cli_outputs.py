@@ -188,25 +188,27 @@ def test_compare_resample_counts_have_ranges(files: tuple[Path, Path]) -> None:
 
 
 def test_compare_rows_carry_the_tests_settings(files: tuple[Path, Path]) -> None:
-    """CSV and JSONL repeat no report header, so each row names the trials and the level
-    behind its p_randomization and significant, and the resamples behind p_bootstrap."""
+    """CSV and JSONL repeat no report header, so each row names the tests' settings behind
+    its p-values and significant (the seed too: ROUGE-1.5.5's signature says seed:perl)."""
     import csv
     import json
 
     p, r = files
     common = [
         "compare", "-r", str(r), "-p", str(p), "-p", str(p), "--name", "a", "--name", "b",
-        "--trials", "300", "--bootstrap", "200", "--level", "0.1", "-t", "rouge1",
+        "--trials", "300", "--bootstrap", "200", "--level", "0.1", "-t", "rouge1", "--seed", "7",
     ]  # fmt: skip
     proc = rougekit(*common, "--format", "jsonl")
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
     assert rows and all(
-        (row["resamples"], row["trials"], row["level"]) == (200, 300, 0.1) for row in rows
+        (row["resamples"], row["trials"], row["level"], row["seed"]) == (200, 300, 0.1, 7)
+        for row in rows
     )
     proc = rougekit(*common, "--format", "csv")
     assert proc.returncode == 0, proc.stderr
     table = list(csv.DictReader(proc.stdout.splitlines()))
     assert table and all(
-        (row["resamples"], row["trials"], row["level"]) == ("200", "300", "0.1") for row in table
+        (row["resamples"], row["trials"], row["level"], row["seed"]) == ("200", "300", "0.1", "7")
+        for row in table
     )

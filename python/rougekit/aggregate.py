@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from rougekit import _core
 from rougekit.checks import as_int
-from rougekit.diagnostics import Notes
+from rougekit.diagnostics import ALL_BLANK, Notes
 from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence
 from rougekit.signature import nrefs_field
 
@@ -61,8 +61,9 @@ class Accumulator:
         self.dropped = [0, 0]
         #: ``(bytes, non-ASCII letters)`` of the non-ASCII texts (ASCII-only profiles).
         self.letters = [0, 0]
-        #: Whether some text of the run held a newline (a sentence break for rougeLsum).
-        self.has_newline = False
+        #: What the run's texts hold for rougeLsum (``diagnostics.lines_of``, the largest
+        #: value of the chunks): it warns when no text has a newline and one is not blank.
+        self.lines = ALL_BLANK
         #: Pairs with a score the profile leaves undefined (0 instead; ROUGE-1.5.5's only).
         self.failed_pairs = 0
         #: (pair id, reference index, type, message) of the first such score.

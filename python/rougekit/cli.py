@@ -25,13 +25,15 @@ from rougekit import __version__, _core, profiles, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.diagnostics import (
+    NEWLINE,
+    NO_NEWLINE,
     NO_SENTENCES,
     NonAsciiWarning,
     NoSentencesWarning,
     NoTokensWarning,
     ascii_only_message,
     dropped_message,
-    has_newline,
+    lines_of,
 )
 from rougekit.io import DataError, Pair
 from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
@@ -586,7 +588,7 @@ def _warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
     """The run's warnings on stderr, one line each (prefixed by the system's name)."""
     prefix = f"{name}: " if name else ""
     no_sentences = None
-    if "rougeLsum" in acc.types and not acc.has_newline:
+    if "rougeLsum" in acc.types and acc.lines == NO_NEWLINE:
         no_sentences = NO_SENTENCES if split is None else NO_SENTENCES_AFTER_SPLIT.format(split)
     for warning in (
         _dropped_warning(acc),
@@ -626,9 +628,10 @@ def _consume(
                 for k, chunk in enumerate(chunk_list):
                     assert chunk is not None
                     batch = _score_chunk(scorer, chunk, systems[k][0])
-                    if not accs[k].has_newline:
-                        accs[k].has_newline = has_newline(
-                            [p.prediction for p in chunk], [p.references for p in chunk]
+                    if accs[k].lines != NEWLINE:
+                        accs[k].lines = max(
+                            accs[k].lines,
+                            lines_of([p.prediction for p in chunk], [p.references for p in chunk]),
                         )
                     accs[k].add(batch, [p.id for p in chunk])
                     if on_chunk is not None:

@@ -339,9 +339,8 @@ def corpus(
             acc = piece if acc is None else acc.merge(piece)
         assert acc is not None
         acc.threads = scorer.config.threads
-        result = acc.finalize(confidence=confidence, unit=unit)
-        acc._notes.warn(scorer.config.profile)
-        return result
+        acc._notes.warn(scorer.config.profile)  # before finalize, which may raise
+        return acc.finalize(confidence=confidence, unit=unit)
     # Streaming: the Poisson weights are keyed by the pairs' ids, so they are numbered
     # first; only sums travel, merged in a tree on the workers.
     starts = _starts(pairs, parts)
@@ -357,6 +356,5 @@ def corpus(
     (total,) = dask.compute(level[0])
     assert isinstance(total, CorpusAccumulator)
     total.threads = scorer.config.threads
-    result = total.finalize(confidence=confidence, unit=unit)
-    total._notes.warn(scorer.config.profile)
-    return result
+    total._notes.warn(scorer.config.profile)  # before finalize, which may raise
+    return total.finalize(confidence=confidence, unit=unit)

@@ -45,21 +45,16 @@ def _texts(predictions: object, references: object) -> Iterable[str]:
                     yield text
 
 
-def has_newline(predictions: object, references: object) -> bool:
-    """Whether any text of a batch holds a newline, or every text is blank (then there is
-    nothing to split either)."""
-    return _lines(predictions, references) != NO_NEWLINE
-
-
 #: :attr:`Notes.lines`: what the texts of a batch hold, as far as rougeLsum's sentences go.
 #: The largest value of the pieces is the value of the whole.
 ALL_BLANK, NO_NEWLINE, NEWLINE = 0, 1, 2
 
 
-def _lines(predictions: object, references: object) -> int:
-    """:data:`NEWLINE`, :data:`NO_NEWLINE` or :data:`ALL_BLANK` for a batch's texts
-    (has_newline's two cases kept apart, so that the pieces of a corpus add up: blank
-    pieces beside a piece without a newline still warn)."""
+def lines_of(predictions: object, references: object) -> int:
+    """:data:`NEWLINE` when a text of the batch holds a newline, else :data:`NO_NEWLINE`
+    when one is not blank, else :data:`ALL_BLANK` (no pair, or only blank texts). Only
+    :data:`NO_NEWLINE` warns; keeping the blank case apart makes the pieces of a corpus add
+    up (blank pieces beside a piece without a newline still warn)."""
     lines = ALL_BLANK
     for text in _texts(predictions, references):
         if "\n" in text:
@@ -95,8 +90,14 @@ class Notes:
         nbytes, other = batch.letter_counts()
         lines = NEWLINE
         if texts is not None and "rougeLsum" in types:
-            lines = _lines(*texts)  # ALL_BLANK for no pair
+            lines = lines_of(*texts)
         return cls(len(batch), preds, refs, nbytes, other, lines)
+
+    @classmethod
+    def of_pair(cls, dropped: int, nbytes: int, other: int) -> Notes:
+        """The notes of one pair as ``RougeScorer.score`` gets them from the core
+        (``dropped``: bit 0 the prediction, bit 1 a reference)."""
+        return cls(1, dropped & 1, (dropped >> 1) & 1, nbytes, other)
 
     def __add__(self, other: Notes) -> Notes:
         return Notes(
@@ -167,18 +168,3 @@ def ascii_only_message(nbytes: int, other: int, profile: Profile) -> str | None:
         "optionally stemmer='snowball:<language>'), or profile='character-v1' for scripts "
         "written without spaces (Chinese, Japanese, Thai)."
     )
-
-
-def warn_pair(dropped: int, nbytes: int, other: int, profile: Profile) -> None:
-    """:func:`warn_dropped` and :func:`warn_ascii_only` for one pair's notes (``dropped``:
-    bit 0 the prediction, bit 1 a reference), as ``RougeScorer.score`` gets them."""
-    if dropped:
-        warnings.warn(
-            dropped_message(dropped & 1, (dropped >> 1) & 1, 1, profile),
-            NoTokensWarning,
-            stacklevel=_caller_stacklevel(),
-        )
-        return
-    message = ascii_only_message(nbytes, other, profile)
-    if message:
-        warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())

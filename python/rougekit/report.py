@@ -295,10 +295,16 @@ def _cmp_jsonl(cmp: Comparison) -> str:
 
 
 def _test_settings(cmp: Comparison) -> dict[str, Any]:
-    """The tests' settings, on every row of the one-row-per-result formats: the trials and
-    the level change ``p_randomization`` and ``significant`` but are not in the scores'
-    signature (the table, JSON, Markdown, LaTeX and HTML reports print them once)."""
-    return {"resamples": cmp.n_resamples, "trials": cmp.n_trials, "level": cmp.level}
+    """The tests' settings, on every row of the one-row-per-result formats: they change the
+    p-values and ``significant`` and are not all in the scores' signature (the trials and
+    the level never are; the seed is not under ROUGE-1.5.5's ``seed:perl``). The table,
+    JSON, Markdown, LaTeX and HTML reports print them once."""
+    return {
+        "resamples": cmp.n_resamples,
+        "trials": cmp.n_trials,
+        "level": cmp.level,
+        "seed": cmp.seed,
+    }
 
 
 def _cmp_csv(cmp: Comparison) -> str:
@@ -307,7 +313,7 @@ def _cmp_csv(cmp: Comparison) -> str:
     writer.writerow(
         ["type", "system", "field", "mean", "low", "high", "baseline", "delta", "delta_low",
          "delta_high", "p_bootstrap", "p_randomization", "significant", "n", "resamples",
-         "trials", "level", "signature"]
+         "trials", "level", "seed", "signature"]
     )  # fmt: skip
     for t in cmp.types:
         for name, r in zip(cmp.names, cmp.results):

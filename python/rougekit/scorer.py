@@ -144,7 +144,7 @@ class RougeScorer:
             # rougekit.inputs does and returns the notes the warnings need.
             rows, dropped, nbytes, other = self._score_one(prediction, references)
             if dropped or other:
-                diagnostics.warn_pair(dropped, nbytes, other, self.config.profile)
+                diagnostics.Notes.of_pair(dropped, nbytes, other).warn(self.config.profile)
             return {t: Score(p, r, f) for t, (p, r, f, _) in zip(self.config.types, rows)}
         if self.config.profile.INPUT == "text":
             prediction = inputs.text(prediction, "prediction")
