@@ -314,3 +314,36 @@ def test_streaming_refuses_an_id_twice(scorer, whole):
     merged = fine.merge(acc)
     assert merged._ids.runs() == [(0, 33)] and len(merged) == 33
     assert acc._ids.runs() == [(0, 30)]  # merge changes neither side
+
+
+def test_id_runs_against_a_set():
+    """The streaming mode's id runs (levels of sorted runs) against a plain set: every
+    clash found, none invented, merges of both orders, and O(log n) levels (one rebuilt
+    list per call was quadratic in scattered ids)."""
+    from rougekit.aggregate import _IdRuns, _runs_of
+
+    rng = random.Random(11)
+    for _ in range(40):
+        runs, held = _IdRuns(), set()
+        for _ in range(rng.randint(1, 120)):
+            k = rng.choice([1, 1, 3, 20])
+            start = rng.randrange(400)
+            ids = sorted(set(rng.sample(range(start, start + 60), k)))
+            new = _runs_of(ids)
+            clash = runs.clash(new)
+            if held & set(ids):
+                assert clash in held & set(ids)
+            else:
+                assert clash is None
+                runs.insert(new)
+                held |= set(ids)
+        assert runs.runs() == _runs_of(sorted(held))
+        other = _IdRuns()
+        other.insert(_runs_of(sorted(set(range(1000, 1050)) | {2000})))
+        for a, b in ((runs, other), (other, runs)):
+            assert a.clash(b.runs()) is None
+    scattered = _IdRuns()
+    for i in range(5000):
+        scattered.insert([(7 * i, 7 * i + 1)])
+    assert len(scattered.levels) <= 2 * (5000).bit_length()
+    assert scattered.runs() == [(7 * i, 7 * i + 1) for i in range(5000)]

@@ -143,51 +143,67 @@ MODES = ("exact", "streaming")
 
 
 class _IdRuns:
-    """The pair ids a streaming accumulator holds, as sorted disjoint runs ``[start, end)``,
-    touching runs joined (pieces of consecutive ids, the usual case, stay one run each). The
-    streaming mode keeps sums only, so a pair added twice would otherwise count twice in the
-    means and the bootstrap without a trace."""
+    """The pair ids a streaming accumulator holds, as runs ``[start, end)`` of consecutive
+    ids. The streaming mode keeps sums only, so a pair added twice would otherwise count
+    twice in the means and the bootstrap without a trace.
+
+    The runs sit in a few sorted lists ("levels", each disjoint and coalesced) whose sizes
+    fall geometrically, so there are O(log n) of them. Checking k new runs is k binary
+    searches per level, and adding them merges only levels of like size, so no call rebuilds
+    every run: pieces of consecutive ids stay one run each, and n scattered ids cost
+    O(n log² n) in all (one sorted list rebuilt on every call was quadratic).
+    """
 
     def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        self.levels: list[list[tuple[int, int]]] = []
 
     def clash(self, runs: Sequence[tuple[int, int]]) -> int | None:
-        """The first id of sorted disjoint ``runs`` that these runs hold already."""
+        """An id of the disjoint ``runs`` that these runs hold already (the first, by run)."""
         for start, end in runs:
-            i = bisect.bisect_right(self.starts, start)
-            if i and self.ends[i - 1] > start:
-                return start
-            if i < len(self.starts) and self.starts[i] < end:
-                return self.starts[i]
+            for level in self.levels:
+                i = bisect.bisect_right(level, (start, _AFTER_ANY_END))
+                if i and level[i - 1][1] > start:
+                    return start
+                if i < len(level) and level[i][0] < end:
+                    return level[i][0]
         return None
 
     def insert(self, runs: Sequence[tuple[int, int]]) -> None:
-        """Adds sorted ``runs`` (disjoint from these: check with :meth:`clash` first); linear
-        (sorting two sorted lists is a merge)."""
-        starts: list[int] = []
-        ends: list[int] = []
-        for start, end in sorted([*zip(self.starts, self.ends), *runs]):
-            if ends and ends[-1] == start:
-                ends[-1] = end
-            else:
-                starts.append(start)
-                ends.append(end)
-        self.starts, self.ends = starts, ends
+        """Adds sorted disjoint ``runs`` (disjoint from these too: check with :meth:`clash`
+        first)."""
+        if not runs:
+            return
+        new = _coalesced(runs)
+        # Like carries in a binary counter: a level no more than twice the new one's size
+        # is merged into it, so the levels' sizes keep falling geometrically.
+        while self.levels and len(self.levels[-1]) <= 2 * len(new):
+            new = _coalesced(sorted(self.levels.pop() + new))
+        self.levels.append(new)
 
     def runs(self) -> list[tuple[int, int]]:
-        return list(zip(self.starts, self.ends))
+        """Every run, sorted and coalesced."""
+        return _coalesced(sorted(run for level in self.levels for run in level))
+
+
+#: Above every run end (ids are below 2**64): ``(start, _AFTER_ANY_END)`` sorts after every
+#: run that starts at ``start``.
+_AFTER_ANY_END = 2**65
+
+
+def _coalesced(runs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted disjoint ``runs`` with touching runs joined."""
+    out: list[tuple[int, int]] = []
+    for start, end in runs:
+        if out and out[-1][1] == start:
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
 
 
 def _runs_of(ids: Sequence[int]) -> list[tuple[int, int]]:
     """Sorted ``ids`` (no duplicates) as runs of consecutive ids."""
-    runs: list[tuple[int, int]] = []
-    for i in ids:
-        if runs and runs[-1][1] == i:
-            runs[-1] = (runs[-1][0], i + 1)
-        else:
-            runs.append((i, i + 1))
-    return runs
+    return _coalesced([(i, i + 1) for i in ids])
 
 
 class CorpusAccumulator:
@@ -217,7 +233,8 @@ class CorpusAccumulator:
       different method than the one-process bootstrap (close, not equal) and the signature
       says ``acc:streaming``. Ids may be any distinct integers in 0..2**64-1; an id given
       twice (in a batch, in two ``add`` calls or in two merged accumulators) is a
-      ``ValueError`` (the ids are kept as runs of consecutive ids, one per piece). Not for
+      ``ValueError`` (the ids are kept as runs of consecutive ids: pieces of consecutive
+      ids cost one run each, scattered ids one run each). Not for
       ROUGE-1.5.5's profile, whose corpus numbers need every score.
 
     ``n_bootstrap`` and ``seed`` are fixed at creation (the streaming mode draws its weights
@@ -370,7 +387,7 @@ class CorpusAccumulator:
             if clash is not None:
                 raise ValueError(f"pair id {clash} is in both accumulators")
             out._ids = _IdRuns()
-            out._ids.insert(self._ids.runs())
+            out._ids.levels = list(self._ids.levels)  # the levels' lists are never mutated
             out._ids.insert(runs)
             out._sums = _core.StreamingSums.from_bytes(self._sums.to_bytes())
             out._sums.merge(other._sums)
