@@ -241,16 +241,18 @@ def test_failed_run_leaves_no_output_file(tmp_path, monkeypatch, capsys):
 
 def test_keyboard_interrupt_exits_130_without_partial_files(tmp_path, monkeypatch, capsys):
     calls = []
-    real = rougekit.RougeScorer.score_batch
+    # The command scores each chunk through score_batch's quiet twin (it warns once, at
+    # the end).
+    real = rougekit.RougeScorer._batch
 
-    def interrupted(self, predictions, references):
+    def interrupted(self, predictions, references, **kwargs):
         calls.append(1)
         if len(calls) == 2:
             raise KeyboardInterrupt
-        return real(self, predictions, references)
+        return real(self, predictions, references, **kwargs)
 
     monkeypatch.setattr(rio, "CHUNK_SIZE", 5)
-    monkeypatch.setattr(rougekit.RougeScorer, "score_batch", interrupted)
+    monkeypatch.setattr(rougekit.RougeScorer, "_batch", interrupted)
     pi = tmp_path / "pi.csv"
     code = cli.main(["score", "--jsonl", str(SAMPLE), "--per-instance", str(pi)])
     assert code == 130

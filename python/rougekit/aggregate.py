@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from rougekit import _core
 from rougekit.checks import as_int
-from rougekit.diagnostics import ALL_BLANK, Notes
+from rougekit.diagnostics import Notes
 from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence
 from rougekit.signature import nrefs_field
 
@@ -58,12 +58,9 @@ class Accumulator:
         self.keep = keep or profile.CORPUS_NEEDS_SCORES
         self.n = 0
         self.nrefs: tuple[int, int] = (0, 0)
-        self.dropped = [0, 0]
-        #: ``(bytes, non-ASCII letters)`` of the non-ASCII texts (ASCII-only profiles).
-        self.letters = [0, 0]
-        #: What the run's texts hold for rougeLsum (``diagnostics.lines_of``, the largest
-        #: value of the chunks): it warns when no text has a newline and one is not blank.
-        self.lines = ALL_BLANK
+        #: The counts behind the run's warnings (dropped texts, non-ASCII letters, newlines
+        #: for rougeLsum), summed over the chunks: reported once, at the end.
+        self.notes = Notes()
         #: Pairs with a score the profile leaves undefined (0 instead; ROUGE-1.5.5's only).
         self.failed_pairs = 0
         #: (pair id, reference index, type, message) of the first such score.
@@ -71,9 +68,12 @@ class Accumulator:
         self._builder = _core.BatchBuilder(self.keep)
         self._kept: BatchResult | None = None
 
-    def add(self, batch: BatchResult, ids: Sequence[str] | None = None) -> None:
+    def add(
+        self, batch: BatchResult, ids: Sequence[str] | None = None, notes: Notes | None = None
+    ) -> None:
         """Adds a scored chunk; ``ids`` are its pairs' ids (default: their position in the
-        run)."""
+        run); ``notes``, its warnings' counts (``RougeScorer._batch``; default: the batch's
+        own, which cannot tell about newlines)."""
         failures = batch.failures
         if failures:
             self.failed_pairs += len({i for i, _, _, _ in failures})
@@ -88,12 +88,7 @@ class Accumulator:
                 (lo, hi) if self.n == 0 else (min(lo, self.nrefs[0]), max(hi, self.nrefs[1]))
             )
         self.n += len(batch)
-        preds, refs = batch.dropped_counts()
-        self.dropped[0] += preds
-        self.dropped[1] += refs
-        nbytes, other = batch.scores.letter_counts()
-        self.letters[0] += nbytes
-        self.letters[1] += other
+        self.notes = self.notes + (notes or Notes.of(batch.scores, (), None))
 
     def kept(self, signature: Signature, threads: int = 1) -> BatchResult:
         """Every kept score, as one batch (after the last chunk)."""

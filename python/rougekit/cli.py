@@ -16,7 +16,6 @@ import os
 import re
 import shlex
 import sys
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -25,15 +24,11 @@ from rougekit import __version__, _core, profiles, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.diagnostics import (
-    NEWLINE,
     NO_NEWLINE,
     NO_SENTENCES,
-    NonAsciiWarning,
-    NoSentencesWarning,
-    NoTokensWarning,
+    Notes,
     ascii_only_message,
     dropped_message,
-    lines_of,
 )
 from rougekit.io import DataError, Pair
 from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
@@ -526,9 +521,10 @@ def _stem(path: Path) -> str:
     return "stdin" if str(path) == "-" else (path.stem or str(path))
 
 
-def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> BatchResult:
+def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> tuple[BatchResult, Notes]:
+    """The chunk's scores and its warnings' counts (the run warns once, with totals)."""
     try:
-        return scorer.score_batch([p.prediction for p in chunk], [p.references for p in chunk])
+        return scorer._batch([p.prediction for p in chunk], [p.references for p in chunk])
     except (TypeError, ValueError) as e:
         # The core names the index within the chunk; name the pair instead.
         big = re.match(r"pair (\d+)(, reference \d+)?: ", str(e))  # over a size limit
@@ -544,7 +540,7 @@ def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> BatchRes
 
 
 def _dropped_warning(acc: Accumulator) -> str | None:
-    preds, refs = acc.dropped
+    preds, refs = acc.notes.dropped_predictions, acc.notes.dropped_references
     if not preds and not refs:
         return None
     return _as_options(dropped_message(preds, refs, acc.n, acc.profile))
@@ -570,7 +566,7 @@ def _failure_warning(acc: Accumulator) -> str | None:
 
 
 def _ascii_warning(acc: Accumulator) -> str | None:
-    message = ascii_only_message(acc.letters[0], acc.letters[1], acc.profile)
+    message = ascii_only_message(acc.notes.text_bytes, acc.notes.non_ascii_letters, acc.profile)
     return None if message is None else _as_options(message)
 
 
@@ -588,7 +584,7 @@ def _warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
     """The run's warnings on stderr, one line each (prefixed by the system's name)."""
     prefix = f"{name}: " if name else ""
     no_sentences = None
-    if "rougeLsum" in acc.types and acc.lines == NO_NEWLINE:
+    if acc.notes.lines == NO_NEWLINE:  # only with rougeLsum among the types
         no_sentences = NO_SENTENCES if split is None else NO_SENTENCES_AFTER_SPLIT.format(split)
     for warning in (
         _dropped_warning(acc),
@@ -615,28 +611,18 @@ def _consume(
     iters = [rio.chunks(rio.map_texts(it, transform) if transform else it) for _, it in systems]
     bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
     try:
-        with warnings.catch_warnings():
-            # Reported once, with totals, at the end (per chunk it would repeat).
-            warnings.simplefilter("ignore", NoTokensWarning)
-            warnings.simplefilter("ignore", NoSentencesWarning)
-            warnings.simplefilter("ignore", NonAsciiWarning)
-            while True:
-                chunk_list = [next(it, None) for it in iters]
-                if all(c is None for c in chunk_list):
-                    break
-                _check_aligned(systems, chunk_list, accs)
-                for k, chunk in enumerate(chunk_list):
-                    assert chunk is not None
-                    batch = _score_chunk(scorer, chunk, systems[k][0])
-                    if accs[k].lines != NEWLINE:
-                        accs[k].lines = max(
-                            accs[k].lines,
-                            lines_of([p.prediction for p in chunk], [p.references for p in chunk]),
-                        )
-                    accs[k].add(batch, [p.id for p in chunk])
-                    if on_chunk is not None:
-                        on_chunk(k, chunk, batch)
-                bar.update(len(chunk_list[0] or []))
+        while True:
+            chunk_list = [next(it, None) for it in iters]
+            if all(c is None for c in chunk_list):
+                break
+            _check_aligned(systems, chunk_list, accs)
+            for k, chunk in enumerate(chunk_list):
+                assert chunk is not None
+                batch, notes = _score_chunk(scorer, chunk, systems[k][0])
+                accs[k].add(batch, [p.id for p in chunk], notes)
+                if on_chunk is not None:
+                    on_chunk(k, chunk, batch)
+            bar.update(len(chunk_list[0] or []))
     finally:
         bar.close()
     if accs[0].n == 0:

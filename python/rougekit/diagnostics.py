@@ -50,7 +50,7 @@ def _texts(predictions: object, references: object) -> Iterable[str]:
 ALL_BLANK, NO_NEWLINE, NEWLINE = 0, 1, 2
 
 
-def lines_of(predictions: object, references: object) -> int:
+def _lines_of(predictions: object, references: object) -> int:
     """:data:`NEWLINE` when a text of the batch holds a newline, else :data:`NO_NEWLINE`
     when one is not blank, else :data:`ALL_BLANK` (no pair, or only blank texts). Only
     :data:`NO_NEWLINE` warns; keeping the blank case apart makes the pieces of a corpus add
@@ -90,7 +90,7 @@ class Notes:
         nbytes, other = batch.letter_counts()
         lines = NEWLINE
         if texts is not None and "rougeLsum" in types:
-            lines = lines_of(*texts)
+            lines = _lines_of(*texts)
         return cls(len(batch), preds, refs, nbytes, other, lines)
 
     @classmethod
