@@ -331,12 +331,14 @@ class CorpusAccumulator:
             ids_u64 = list(range(start, start + count)) if id_list is None else id_list
             if ids_u64 and max(ids_u64) >= 2**64:
                 raise ValueError("pair ids must be below 2**64")
-            ordered = sorted(id_list) if id_list is not None else []
-            twice = next((a for a, b in itertools.pairwise(ordered) if a == b), None)
-            if twice is not None:
-                raise ValueError(f"pair id {twice} is given twice in this batch")
-            runs = _runs_of(ordered) if id_list is not None else [(start, start + count)]
-            runs = [r for r in runs if r[0] < r[1]]
+            if id_list is None:
+                runs = [(start, start + count)] if count else []
+            else:
+                ordered = sorted(id_list)
+                twice = next((a for a, b in itertools.pairwise(ordered) if a == b), None)
+                if twice is not None:
+                    raise ValueError(f"pair id {twice} is given twice in this batch")
+                runs = _runs_of(ordered)
             clash = self._ids.clash(runs)
             if clash is not None:
                 raise ValueError(f"pair id {clash} was added already")
