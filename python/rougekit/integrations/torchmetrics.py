@@ -29,7 +29,9 @@ corpora, see ``tests/test_integrations_torchmetrics.py``):
 * ``accumulate="best"`` is the ``best-f-float32`` rule: torchmetrics picks, per type, the
   reference with the highest *float32* F (``torch.argmax``, the first on ties). Two
   references whose F is equal in exact arithmetic can differ in the last bit of float64,
-  where rouge-score's ``best-f`` would take the later one (4 of 1,600 SummEval pairs);
+  where rouge-score's ``best-f`` would take the later one (4 of 1,600 SummEval pairs).
+  This is torchmetrics 1.6.0's rule and later ones'; before 1.6.0, torchmetrics took every
+  type from the reference with the highest F of the *first* type (the extra requires 1.6);
 * ``accumulate="avg"`` is torchmetrics' float32 mean (``mref:mean-float32`` in the
   signature): the core scores each reference alone (float64, as torchmetrics'
   ``_compute_metrics``), each score is rounded to float32 and a pair's k scores are averaged
