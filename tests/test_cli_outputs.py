@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,77 @@ def test_a_symlink_is_written_through(files: tuple[Path, Path], tmp_path: Path) 
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert '"rouge1"' in target.read_text()
     assert stat.S_IMODE(target.stat().st_mode) == 0o640  # the file's mode is kept
+
+
+@pytest.mark.parametrize("flag", ["-o", "--per-instance"])
+def test_dev_stdout_appends_where_the_shell_points(
+    files: tuple[Path, Path], tmp_path: Path, flag: str
+) -> None:
+    # `-o /dev/stdout >> log` must append to log: reopening the path (or renaming over
+    # its real path, the old code) wiped what the file held (review 8, #1).
+    log = tmp_path / "log.txt"
+    log.write_text("kept\n")
+    with open(log, "a") as out:
+        out.write("")  # the shell's `>>`: opened for appending, at the end
+        proc = score(files, "-f", "csv", flag, "/dev/stdout", stdout=out)
+    assert proc.returncode == 0, proc.stderr
+    text = log.read_text()
+    assert text.startswith("kept\n") and "rouge1" in text, text
+    assert not log.is_symlink()
+
+
+def test_dev_stdout_and_dev_fd_into_a_pipe(files: tuple[Path, Path]) -> None:
+    # A pipe's real path (`/proc/self/fd/1` -> `pipe:[N]`) does not exist: the old code
+    # failed with "No such file or directory" (review 8, #2).
+    for name in ("/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"):
+        proc = score(files, "-f", "csv", "-o", name)  # stdout is a pipe here
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith("type,n,precision"), proc.stdout
+    err = score(files, "-t", "rouge1", "-f", "csv", "-o", "/dev/stderr")
+    assert err.returncode == 0 and err.stderr.startswith("type,n,precision"), err.stderr
+    line = error_line(score(files, "-o", "/dev/fd/9"), 1)
+    assert "/dev/fd/9" in line and "Bad file descriptor" in line
+
+
+def test_two_outputs_that_are_one_file_are_refused(
+    files: tuple[Path, Path], tmp_path: Path
+) -> None:
+    # Before, `--per-instance F -o F` exited 0 and the report replaced the rows (review 8, #5).
+    out = tmp_path / "same.csv"
+    line = error_line(score(files, "--per-instance", str(out), "-o", str(out)), 2)
+    assert "-o and --per-instance name the same file" in line
+    assert not out.exists()
+    out.write_text("old")
+    (tmp_path / "hard.csv").hardlink_to(out)
+    line = error_line(score(files, "--per-instance", str(tmp_path / "hard.csv"), "-o", str(out)), 2)
+    assert "name the same file" in line and out.read_text() == "old"
+    both = score(files, "--per-instance", "/dev/stdout", "-o", "/dev/stdout")
+    assert both.returncode == 0 and '"id": "0"' in both.stdout and "rouge1" in both.stdout
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="runs the command as another user")
+def test_a_read_only_file_is_not_replaced() -> None:
+    # The atomic rename got round the file's mode (review 8, #6); `>` would refuse. Run
+    # as `nobody`, since no mode stops root, in a folder everyone may enter.
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        folder.chmod(0o777)
+        files = (folder / "p.txt", folder / "r.txt")
+        files[0].write_text(PRED)
+        files[1].write_text(REF)
+        target = folder / "ro.txt"
+        target.write_text("old")
+        target.chmod(0o444)
+        nobody: dict[str, Any] = {"user": 65534, "group": 65534, "extra_groups": []}
+        line = error_line(score(files, "-o", str(target), **nobody), 1)
+        assert "ro.txt: cannot write: Permission denied" in line
+        assert target.read_text() == "old" and stat.S_IMODE(target.stat().st_mode) == 0o444
+        # An input in a folder this user cannot enter: one line, not a traceback (a
+        # `Path.is_dir()` raised PermissionError before).
+        hidden = folder / "hidden"
+        hidden.mkdir(mode=0o700)
+        line = error_line(score((hidden / "p.txt", files[1]), **nobody), 1)
+        assert "hidden/p.txt: cannot read: Permission denied" in line
 
 
 @pytest.mark.parametrize("flag", ["-o", "--per-instance"])

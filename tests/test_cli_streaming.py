@@ -325,6 +325,42 @@ def test_line_endings(tmp_path):
     assert list(rio.lines(path)) == []
 
 
+@pytest.mark.parametrize("delimiter", [",", "\t"])
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_a_quoted_cell_keeps_its_line_breaks(tmp_path, delimiter, ending, capsys):
+    # The reader once got lines without their ends, so "New York<br>City hall" became
+    # "New YorkCity hall": words merged and rougeLsum lost the sentence (review 8, #3).
+    path = tmp_path / "x.csv"
+    rows = [f"prediction{delimiter}reference", f'"New York{ending}City hall"{delimiter}"a b"',
+            f"a b{delimiter}a b"]  # fmt: skip
+    path.write_text(ending.join(rows) + ending, newline="")
+    pairs = list(rio.read_table(path, delimiter=delimiter))
+    assert pairs[0].prediction == "New York\nCity hall" and pairs[1].references == ["a b"]
+    flag = "--csv" if delimiter == "," else "--tsv"
+    out = cli_json(["score", flag, str(path), "-t", "rouge1,rougeLsum"], capsys)
+    expect = rougekit.RougeScorer(["rouge1", "rougeLsum"]).corpus(
+        ["New York\nCity hall", "a b"], [["a b"], ["a b"]]
+    )
+    assert out == expect.to_dict()
+    assert "has a newline" not in capsys.readouterr().err
+
+
+def test_a_jsonl_lone_surrogate_names_the_file_and_line(tmp_path, capsys):
+    # Before: "sur.data: pair 2: reference [0] ..." (the system name and a pair index).
+    path = tmp_path / "sur.data.jsonl"
+    good = '{"prediction": "a", "references": ["a"]}\n'
+    path.write_text(good * 2 + '{"prediction": "a", "references": ["b", "a \\udc00 b"]}\n')
+    with pytest.raises(
+        rio.DataError, match=r"sur\.data\.jsonl:3: field 'references'\[1\] is not valid Unicode"
+    ):
+        list(rio.read_jsonl(path))
+    path.write_text('{"prediction": "\\ud800", "references": "a \\ud83d\\ude00"}\n')
+    with pytest.raises(rio.DataError, match=r"jsonl:1: field 'prediction' is not valid Unicode"):
+        list(rio.read_jsonl(path))
+    path.write_text('{"prediction": "caf\\u00e9 \\ud83d\\ude00", "references": "a"}\n')
+    assert next(rio.read_jsonl(path)).prediction == "caf\u00e9 \U0001f600"
+
+
 PERL_OPTIONS = [
     ([], {}),
     (["--stem", "--stopwords", "--multiref", "B", "--alpha", "0.3"],

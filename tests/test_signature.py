@@ -130,10 +130,13 @@ def _drop(field: str) -> str:
         (DESIGN_EXAMPLE.replace("|sw:no", "|swno"), "swno"),
         (DESIGN_EXAMPLE.replace("|sw:no", "|:no"), None),
         (DESIGN_EXAMPLE.replace("|", ";"), None),
+        (DESIGN_EXAMPLE.replace("|alpha:0.5", "|alpha:x"), "alpha:x is not a number"),
+        (DESIGN_EXAMPLE.replace("|ci:95", "|ci:banana"), "ci:banana is not a number or 'no'"),
+        (DESIGN_EXAMPLE.replace("|bs:1000", "|bs:1e3"), "bs:1e3 is not an integer or 'no'"),
     ],
     ids=[
         "empty", "garbage", "missing-seed", "missing-profile", "duplicate", "unknown",
-        "no-colon", "no-key", "wrong-separator",
+        "no-colon", "no-key", "wrong-separator", "alpha", "ci", "bs",
     ],
 )  # fmt: skip
 def test_malformed_signatures(text, needle):

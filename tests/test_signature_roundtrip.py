@@ -54,6 +54,7 @@ def test_cli_signature_reproduces_its_numbers(
     signature = str(first["signature"])
     assert str(rk.parse_signature(signature)) == signature
     parsed = run_json(["signature", "--parse", signature, "-f", "json"], capsys)
+    assert parsed["notes"] == []  # every setting is carried by the command
     command = shlex.split(str(parsed["command"]))
     assert command[:2] == ["rougekit", "score"]
     again = run_json([*command[1:], *FLAT, "--no-progress", "-f", "json"], capsys)
@@ -78,3 +79,42 @@ def test_api_signatures_parse_back(scorer: rk.RougeScorer) -> None:
     ):
         assert rk.parse_signature(result.signature) == result.signature
         assert str(rk.parse_signature(str(result.signature))) == str(result.signature)
+
+
+BASE = (
+    "rougekit:0.1.0|profile:rouge-score|types:rouge1|stem:no|sw:no|trunc:no|nrefs:1|"
+    "mref:best-f|alpha:0.5|agg:mean|ci:no|bs:no|seed:no"
+)
+
+PERL_BASE = BASE.replace("rouge-score", "perl-1.5.5").replace("best-f", "pooled")
+
+
+@pytest.mark.parametrize(
+    "profile,field,value",
+    [
+        ("rouge-score", "trunc", "w100"),
+        ("rouge-score", "stem", "banana"),
+        ("perl-1.5.5", "sw", "smart2"),
+        ("perl-1.5.5", "trunc", "100"),
+    ],
+)
+def test_a_value_the_command_cannot_carry_is_a_note(
+    profile: str, field: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, `trunc:w100` vanished from the command and `stem:banana` became `--stem`
+    # without a word (review 8, #10).
+    base = BASE if profile == "rouge-score" else PERL_BASE
+    parts = base.split("|")
+    signature = "|".join(f"{field}:{value}" if p.startswith(field + ":") else p for p in parts)
+    parsed = run_json(["signature", "--parse", signature, "-f", "json"], capsys)
+    notes = [str(n) for n in parsed["notes"]]  # type: ignore[attr-defined]
+    assert any(n.startswith(f"{field}:{value} is not a setting") for n in notes), notes
+
+
+@pytest.mark.parametrize("bad", ["alpha:x", "ci:banana", "bs:1.5"])
+def test_a_malformed_number_is_one_error_line(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # `alpha:x` and `ci:banana` were a traceback from `float()` (review 8, #10).
+    field = bad.split(":")[0]
+    signature = "|".join(bad if p.startswith(field + ":") else p for p in BASE.split("|"))
+    assert cli.main(["signature", "--parse", signature]) == 1
+    assert f"signature field {bad} is not" in capsys.readouterr().err

@@ -430,6 +430,14 @@ def _signature(scorer: RougeScorer, args: argparse.Namespace, nrefs: tuple[int, 
     return base if split is None else Signature((*base.items, ("split", split)))
 
 
+_OUTPUT_FLAGS = {
+    "output": "-o",
+    "per_instance": "--per-instance",
+    "plot": "--plot",
+    "html": "--html",
+}
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Fails before any scoring when an output is one of the inputs, or a picture is asked
     for and cannot be drawn."""
@@ -438,10 +446,19 @@ def _check_outputs(args: argparse.Namespace) -> None:
         for name in ("predictions", "references", "jsonl", "csv", "tsv")
         for path in _as_list(getattr(args, name, None))
     ]
-    for name in ("output", "per_instance", "plot", "html"):
-        output = getattr(args, name, None)
-        if output is not None and str(output) != "-":
-            rio.check_output_is_not_input(output, inputs)
+    outputs = [
+        (name, path)
+        for name in ("output", "per_instance", "plot", "html")
+        if (path := getattr(args, name, None)) is not None and str(path) != "-"
+    ]
+    for k, (name, output) in enumerate(outputs):
+        rio.check_output_is_not_input(output, inputs)
+        for other_name, other in outputs[k + 1 :]:
+            if rio.same_file(output, other):
+                raise UsageError(
+                    f"{_OUTPUT_FLAGS[name]} and {_OUTPUT_FLAGS[other_name]} name the same "
+                    f"file ({other}): one would replace the other"
+                )
     if args.plot is not None or args.html is not None:
         from rougekit import plots
 
@@ -501,13 +518,13 @@ def _sources(args: argparse.Namespace, progress: rio.Progress) -> list[tuple[str
             )  # fmt: skip
         out.append((_stem(path), it))
     for path in preds:
-        if path.is_dir():
+        if rio.is_dir(path):
             it = rio.read_dirs(
                 path, args.references, prediction_pattern=args.prediction_pattern,
                 reference_pattern=args.reference_pattern, progress=progress,
             )  # fmt: skip
         else:
-            bad = [r for r in args.references if r.is_dir()]
+            bad = [r for r in args.references if rio.is_dir(r)]
             if bad:
                 raise UsageError(
                     f"{bad[0]} is a directory but {path} is not: give both as directories"
@@ -961,9 +978,25 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
             "which the command's --ci (the index bootstrap) does not run"
         )
     try:
-        profiles.create(name, **_options_of(f))
+        profile = profiles.create(name, **_options_of(f))
     except (TypeError, ValueError) as e:
         notes.append(f"these settings are not a configuration of rougekit {__version__}: {e}")
+        return notes
+    # A value the command cannot carry (`stem:banana`, `trunc:w100`) must not pass for one
+    # it does: compare with the signature the command's settings make.
+    made = profile.signature_fields()
+    noted = {"stem", "sw"} if f["stem"].startswith("db-") or f["sw"].startswith("list-") else set()
+    if m:
+        noted.add("stem")
+    for key in ("stem", "sw", "trunc", "mref", "alpha"):
+        if key in noted or key not in made:
+            continue
+        same = float(made[key]) == float(f[key]) if key == "alpha" else made[key] == f[key]
+        if not same:
+            notes.append(
+                f"{key}:{f[key]} is not a setting of rougekit {__version__}; the command "
+                f"gives {key}:{made[key]}"
+            )
     return notes
 
 

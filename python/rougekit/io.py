@@ -156,6 +156,15 @@ def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
             yield _decode(raw, path, number)
 
 
+def is_dir(path: Path) -> bool:
+    """``path.is_dir()`` that is False, not a ``PermissionError``, for a path that cannot be
+    looked up: reading it then reports why, as one line naming it."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def read_line_files(
     prediction_path: Path,
     reference_paths: list[Path],
@@ -235,9 +244,26 @@ def read_jsonl(
             )
         if not refs:
             raise DataError(f"{where}: field {references_field!r} is an empty list")
+        if "\\u" in line:  # only a JSON escape can make a lone surrogate
+            _check_unicode(where, prediction_field, [pred], indexed=False)
+            _check_unicode(where, references_field, refs, indexed=True)
         ident = obj.get(id_field, count)
         yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
         count += 1
+
+
+def _check_unicode(where: str, name: str, texts: list[str], *, indexed: bool) -> None:
+    """:class:`DataError` at the record's line for a text that holds a lone surrogate
+    (``"\\udc00"`` is valid JSON but no text): the scorer would name only the pair."""
+    for k, text in enumerate(texts):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            item = f"[{k}]" if indexed else ""
+            raise DataError(
+                f"{where}: field {name!r}{item} is not valid Unicode text "
+                "(it contains a lone surrogate)"
+            ) from None
 
 
 def _json_kind(value: Any) -> str:
@@ -262,7 +288,9 @@ def read_table(
     are taken as they are (an empty cell is an empty text, which scores 0). Quoted cells
     may span lines (sentence breaks, for rougeLsum).
     """
-    decoded = lines(path, progress)
+    # `lines` drops the line ends; the reader gets them back, or a quoted cell that spans
+    # lines would lose its breaks ("a\nb" read as "ab").
+    decoded = (line + "\n" for line in lines(path, progress))
     reader = csv.reader(decoded, delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
@@ -329,7 +357,11 @@ def read_dirs(
     if not reference_dirs:
         raise DataError("-p DIR needs at least one -r DIR of references")
     for d in [prediction_dir, *reference_dirs]:
-        if not d.is_dir():
+        try:
+            st = os.stat(d)
+        except OSError as e:
+            raise DataError(f"{d}: cannot read: {e.strerror or e}") from None
+        if not stat.S_ISDIR(st.st_mode):
             raise DataError(f"{d}: not a directory (with -p DIR, every -r must be one too)")
     pred_re = re.compile(prediction_pattern) if prediction_pattern else None
     pred_files: list[tuple[str, Path]] = []
@@ -494,12 +526,55 @@ def check_output_is_not_input(output: Path, inputs: Iterable[Path]) -> None:
                 raise DataError(f"{output}: is also an input ({given}); refusing to overwrite it")
 
 
+def same_file(a: Path, b: Path) -> bool:
+    """True when two output paths would write the same regular file (one report would
+    replace the other); devices, FIFOs and open descriptors (``/dev/stdout``) take both."""
+    if _descriptor(a) is not None or _descriptor(b) is not None:
+        return False
+    try:
+        sa, sb = os.stat(a), os.stat(b)
+    except OSError:  # a new path: the same file only by name
+        return os.path.realpath(a) == os.path.realpath(b)
+    return stat.S_ISREG(sa.st_mode) and (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
+
+
 # Errors only writing can cause: reported against the output path.
 _WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EROFS, errno.EISDIR}
 
 
+# Names of a descriptor this process has open: `/dev/stdout` and `/dev/stderr`, `/dev/fd/N`
+# and `/proc/self/fd/N` (Linux links these to the open file itself).
+_DESCRIPTOR_NAME = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|thread-self|\d+)/fd/(\d+)")
+
+
+def _descriptor(path: Path) -> int | None:
+    """The open descriptor that ``path`` names (``/dev/stdout``, ``/dev/fd/3``, a link to
+    one), or ``None``. Such a path must be written through the descriptor: reopening it
+    would truncate a file the shell opened for appending (``>> log``), and its real path
+    (``/proc/self/fd/1`` -> ``pipe:[N]`` or the redirected file) is no place for an atomic
+    rename."""
+    name = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own bound on links in one lookup
+        m = _DESCRIPTOR_NAME.fullmatch(name)
+        if m and m.group(2) in (None, "self", "thread-self", str(os.getpid())):
+            device = m.group(1) or ""
+            standard = {"stdout": 1, "stderr": 2}.get(device)
+            return standard or int(m.group(3) or device.removeprefix("fd/"))
+        try:
+            link = os.readlink(name)
+        except OSError:
+            return None  # not a link: an ordinary path
+        name = os.path.normpath(os.path.join(os.path.dirname(name), link))
+    return None
+
+
 @contextlib.contextmanager
 def _output(path: Path, mode: str, newline: str | None) -> Iterator[Any]:
+    fd = _descriptor(path)
+    if fd is not None:
+        with _write_descriptor(path, fd, mode, newline) as handle:
+            yield handle
+        return
     target = Path(os.path.realpath(path))  # through symbolic links, never replacing them
     try:
         st: os.stat_result | None = os.stat(target)
@@ -521,6 +596,9 @@ def _output(path: Path, mode: str, newline: str | None) -> Iterator[Any]:
                 raise
             raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
         return
+    if st is not None and not os.access(target, os.W_OK, effective_ids=True):
+        # The rename below would get round a read-only file's mode; `>` would not.
+        raise DataError(f"{path}: cannot write: Permission denied")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as e:
@@ -539,6 +617,31 @@ def _output(path: Path, mode: str, newline: str | None) -> Iterator[Any]:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextlib.contextmanager
+def _write_descriptor(path: Path, fd: int, mode: str, newline: str | None) -> Iterator[Any]:
+    """Writes to the open descriptor ``fd`` (see :func:`_descriptor`), left open, after
+    what Python's own streams hold for it, so the output lands where the shell put it."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    encoding = None if "b" in mode else "utf-8"
+    try:
+        handle = open(fd, mode, encoding=encoding, newline=newline, closefd=False)  # noqa: SIM115
+    except OSError as e:  # e.g. EBADF: the descriptor is not open
+        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
+    try:
+        with handle:
+            yield handle
+    except OSError as e:
+        if (
+            e.errno not in _WRITE_ERRNOS
+            and e.errno != errno.EPIPE
+            and not isinstance(e, PermissionError)
+        ):
+            raise
+        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
 
 
 def _publish(tmp: str, path: Path, previous: os.stat_result | None) -> None:

@@ -150,4 +150,15 @@ def parse(text: str | Signature) -> Signature:
     unknown = [k for k in fields if k not in KEYS and k not in OPTIONAL_KEYS]
     if unknown:
         raise ValueError(f"unknown signature field(s): {', '.join(unknown)}")
+    for key, kind, optional in (("alpha", float, False), ("ci", float, True), ("bs", int, True)):
+        value = fields[key]
+        if optional and value == "no":
+            continue
+        try:
+            kind(value)
+        except ValueError:
+            what = "a number" if kind is float else "an integer"
+            raise ValueError(
+                f"signature field {key}:{value} is not {what}" + (" or 'no'" if optional else "")
+            ) from None
     return Signature.from_fields(fields)
