@@ -491,8 +491,10 @@ def atomic_output(path: Path, *, newline: str | None = "\n") -> Iterator[IO[str]
     moved into place with ``os.replace`` only when the block finishes, so an interrupted run
     (Ctrl-C, a data error) leaves the previous content or nothing. A symbolic link is
     written through (its target gets the same treatment); a device or a FIFO
-    (``/dev/null``, ``/dev/stdout``, a pipe) is opened and written directly, never
-    replaced. ``-`` is standard output. Any failure (a directory, a missing folder, a full
+    (``/dev/null``, a named pipe) is opened and written directly, never replaced; a name
+    of a descriptor the process has open (``/dev/stdout``, ``/dev/fd/3``) is written
+    through that descriptor, where the shell pointed it. ``-`` is standard output. A
+    read-only file is refused, as ``>`` would refuse it. Any failure (a directory, a missing folder, a full
     disk) is a :class:`DataError` naming the path.
     """
     if str(path) == "-":
