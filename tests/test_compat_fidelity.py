@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 from rougekit.compat import io as compat_io
+from rougekit.compat import rouge as compat_rouge
 from rougekit.compat import rouge_scorer, scoring, tokenize, tokenizers
 
 rs = pytest.importorskip("rouge_score.rouge_scorer")
@@ -162,3 +163,98 @@ def test_rouge_command_writes_the_same_csv(tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stderr
         csvs.append(out.read_text())
     assert csvs[0] == csvs[1]
+
+
+def _run_rouge_command(module: str, tmp_path: Path, *flags: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            module,
+            f"--target_filepattern={tmp_path / 't.txt'}",
+            f"--prediction_filepattern={tmp_path / 'p.txt'}",
+            f"--output_filename={tmp_path / (module + '.csv')}",
+            *flags,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ("--use_stemmer=true", "--aggregate=false"),
+        ("-use_stemmer=T", "--aggregate", "--split_summaries=0", "-aggregate=FALSE"),
+    ],
+)
+def test_rouge_command_takes_absl_boolean_values(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """absl's --flag=VALUE for a boolean flag (argparse's store_true refused any value):
+    the per-pair CSV is rouge-score's, byte for byte, and stemmed."""
+    (tmp_path / "t.txt").write_text("the cats were running home\na dog ran\n")
+    (tmp_path / "p.txt").write_text("a cat runs home\nthe dogs running\n")
+    csvs = []
+    for module in ("rougekit.compat.rouge", "rouge_score.rouge"):
+        proc = _run_rouge_command(module, tmp_path, *flags)
+        assert proc.returncode == 0, proc.stderr
+        csvs.append((tmp_path / f"{module}.csv").read_bytes())
+    assert csvs[0] == csvs[1]
+    assert csvs[0].startswith(b"id,rouge1-P,")  # per pair: --aggregate's last value, false
+    unstemmed = tmp_path / "unstemmed.csv"
+    compat_rouge.main([f"--target_filepattern={tmp_path / 't.txt'}",
+                       f"--prediction_filepattern={tmp_path / 'p.txt'}",
+                       f"--output_filename={unstemmed}", "--noaggregate"])  # fmt: skip
+    assert unstemmed.read_bytes() != csvs[0]
+
+
+def test_rouge_command_refuses_a_non_boolean_value(tmp_path: Path) -> None:
+    (tmp_path / "t.txt").write_text("the cat sat\n")
+    (tmp_path / "p.txt").write_text("the cat\n")
+    for module in ("rougekit.compat.rouge", "rouge_score.rouge"):
+        proc = _run_rouge_command(module, tmp_path, "--use_stemmer=yes")
+        assert proc.returncode != 0 and "yes" in proc.stderr, proc.stderr
+        assert not (tmp_path / f"{module}.csv").exists()
+
+
+#: Boolean spellings, good and bad, for absl itself to judge.
+ABSL_SPELLINGS = [
+    *[[f"--use_stemmer={v}"] for v in ("true", "True", "TRUE", "t", "T", "1")],
+    *[[f"--aggregate={v}"] for v in ("false", "False", "fAlSe", "f", "F", "0")],
+    *[[f"--use_stemmer={v}"] for v in ("yes", "no", "on", "", "2", "01", "1.0", " true")],
+    ["--use_stemmer"], ["-use_stemmer"], ["--nouse_stemmer"], ["-noaggregate"],
+    ["--use_stemmer", "--nouse_stemmer"], ["--noaggregate", "--aggregate=t"],
+    ["--split_summaries=1", "--nosplit_summaries"], ["--nouse_stemmer=true"],
+    ["--noaggregate=false"], ["--use_stemmer", "true"], ["--use_stem"], ["---use_stemmer"],
+    ["--delimiter", "--x"], ["-rouge_types", "rouge1"], ["--rouge_types"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("flags", ABSL_SPELLINGS, ids=" ".join)
+def test_rouge_command_reads_flags_as_absl(flags: list[str]) -> None:
+    """Each spelling gives the flag values absl gives rouge-score's command, or an error
+    where absl's parse (or rouge's main, for a left-over argument) refuses it."""
+    absl_flags = pytest.importorskip("absl.flags")
+    required = ["--target_filepattern=t", "--prediction_filepattern=p", "--output_filename=o"]
+    oracle = absl_flags.FlagValues()
+    for name, (default, _) in compat_rouge.BOOLEANS.items():
+        absl_flags.DEFINE_boolean(name, default, "", flag_values=oracle)
+    for name in compat_rouge.VALUED:
+        absl_flags.DEFINE_string(name, None, "", flag_values=oracle)
+    try:
+        left = oracle(["rouge", *required, *flags])
+        expected = None if len(left) > 1 else {n: oracle[n].value for n in compat_rouge.BOOLEANS}
+        expected_values = {n: oracle[n].value for n in ("delimiter", "rouge_types")}
+    except (absl_flags.Error, ValueError):
+        expected = None
+    parser = compat_rouge._parser()
+    if expected is None:
+        with pytest.raises(SystemExit) as error:
+            parser.parse_args(compat_rouge._absl_argv(parser, [*required, *flags]))
+        assert error.value.code == 2
+        return
+    args = parser.parse_args(compat_rouge._absl_argv(parser, [*required, *flags]))
+    assert {n: getattr(args, n) for n in compat_rouge.BOOLEANS} == expected
+    for name, value in expected_values.items():
+        if value is not None:
+            assert getattr(args, name) == value

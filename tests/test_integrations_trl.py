@@ -216,6 +216,32 @@ def test_reward_pickles():
     assert pickle.loads(pickle.dumps(ids))(completions=[[1, 2]], reference=[[2, 3]]) == [0.5]
 
 
+def test_reward_pickles_after_calls_that_warned():
+    """TRL may pickle the reward after it has run (the asynchronous trainer spawns its rollout
+    process when it needs it): the warning limiter must not keep what it needed during a
+    call (a warnings.catch_warnings, holding the warnings module). The copy scores the
+    same and carries the limiter's counts on."""
+    import pickle
+
+    reward = rouge_reward(types=("rouge1", "rougeLsum"), weights=(0.5, 0.5), warn_every=10)
+    call = {"completions": ["the cat sat", "a dog"], "reference": ["the cat", "the dog"]}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert reward(prompts=["p"], completions=["the cat sat"], reference=["the cat sat"])
+        first = reward(**call)  # one-line texts with rougeLsum: NoSentencesWarning
+    assert any(issubclass(w.category, rk.NoSentencesWarning) for w in caught)
+    copy = pickle.loads(pickle.dumps(reward))
+    assert copy(**call) == reward(**call) == first
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(8):
+            copy(**call)
+    # calls 1 (shown) to 11 of the copy's history: the 11th shows the summary
+    shown = [str(w.message) for w in caught if issubclass(w.category, rk.NoSentencesWarning)]
+    assert len(shown) == 1 and "[in 10 reward call(s) since the last time" in shown[0], shown
+    assert pickle.loads(pickle.dumps(copy))(**call) == first
+
+
 # -- inside the real TRL: GRPOTrainer on a tiny random model, offline ------------------------
 
 STEPS, PROMPTS_PER_STEP, GENERATIONS = 2, 4, 2

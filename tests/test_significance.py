@@ -8,9 +8,15 @@ from itertools import product
 
 import numpy as np
 import pytest
+import rougekit as rk
 from conftest import SAMPLE, load_corpus
 from rougekit import cli
-from rougekit.significance import approximate_randomization, format_p, paired_bootstrap
+from rougekit.significance import (
+    approximate_randomization,
+    compare,
+    format_p,
+    paired_bootstrap,
+)
 
 RNG = np.random.default_rng(0)
 A = RNG.uniform(0, 1, size=300)
@@ -81,6 +87,77 @@ def test_one_pair_is_never_significant():
 def test_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
         paired_bootstrap(A, A, **kwargs)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf")])
+@pytest.mark.parametrize("system", ["a", "b"])
+def test_non_finite_scores_are_refused(bad, system):
+    """A NaN difference never counts as extreme, so the p-values came out "significant"
+    (1/(B+1)); an infinite one no better. The error names the system and the pair."""
+    scores = {"a": [0.1, 0.4, 0.3], "b": [0.1, 0.2, 0.5]}
+    scores[system][1] = bad
+    message = rf"{system}\[1\] is {bad}.*finite"
+    with pytest.raises(ValueError, match=message):
+        paired_bootstrap(scores["a"], np.array(scores["b"]))
+    with pytest.raises(ValueError, match=message):
+        approximate_randomization(np.array(scores["a"]), scores["b"])
+    # scores so large that the sums of differences overflow: the same garbage
+    with pytest.raises(ValueError, match="overflow"):
+        paired_bootstrap([1e308, 1e308], [-1e308, -1e308])
+    with pytest.raises(ValueError, match="overflow"):
+        approximate_randomization([1e308, -1e308], [-1e308, 1e308])
+
+
+def test_seed_and_threads_are_checked_like_the_scorers():
+    """The messages RougeScorer.corpus(seed=...) and RougeScorer(threads=...) give, not the
+    core's bare OverflowError (nor threads=0 accepted)."""
+    scorer_errors = []
+    for make in (
+        lambda: rk.RougeScorer("rouge1").corpus(["a"], ["a"], confidence=0.95, seed=-1),
+        lambda: rk.RougeScorer("rouge1", threads=0),
+    ):
+        with pytest.raises(ValueError) as error:
+            make()
+        scorer_errors.append(str(error.value))
+    seed_error, threads_error = scorer_errors
+    assert seed_error == "seed must be an integer from 0 to 2**64 - 1, got -1"
+    for seed in (-1, 2**64):
+        expected = f"seed must be an integer from 0 to 2**64 - 1, got {seed}"
+        with pytest.raises(ValueError) as error:
+            paired_bootstrap([0.1], [0.2], seed=seed)
+        assert str(error.value) == expected
+        with pytest.raises(ValueError) as error:
+            approximate_randomization([0.1], [0.2], seed=seed)
+        assert str(error.value) == expected
+    with pytest.raises(ValueError) as error:
+        paired_bootstrap([0.1], [0.2], threads=0)
+    assert str(error.value) == threads_error
+    with pytest.raises(ValueError, match="threads must be an integer from 1 to"):
+        paired_bootstrap([0.1], [0.2], threads=10**6)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        approximate_randomization([0.1], [0.2], seed=1.0)
+    # the largest seed and the counts' upper limit are the core's, without an OverflowError
+    assert paired_bootstrap([0.1], [0.2], seed=2**64 - 1, threads=np.int64(2)).delta > 0
+    with pytest.raises(ValueError, match="n_resamples must be from 1 to 10000000"):
+        paired_bootstrap([0.1], [0.2], n_resamples=2**64)
+    with pytest.raises(ValueError, match="n_trials must be from 1 to 10000000"):
+        approximate_randomization([0.1], [0.2], n_trials=2**64)
+
+
+def test_compare_checks_its_systems():
+    batch = rk.RougeScorer("rouge1").score_batch(["the cat", "a dog"], ["the cat", "the dog"])
+    results, columns = [batch.corpus()] * 2, [{"rouge1": batch.fmeasure("rouge1")}] * 2
+    assert len(compare(["x", "y"], results, columns, baseline=1).differences) == 1
+    # a negative baseline used to test a system against itself (p = 1, never significant)
+    for baseline in (-1, 2):
+        with pytest.raises(ValueError, match="baseline must be from 0 to 1"):
+            compare(["x", "y"], results, columns, baseline=baseline)
+    with pytest.raises(ValueError, match="one of each per system"):
+        compare(["x", "y", "z"], results, columns)
+    with pytest.raises(ValueError, match="seed must be an integer from 0 to 2"):
+        compare(["x", "y"], results, columns, seed=-1)
+    with pytest.raises(ValueError, match=r"a\[0\] is nan"):
+        compare(["x", "y"], results, [{"rouge1": [float("nan"), 0.5]}, columns[1]])
 
 
 def test_mismatched_lengths():

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rougekit import _core
-from rougekit.checks import as_int
+from rougekit.checks import as_int, as_seed
 from rougekit.diagnostics import Notes
 from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence
 from rougekit.signature import nrefs_field
@@ -257,11 +257,9 @@ class CorpusAccumulator:
         if mode not in MODES:
             raise ValueError(f"mode must be 'exact' or 'streaming', got {mode!r}")
         n_bootstrap = as_int(n_bootstrap, "n_bootstrap")
-        seed = as_int(seed, "seed")
+        seed = as_seed(seed)
         if not 0 <= n_bootstrap <= 10_000_000:
             raise ValueError(f"n_bootstrap must be from 0 to 10000000, got {n_bootstrap}")
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
         profile = scorer.config.profile
         if mode == "streaming" and profile.CORPUS_NEEDS_SCORES:
             raise ValueError(

@@ -46,6 +46,14 @@ def resolve_threads(threads: int | None) -> int:
     return threads
 
 
+def as_seed(value: object) -> int:
+    """A seed of the core's generator (SplitMix64, seeded with an unsigned 64-bit int)."""
+    seed = as_int(value, "seed")
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
+    return seed
+
+
 def as_int(value: object, name: str) -> int:
     """``value`` as a Python int (NumPy integers too), never a bool or a float."""
     if isinstance(value, bool) or numpy_bool(value):

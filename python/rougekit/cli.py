@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rougekit import __version__, _core, profiles, report, sentences
+from rougekit import __version__, _core, checks, profiles, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.diagnostics import (
@@ -375,6 +375,13 @@ def _check_ci(ci: float) -> None:
         )
 
 
+def _check_seed(seed: int) -> None:
+    try:
+        checks.as_seed(seed)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
 def _check_count(flag: str, value: int) -> None:
     if not 1 <= value <= MAX_RESAMPLES:
         raise UsageError(f"{flag} must be from 1 to {MAX_RESAMPLES}, got {value}")
@@ -389,8 +396,8 @@ def _confidence(args: argparse.Namespace) -> float | None:
     _check_ci(args.ci)
     if args.bootstrap is not None:
         _check_count("--bootstrap", args.bootstrap)
-    if args.seed is not None and not 0 <= args.seed < 2**64:
-        raise UsageError(f"seed must be an integer from 0 to 2**64 - 1, got {args.seed}")
+    if args.seed is not None:
+        _check_seed(args.seed)
     return float(args.ci) / 100
 
 
@@ -746,8 +753,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     _check_ci(args.ci)
     _check_count("--bootstrap", args.bootstrap)
     _check_count("--trials", args.trials)
-    if not 0 <= args.seed < 2**64:
-        raise UsageError(f"seed must be an integer from 0 to 2**64 - 1, got {args.seed}")
+    _check_seed(args.seed)
     if not 0 < args.level < 1:
         raise UsageError(f"--level must be between 0 and 1, got {args.level:g}")
     scorer = _scorer(args)

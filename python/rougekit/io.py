@@ -494,8 +494,8 @@ def atomic_output(path: Path, *, newline: str | None = "\n") -> Iterator[IO[str]
     (``/dev/null``, a named pipe) is opened and written directly, never replaced; a name
     of a descriptor the process has open (``/dev/stdout``, ``/dev/fd/3``) is written
     through that descriptor, where the shell pointed it. ``-`` is standard output. A
-    read-only file is refused, as ``>`` would refuse it. Any failure (a directory, a missing folder, a full
-    disk) is a :class:`DataError` naming the path.
+    read-only file is refused, as ``>`` would refuse it. Any failure (a directory, a
+    missing folder, a full disk) is a :class:`DataError` naming the path.
     """
     if str(path) == "-":
         yield sys.stdout

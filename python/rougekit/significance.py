@@ -33,26 +33,57 @@ comparisons (several types or systems); divide the level by the number of compar
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from rougekit import _core
+from rougekit.checks import as_int, as_seed, resolve_threads
 from rougekit.results import CorpusResult
+
+#: Most resamples or trials of one test (the core's limit).
+MAX_SAMPLES = 10_000_000
 
 
 def _floats(values: Any, name: str) -> list[float]:
     if hasattr(values, "tolist"):  # a NumPy array: one C loop
         values = values.tolist()
     try:
-        return [float(v) for v in values]
+        floats = [float(v) for v in values]
     except TypeError:
         raise TypeError(f"{name} must be a sequence of floats") from None
+    # A NaN difference compares false with everything, so it never counts as extreme and
+    # the p-value comes out small: "significant" on garbage. Infinities are no better.
+    if not all(map(math.isfinite, floats)):
+        i = next(i for i, v in enumerate(floats) if not math.isfinite(v))
+        raise ValueError(
+            f"{name}[{i}] is {floats[i]}: the scores of system {name} must be finite numbers"
+        )
+    return floats
+
+
+def _paired(a: Any, b: Any) -> tuple[list[float], list[float]]:
+    """Both systems' per-pair scores, checked: finite, and small enough that the core's
+    sums of up to ``n`` differences ``b_j - a_j`` (each at most twice the largest score)
+    cannot overflow into the same garbage as an infinity."""
+    xs, ys = _floats(a, "a"), _floats(b, "b")
+    largest = max(map(abs, chain(xs, ys)), default=0.0)
+    n = max(len(xs), len(ys))
+    if 2 * n * largest > sys.float_info.max:
+        raise ValueError(
+            f"scores as large as {largest:g} overflow the sums of {n} differences: rescale them"
+        )
+    return xs, ys
 
 
 def _check_count(value: int, name: str) -> int:
+    # here, not in the core, so that a huge int is this ValueError, not an OverflowError
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    if value > MAX_SAMPLES:
+        raise ValueError(f"{name} must be from 1 to {MAX_SAMPLES}, got {value}")
     return value
 
 
@@ -73,25 +104,30 @@ def paired_bootstrap(
     n_resamples: int = 1000,
     seed: int = 0,
     confidence: float = 0.95,
-    threads: int = 1,
+    threads: int | None = 1,
 ) -> BootstrapResult:
-    """Paired bootstrap test of ``mean(b) - mean(a)`` (see the module docstring)."""
+    """Paired bootstrap test of ``mean(b) - mean(a)`` (see the module docstring).
+
+    ``threads`` as :class:`rougekit.RougeScorer`'s (``None``: ``$ROUGEKIT_NUM_THREADS``, else
+    every core); the result is the same for every thread count."""
     _check_count(n_resamples, "n_resamples")
+    seed = as_seed(seed)
+    threads = resolve_threads(threads)
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    xs, ys = _paired(a, b)
     delta, low, high, p = _core.paired_bootstrap(
-        _floats(a, "a"), _floats(b, "b"), n_resamples=n_resamples, seed=seed,
-        confidence=confidence, threads=threads,
-    )  # fmt: skip
+        xs, ys, n_resamples=n_resamples, seed=seed, confidence=confidence, threads=threads
+    )
     return BootstrapResult(delta, low, high, p)
 
 
 def approximate_randomization(a: Any, b: Any, *, n_trials: int = 10000, seed: int = 0) -> float:
     """Two-sided approximate-randomization p-value of ``mean(b) - mean(a)``."""
     _check_count(n_trials, "n_trials")
-    return _core.approximate_randomization(
-        _floats(a, "a"), _floats(b, "b"), n_trials=n_trials, seed=seed
-    )
+    seed = as_seed(seed)
+    xs, ys = _paired(a, b)
+    return _core.approximate_randomization(xs, ys, n_trials=n_trials, seed=seed)
 
 
 @dataclass(frozen=True)
@@ -173,6 +209,14 @@ def compare(
     """
     if len(names) < 2:
         raise ValueError("compare needs at least two systems")
+    if not len(names) == len(results) == len(columns):
+        raise ValueError(
+            f"{len(names)} names, {len(results)} results and {len(columns)} columns: "
+            "compare needs one of each per system"
+        )
+    baseline = as_int(baseline, "baseline")
+    if not 0 <= baseline < len(names):  # a negative index would test a system against itself
+        raise ValueError(f"baseline must be from 0 to {len(names) - 1}, got {baseline}")
     if not 0 < level < 1:
         raise ValueError(f"the significance level must be between 0 and 1, got {level}")
     pairs = (

@@ -261,10 +261,15 @@ class _WarningLimiter:
         warnings.simplefilter("always")
 
     def __exit__(self, *exc: object) -> None:
-        self._catcher.__exit__(*exc)
+        # Let go of the catcher and what it caught before anything else: the reward must
+        # still pickle after a call (TRL's asynchronous GRPO trainer sends it to a spawned
+        # process), and the catcher holds the warnings module, which does not pickle.
+        catcher, caught = self._catcher, self._caught
+        self._catcher, self._caught = None, []
+        catcher.__exit__(*exc)
         self.calls += 1
         seen: dict[type[Warning], warnings.WarningMessage] = {}
-        for w in self._caught:
+        for w in caught:
             seen.setdefault(w.category, w)
         for category, w in seen.items():
             self.pending[category] = self.pending.get(category, 0) + 1

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rougekit import _core
-from rougekit.checks import as_bool, numpy_bool
+from rougekit.checks import as_bool, as_seed, numpy_bool
 from rougekit.profiles import CoreScorer, Profile, Summary
 
 if TYPE_CHECKING:
@@ -160,8 +160,7 @@ class EngineProfile(Profile):
                 f"unit (ROUGE-1.5.5's -t) does not apply to the {self.NAME!r} profile, whose "
                 "corpus numbers are means"
             )
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
+        seed = as_seed(seed)
         if confidence is not None and n_bootstrap < 1:
             raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
         samples = n_bootstrap if confidence is not None else 0
