@@ -142,7 +142,41 @@ def test_two_outputs_that_are_one_file_are_refused(
     assert both.returncode == 0 and '"id": "0"' in both.stdout and "rouge1" in both.stdout
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="runs the command as another user")
+def test_a_read_only_file_or_hidden_input_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What the next test checks as another user, here as any user: the write permission
+    # is asked before the rename, and a lookup error is not a traceback.
+    from rougekit import io as rio
+
+    target = tmp_path / "ro.txt"
+    target.write_text("old")
+    monkeypatch.setattr(rio.os, "access", lambda *a, **k: False)
+    denied_write = pytest.raises(rio.DataError, match=r"ro\.txt: cannot write: Permission denied")
+    with denied_write, rio.atomic_output(target) as out:
+        out.write("new")
+    assert target.read_text() == "old"
+
+    def denied(*a: Any, **k: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(rio.os, "stat", denied)
+    assert rio.is_dir(tmp_path) is False
+
+
+def _nobody_can_run_python() -> bool:
+    try:
+        nobody = {"user": 65534, "group": 65534, "extra_groups": []}
+        run = subprocess.run([sys.executable, "-c", "import rougekit"], check=False, **nobody)
+    except OSError:
+        return False
+    return run.returncode == 0
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or not _nobody_can_run_python(),
+    reason="runs the command as `nobody`, who needs to reach this interpreter",
+)
 def test_a_read_only_file_is_not_replaced() -> None:
     # The atomic rename got round the file's mode (review 8, #6); `>` would refuse. Run
     # as `nobody`, since no mode stops root, in a folder everyone may enter.

@@ -2,7 +2,11 @@
 progress to a cancellation token that the binding polls for signals, so a single long
 rougeW or rougeLsum pair raises ``KeyboardInterrupt`` while it is being scored instead of
 running to the end (25.8 s and 49.7 s in the trial); so does ROUGE-1.5.5's bootstrap in
-the perl-1.5.5 profile's ``corpus()`` (a 10^7-resample run went on 120 s past the signal).
+the perl-1.5.5 profile's ``corpus()`` (a 10^7-resample run went on 120 s past the signal),
+and the perl-1.5.5 profile's own kernels: its summary-level ROUGE-L and ROUGE-W are
+quadratic in sentences (a pair of 100,000-line texts was still running 20 s after the
+signal, through the API and ``rougekit score``), and ROUGE-S* on long texts is counted
+without materialising the skip-bigrams, in O(vocabulary x length) time.
 
 A child interpreter scores a batch of such pairs (minutes of work, one chunk, so the batch's
 own between-chunk check comes only at the end) after installing a SIGINT handler that
@@ -13,11 +17,13 @@ test instead of hanging it.
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +45,17 @@ CHILD = textwrap.dedent(
         # no pair can be skipped (kernels/union_lcs.rs): all 16M line pairs are traced back.
         p = "\\n".join("x%d a y%d" % (i, i) for i in range(4000))
         r = "\\n".join(" ".join(["a"] * 100) for _ in range(4000))
-    if case != "perl-bootstrap":
+    if case.startswith("perl-rouge"):
+        # ROUGE-1.5.5's kernels. L and W: 100,000 one-word sentences each side, 10^10
+        # sentence pairs. S*: 200,000 words, each of 100,000 twice: minutes of counting.
+        if case == "perl-rougeS*":
+            p = " ".join("w%d" % (i * 7919 % 100_000) for i in range(200_000))
+            r = " ".join("w%d" % (i * 104_729 % 100_000) for i in range(200_000))
+        else:
+            p = "\\n".join("w%d" % (i * 7919 % 5000) for i in range(100_000))
+            r = "\\n".join("w%d" % (i * 104_729 % 5000) for i in range(100_000))
+        scorer = rk.RougeScorer([case[5:]], profile="perl-1.5.5", threads=1)
+    elif case != "perl-bootstrap":
         scorer = rk.RougeScorer([case], threads=1)
     run = lambda: scorer.score_batch([p] * 12, [r] * 12)  # noqa: E731
     if case == "perl-bootstrap":
@@ -66,7 +82,10 @@ CHILD = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("case", ["rougeW", "rougeLsum", "perl-bootstrap"])
+@pytest.mark.parametrize(
+    "case",
+    ["rougeW", "rougeLsum", "perl-bootstrap", "perl-rougeL", "perl-rougeW-1.2", "perl-rougeS*"],
+)
 def test_ctrl_c_stops_a_long_pair(case: str) -> None:
     child = subprocess.Popen([sys.executable, "-c", CHILD, case], stdout=subprocess.PIPE, text=True)
     try:
@@ -84,3 +103,35 @@ def test_ctrl_c_stops_a_long_pair(case: str) -> None:
             child.wait()
     assert out.split() == ["inside"], out
     assert child.returncode == 3
+
+
+def test_ctrl_c_stops_rougekit_score_inside_a_long_perl_pair(tmp_path: Path) -> None:
+    """``rougekit score --profile perl-1.5.5`` on one pair of 300,000-line texts (ROUGE-L:
+    9 x 10^10 sentence pairs, many minutes; 10^10 took 85 s before the fix): Ctrl-C ends
+    it with exit 130 and one line, as on the default profile, instead of running on."""
+
+    def lines(step: int) -> str:
+        return "\n".join(f"w{i * step % 5000}" for i in range(300_000))
+
+    data = tmp_path / "long.jsonl"
+    data.write_text(json.dumps({"prediction": lines(7919), "references": [lines(104_729)]}) + "\n")
+    command = ["score", "--jsonl", str(data), "--profile", "perl-1.5.5", "-t", "rougeL"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(2.0)  # let it start scoring
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            pytest.fail("Ctrl-C was not honoured inside the perl-1.5.5 kernel")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err == "rougekit: error: interrupted\n"

@@ -357,6 +357,25 @@ def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
     assert error_line(proc.returncode, err, 130) == "rougekit perl: error: interrupted"
 
 
+def test_ctrl_c_inside_one_long_instance_is_exit_130(tmp_path: Path) -> None:
+    # One instance of 300,000 one-word sentences a side: ROUGE-L's summary level visits
+    # 9 x 10^10 sentence pairs (many minutes), and its kernel must notice the signal while
+    # it runs.
+    def lines(step: int) -> str:
+        return "\n".join(f"w{i * step % 5000}" for i in range(300_000))
+
+    case = Case(peers={"A": lines(7919)}, references=[lines(104_729)])
+    proc = _perl_process(write_xml_case_files(tmp_path, [case]), stdout=subprocess.DEVNULL)
+    try:
+        time.sleep(2.0)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert error_line(proc.returncode, err, 130) == "rougekit perl: error: interrupted"
+
+
 def test_full_or_closed_stdout_is_one_line(config: Path) -> None:
     with open("/dev/full", "w") as full:
         proc = _perl_process(config, stdout=full)

@@ -280,7 +280,7 @@ class PerlScorer:
     ) -> BatchScores:
         """Scores strings; sentences are the non-empty ``\\n``-separated lines (SPL
         files). ``InputTooLargeError`` ("pair N, reference M: ...") for a sentence pair over
-        the ROUGE-W table limit."""
+        the ROUGE-W table limit. Ctrl-C raises ``KeyboardInterrupt`` inside long kernels."""
     def score_files(
         self,
         files: Sequence[tuple[str, str]],
@@ -291,7 +291,8 @@ class PerlScorer:
     ) -> BatchScores:
         """Scores a run from its summary files ((path, format) each), read in parallel.
         ``InputTooLargeError`` with args ``(message, instance, model)`` for a sentence pair
-        over the ROUGE-W table limit; ``PerlFileError`` for an unusable file."""
+        over the ROUGE-W table limit; ``PerlFileError`` for an unusable file; Ctrl-C raises
+        ``KeyboardInterrupt`` inside long kernels."""
     def score_plan(self, plan: PerlRunPlan, *, be_mode: str | None = None) -> BatchScores:
         """``score_files`` on a planned XML run's files and instances."""
 

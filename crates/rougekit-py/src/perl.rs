@@ -4,6 +4,7 @@
 //! summary-file readers.
 use crate::convert;
 use crate::errors::{guarded, to_py, InputTooLargeError};
+use crate::interrupt::interruptible;
 use crate::prefetch;
 use crate::scores::PyBatchScores;
 use pyo3::create_exception;
@@ -19,6 +20,7 @@ use rougekit_core::perl::{
     self, ExceptionTable, Instance, MultiRef, PerlConfig, PerlStemmer, PerlType, StopList,
     TokenRules, Truncation,
 };
+use rougekit_core::pool::Cancel;
 use std::path::PathBuf;
 
 fn perl_stemmer(name: &str) -> PyResult<PerlStemmer> {
@@ -216,6 +218,7 @@ impl PerlScorer {
 
     /// Scores Python strings (sentences = non-empty `\n`-separated lines, as SPL files)
     /// with ROUGE-1.5.5's pipeline; `references[i]` is a string or a list of strings.
+    /// Ctrl-C raises `KeyboardInterrupt` also inside one long pair.
     fn score_batch(
         &self,
         py: Python<'_>,
@@ -223,19 +226,25 @@ impl PerlScorer {
         references: &Bound<'_, PyAny>,
     ) -> PyResult<PyBatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
-        let result = py.allow_threads(|| {
-            guarded(|| {
-                let inst: Vec<Instance<'_>> = texts
-                    .predictions
-                    .iter()
-                    .zip(convert::per_pair(&texts.refs, &texts.ref_ends))
-                    .map(|(p, refs)| Instance {
-                        peer: spl_sentences(p.as_bytes()),
-                        models: refs.iter().map(|r| spl_sentences(r.as_bytes())).collect(),
-                    })
-                    .collect();
-                perl::score_types(&self.types, &self.config, &inst, self.threads)
-            })
+        let result = interruptible(py, |cancel| {
+            let inst: Vec<Instance<'_>> = texts
+                .predictions
+                .iter()
+                .zip(convert::per_pair(&texts.refs, &texts.ref_ends))
+                .map(|(p, refs)| Instance {
+                    peer: spl_sentences(p.as_bytes()),
+                    models: refs.iter().map(|r| spl_sentences(r.as_bytes())).collect(),
+                })
+                .collect();
+            let scored = perl::score_types_interruptible(
+                &self.types,
+                &self.config,
+                &inst,
+                self.threads,
+                cancel,
+            );
+            // A fatal failure is a result here (stopped: `None`).
+            Ok(scored.transpose())
         })?;
         let inner = result.map_err(|f| too_large_in_pair(&f))?;
         Ok(PyBatchScores::from(inner))
@@ -246,7 +255,8 @@ impl PerlScorer {
     /// read and split in parallel. With `be_mode` the run is Basic Elements (`-3`, SIMPLE
     /// files): one column, `rougeBE-<mode>`, and the scorer must have no types. An input
     /// over one of rougekit's limits raises `InputTooLargeError(message, instance, model)`;
-    /// a file problem `PerlFileError`.
+    /// a file problem `PerlFileError`; Ctrl-C `KeyboardInterrupt` (also inside one long
+    /// instance).
     #[pyo3(signature = (files, peers, models, *, be_mode=None))]
     fn score_files(
         &self,
@@ -326,34 +336,14 @@ impl PerlScorer {
         }
         let be_mode = be_mode.map(|m| Ok::<_, PyErr>((BeMode::parse(m).map_err(to_py)?, m)));
         let be_mode = be_mode.transpose()?;
-        let config = &self.config;
-        let result = py.allow_threads(|| {
-            guarded(|| {
-                // A prefetch that ended without a result (it cannot, short of a panic)
-                // leaves the reading to this call.
-                let summaries = match loading.and_then(|rx| rx.recv().ok()) {
-                    Some(loaded) => loaded?,
-                    None => Summaries::load(files, self.threads)?,
-                };
-                let inst = summaries.instances(peers, models);
-                let nrefs = models.iter().map(|m| m.len() as u32).collect();
-                Ok(match be_mode {
-                    None => perl::score_types(&self.types, config, &inst, self.threads)
-                        .map_err(Fatal::Limit),
-                    Some((mode, name)) => be::score_be(
-                        &inst,
-                        mode,
-                        config.rules.stemmer,
-                        config.multiref,
-                        config.alpha,
-                    )
-                    .map(|s| s.into_scores(vec![format!("rougeBE-{name}")], nrefs))
-                    .map_err(Fatal::Be),
-                })
-            })
+        let result = interruptible(py, |cancel| {
+            let scored = self.load_and_score(files, peers, models, be_mode, loading, cancel);
+            // A file or fatal failure is a result here (stopped: `None`).
+            Ok(scored.transpose())
         })?;
-        match result.map_err(|e| file_error(py, e))? {
+        match result {
             Ok(inner) => Ok(PyBatchScores::from(inner)),
+            Err(Fatal::File(e)) => Err(file_error(py, e)),
             // args (message, instance, model): `rougekit perl` names the EVAL and files.
             Err(Fatal::Limit(f)) => Err(InputTooLargeError::new_err((
                 f.message.clone(),
@@ -368,10 +358,53 @@ impl PerlScorer {
             ))),
         }
     }
+
+    /// [`PerlScorer::score_loaded`]'s work, without the GIL: reads the files and scores the
+    /// instances; `Ok(None)` when `cancel` stopped it.
+    fn load_and_score<P: AsRef<std::path::Path> + Sync>(
+        &self,
+        files: &[(P, SummaryFormat)],
+        peers: &[usize],
+        models: &[Vec<usize>],
+        be_mode: Option<(BeMode, &str)>,
+        loading: Option<prefetch::Loading>,
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<rougekit_core::BatchScores>, Fatal> {
+        // A prefetch that ended without a result (it cannot, short of a panic) leaves the
+        // reading to this call.
+        let summaries = match loading.and_then(|rx| rx.recv().ok()) {
+            Some(loaded) => loaded,
+            None => Summaries::load(files, self.threads),
+        };
+        let summaries = summaries.map_err(Fatal::File)?;
+        let inst = summaries.instances(peers, models);
+        let config = &self.config;
+        match be_mode {
+            None => {
+                perl::score_types_interruptible(&self.types, config, &inst, self.threads, cancel)
+                    .map_err(Fatal::Limit)
+            }
+            Some((mode, name)) => {
+                let nrefs = models.iter().map(|m| m.len() as u32).collect();
+                let scores = be::score_be(
+                    &inst,
+                    mode,
+                    config.rules.stemmer,
+                    config.multiref,
+                    config.alpha,
+                )
+                .map_err(Fatal::Be)?;
+                Ok(Some(
+                    scores.into_scores(vec![format!("rougeBE-{name}")], nrefs),
+                ))
+            }
+        }
+    }
 }
 
 /// Why a run of summary files stopped.
 enum Fatal {
+    File(LoadError),
     Limit(perl::batch::Failure),
     Be(be::BadLine),
 }

@@ -29,11 +29,10 @@ use crate::kernels::skip::SkipScratch;
 use crate::kernels::union_lcs::UnionLcsScratch;
 use crate::kernels::wlcs::{Weights, WlcsScratch};
 use crate::pipeline::Stemmer;
-use crate::pool::Cancel;
+use crate::pool::{run_polled, Cancel};
 use crate::scores::{BatchScores, TextNotes};
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// One prediction with its references.
@@ -221,47 +220,6 @@ fn record_error(slot: &FirstError, index: usize, message: String) {
     let mut slot = slot.lock().unwrap_or_else(|p| p.into_inner());
     if slot.as_ref().is_none_or(|(i, _)| index < *i) {
         *slot = Some((index, message));
-    }
-}
-
-/// How often the calling thread asks a [`Cancel`] while the pool works: Ctrl-C latency.
-const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(20);
-
-/// Runs `work` on `pool` while the calling thread asks `cancel` every [`POLL_INTERVAL`]
-/// until it ends (the work itself stops early once `cancel` has stopped). Python runs
-/// signal handlers only on its main thread, which is the caller here, not a worker: so a
-/// batch needs no barrier every few thousand pairs to notice Ctrl-C, and no worker idles at
-/// such a barrier while the other finishes its last group (13 barriers per 100k pairs before).
-fn run_polled(pool: &rayon::ThreadPool, cancel: &Cancel<'_>, work: impl FnOnce() + Send) {
-    if pool.current_thread_index().is_some() {
-        // Called from one of the pool's own workers: polling would block a worker the work
-        // may need. Run it as a nested parallel section.
-        return pool.install(work);
-    }
-    let done = AtomicBool::new(false);
-    pool.in_place_scope(|scope| {
-        let signal = Finished(&done, std::thread::current());
-        scope.spawn(move |_| {
-            let _signal = signal; // also when `work` panics: the caller must not poll forever
-            work();
-        });
-        while !done.load(Ordering::Acquire) {
-            std::thread::park_timeout(POLL_INTERVAL);
-            if !done.load(Ordering::Acquire) && !cancel.check() {
-                break; // the workers see `cancel.stopped()` and finish early
-            }
-        }
-    }); // the scope waits for the work (and passes on its panic)
-}
-
-/// Dropped when [`run_polled`]'s work ends, normally or by a panic: marks it finished and
-/// wakes the polling caller.
-struct Finished<'a>(&'a AtomicBool, std::thread::Thread);
-
-impl Drop for Finished<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Release);
-        self.1.unpark();
     }
 }
 
@@ -634,23 +592,6 @@ mod tests {
         );
         assert_eq!((s[0].precision, s[0].recall), (1.0, 0.4));
         assert_eq!(s[1].fmeasure, 0.3333333333333333);
-    }
-
-    #[test]
-    fn run_polled_passes_on_a_panic_instead_of_polling_forever() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let go = || true;
-        let cancel = Cancel::new(&go);
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run_polled(&pool, &cancel, || panic!("a kernel bug"))
-        }));
-        assert!(ran.is_err());
-        let mut sum = 0;
-        run_polled(&pool, &cancel, || sum = (1..=10).sum());
-        assert_eq!(sum, 55);
     }
 
     #[test]

@@ -2,6 +2,11 @@
 //! every configured variant on the same ids. Instances are independent, so the parallel
 //! result is bit-identical to the serial one. [`score_types`] runs the [`plan`] of a list of
 //! types and returns the profile's result, [`BatchScores`].
+//!
+//! Ctrl-C: the kernels report their work to a [`Cancel`] token (ROUGE-L and ROUGE-W
+//! summary level are quadratic in sentences, so one long instance can take minutes), the
+//! workers skip the remaining instances once it has stopped, and on the pool the calling
+//! thread polls it while they work ([`run_polled`]), as the rouge-score engine does.
 use super::combine::{combine, InstanceScore};
 use super::counts::{CountError, Counter, ModelCounts};
 use super::doc::PerlDoc;
@@ -9,7 +14,7 @@ use super::types::{plan, PerlType};
 use super::vocab::Vocab;
 use super::{PerlConfig, Variant};
 use crate::kernels::wlcs::Weights;
-use crate::pool::shared_pool;
+use crate::pool::{run_polled, shared_pool, Cancel};
 use crate::scores::{BatchScores, Counts, TextNotes};
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -145,13 +150,29 @@ pub fn score_types(
     instances: &[Instance<'_>],
     threads: usize,
 ) -> Result<BatchScores, Failure> {
+    let scored = score_types_interruptible(types, base, instances, threads, &Cancel::never())?;
+    Ok(scored.expect("never cancelled"))
+}
+
+/// [`score_types`] asking `cancel` inside long kernels (on the pool, the calling thread asks
+/// every few milliseconds while the workers run); `Ok(None)` once it says stop (the caller
+/// was interrupted, e.g. by Ctrl-C).
+pub fn score_types_interruptible(
+    types: &[PerlType],
+    base: &PerlConfig,
+    instances: &[Instance<'_>],
+    threads: usize,
+    cancel: &Cancel<'_>,
+) -> Result<Option<BatchScores>, Failure> {
     let names: Vec<String> = types.iter().map(PerlType::name).collect();
     let nrefs: Vec<u32> = instances.iter().map(|i| i.models.len() as u32).collect();
     let mut runs: Vec<(PerlScores, Vec<(usize, usize)>)> = Vec::new();
     let mut failures = Vec::new();
     let mut notes = None;
     for run in plan(types, base) {
-        let mut scores = score_batch(&run.config, instances, threads);
+        let Some(mut scores) = score_batch(&run.config, instances, threads, cancel) else {
+            return Ok(None);
+        };
         if let Some(f) = scores.fatal() {
             return Err(f.clone());
         }
@@ -172,7 +193,7 @@ pub fn score_types(
         .iter()
         .flat_map(|(scores, picks)| picks.iter().map(move |&(k, t)| (scores, k, t)))
         .collect();
-    Ok(scores_of(names, &picks, notes, nrefs, failures))
+    Ok(Some(scores_of(names, &picks, notes, nrefs, failures)))
 }
 
 #[derive(Default)]
@@ -193,8 +214,14 @@ thread_local! {
 /// Instances handed to a worker at a time.
 const MIN_CHUNK: usize = 32;
 
-/// Scores every instance under `config` with `threads` workers (1: the calling thread).
-pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usize) -> PerlScores {
+/// Scores every instance under `config` with `threads` workers (1: the calling thread);
+/// `None` once `cancel` says stop (see the module comment).
+pub fn score_batch(
+    config: &PerlConfig,
+    instances: &[Instance<'_>],
+    threads: usize,
+    cancel: &Cancel<'_>,
+) -> Option<PerlScores> {
     let variants = config.variants();
     let width = variants.len();
     let mut rows = vec![InstanceScore::default(); instances.len() * width];
@@ -205,10 +232,13 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
         &'s mut TextNotes,
     );
     let work = |(i, ((out, fails), note)): (usize, Slots<'_>)| {
+        if cancel.stopped() {
+            return;
+        }
         *note = text_notes(&instances[i]);
         if width > 0 {
             WORKER.with_borrow_mut(|w| {
-                score_instance(config, &variants, i, &instances[i], w, out, fails)
+                score_instance(config, &variants, i, &instances[i], w, out, fails, cancel)
             });
         }
     };
@@ -220,7 +250,7 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
         (&mut rows[..], width)
     };
     match shared_pool(threads) {
-        Some(pool) if instances.len() > MIN_CHUNK => pool.install(|| {
+        Some(pool) if instances.len() > MIN_CHUNK => run_polled(&pool, cancel, || {
             slots
                 .par_chunks_mut(per)
                 .zip(failed.par_iter_mut())
@@ -229,6 +259,7 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
                 .with_min_len(MIN_CHUNK)
                 .for_each(work)
         }),
+        // The kernels' reports poll `cancel` on this thread.
         _ => slots
             .chunks_mut(per)
             .zip(failed.iter_mut())
@@ -236,14 +267,20 @@ pub fn score_batch(config: &PerlConfig, instances: &[Instance<'_>], threads: usi
             .enumerate()
             .for_each(work),
     }
-    PerlScores {
+    if cancel.stopped() {
+        return None;
+    }
+    Some(PerlScores {
         variants,
         rows,
         failures: failed.into_iter().flatten().collect(),
         notes,
-    }
+    })
 }
 
+/// Scores one instance into `out`; stops at the first variant `cancel` stopped (the
+/// caller then discards the batch).
+#[allow(clippy::too_many_arguments)]
 fn score_instance(
     config: &PerlConfig,
     variants: &[Variant],
@@ -252,6 +289,7 @@ fn score_instance(
     w: &mut Worker,
     out: &mut [InstanceScore],
     failures: &mut Vec<Failure>,
+    cancel: &Cancel<'_>,
 ) {
     w.vocab.reset_for(config.rules);
     let limit = config.truncation;
@@ -269,16 +307,17 @@ fn score_instance(
         let per = &mut w.per_model;
         *slot = match variant {
             Variant::N(n) => {
-                let pc = c.ngram(n, &w.peer, models, per);
+                let pc = c.ngram(n, &w.peer, models, per, cancel);
                 combine(per, pc, config.multiref, config.alpha, identity)
             }
             Variant::L => {
-                let pc = c.lcs(&w.peer, models, per);
+                let pc = c.lcs(&w.peer, models, per, cancel);
                 combine(per, pc, config.multiref, config.alpha, identity)
             }
             Variant::S | Variant::SU => {
                 let Some(skip) = config.skip else { continue };
-                let pc = c.skip(skip.gap, variant == Variant::SU, &w.peer, models, per);
+                let su = variant == Variant::SU;
+                let pc = c.skip(skip.gap, su, &w.peer, models, per, cancel);
                 combine(per, pc, config.multiref, config.alpha, identity)
             }
             Variant::W => {
@@ -287,7 +326,7 @@ fn score_instance(
                 if f.weight() != weight {
                     *f = Weights::new(weight);
                 }
-                match c.wlcs(f, &w.peer, models, per) {
+                match c.wlcs(f, &w.peer, models, per, cancel) {
                     Ok(pc) => {
                         let f = &*f;
                         combine(per, pc, config.multiref, config.alpha, |x| f.inverse(x))
@@ -300,6 +339,9 @@ fn score_instance(
             }
             Variant::BE => InstanceScore::default(),
         };
+        if cancel.stopped() {
+            return;
+        }
     }
 }
 
@@ -361,5 +403,107 @@ fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
         variant,
         message,
         fatal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::XorShift;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// `lines` sentences of `words` random words each, from a `vocab`-word vocabulary.
+    fn summary(rng: &mut XorShift, lines: usize, words: usize, vocab: u64) -> Vec<String> {
+        (0..lines)
+            .map(|_| {
+                let words: Vec<String> = (0..words)
+                    .map(|_| format!("w{}", rng.below(vocab)))
+                    .collect();
+                words.join(" ")
+            })
+            .collect()
+    }
+
+    fn instance<'a>(peer: &'a [String], model: &'a [String]) -> Instance<'a> {
+        Instance {
+            peer: peer.iter().map(|s| s.as_bytes()).collect(),
+            models: vec![model.iter().map(|s| s.as_bytes()).collect()],
+        }
+    }
+
+    /// Ctrl-C inside one long instance: every variant's kernel reports its work, so a token
+    /// that says stop at its first poll ends the scoring with no result, before a second
+    /// poll (each instance is at least four polls' worth of work: a kernel that went on
+    /// would poll again). The summary-level ROUGE-L and ROUGE-W loop over sentence pairs
+    /// (1,000 x 1,000 and 300 x 300 here), ROUGE-S* counts 8,000-word texts without
+    /// materialising their 32 million skip-bigrams, and ROUGE-1 ... ROUGE-1024 build a
+    /// thousand n-gram levels.
+    #[test]
+    fn a_stop_ends_one_long_instance_early() {
+        let mut rng = XorShift::new(0x5851_F42D_4C95_7F2D);
+        let cases = [
+            ("rougeL", 1000, 40, 50),
+            ("rougeW-1.2", 300, 30, 50),
+            ("rougeS*", 1, 8000, 4000),
+            ("rouge1024", 1, 50_000, 1000),
+        ];
+        for (name, lines, words, vocab) in cases {
+            let peer = summary(&mut rng, lines, words, vocab);
+            let model = summary(&mut rng, lines, words, vocab);
+            let types = PerlType::parse_all(&[name]).unwrap();
+            let polls = AtomicUsize::new(0);
+            let stop = || {
+                polls.fetch_add(1, Ordering::Relaxed);
+                false
+            };
+            let inst = [instance(&peer, &model)];
+            let cancel = Cancel::new(&stop);
+            let scored =
+                score_types_interruptible(&types, &PerlConfig::default(), &inst, 1, &cancel);
+            assert!(scored.unwrap().is_none(), "{name}: not stopped");
+            let polls = polls.load(Ordering::Relaxed);
+            assert_eq!(polls, 1, "{name}: went on after the stop");
+        }
+    }
+
+    /// On the pool the workers do not decide (Python's signal handlers run on the calling
+    /// thread only): the caller polls while they work and they stop on its answer. A token
+    /// that never stops changes no bit.
+    #[test]
+    fn the_pool_stops_on_the_callers_poll_and_a_polling_token_changes_no_bit() {
+        let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
+        let texts: Vec<(Vec<String>, Vec<String>)> = (0..2 * MIN_CHUNK + 5)
+            .map(|_| (summary(&mut rng, 4, 12, 40), summary(&mut rng, 3, 15, 40)))
+            .collect();
+        let inst: Vec<Instance<'_>> = texts.iter().map(|(p, m)| instance(p, m)).collect();
+        let names = [
+            "rouge1",
+            "rouge2",
+            "rougeL",
+            "rougeW-1.2",
+            "rougeSU4",
+            "rougeS*",
+        ];
+        let types = PerlType::parse_all(&names).unwrap();
+        let base = PerlConfig::default();
+        let plain = score_types(&types, &base, &inst, 2).unwrap();
+        let go = || true;
+        for threads in [1, 2] {
+            let polled =
+                score_types_interruptible(&types, &base, &inst, threads, &Cancel::new(&go));
+            assert_eq!(polled.unwrap(), Some(plain.clone()), "{threads} threads");
+        }
+        let caller = std::thread::current().id();
+        let callers_stop = || std::thread::current().id() != caller;
+        let cancel = Cancel::new(&callers_stop);
+        // Minutes of work unless stopped (4 million sentence pairs per instance): the
+        // caller's first poll, after 20 ms, comes long before the end.
+        let lines = summary(&mut rng, 2000, 1, 50);
+        let long: Vec<(Vec<String>, Vec<String>)> = (0..2 * MIN_CHUNK)
+            .map(|_| (lines.clone(), lines.clone()))
+            .collect();
+        let inst: Vec<Instance<'_>> = long.iter().map(|(p, m)| instance(p, m)).collect();
+        let stopped = score_types_interruptible(&types, &base, &inst, 2, &cancel);
+        assert!(stopped.unwrap().is_none());
     }
 }

@@ -6,6 +6,7 @@ use super::wlcs::WlcsTable;
 use crate::kernels::lcs::{self, LcsScratch};
 use crate::kernels::skip;
 use crate::kernels::wlcs::Weights;
+use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
 
 /// One model's counts for one variant.
@@ -257,12 +258,14 @@ impl Counter {
 
     /// ROUGE-n (§8.1); returns the peer n-gram count. Call [`Counter::begin_instance`]
     /// before the first variant of every instance (the n-gram levels are shared by them).
+    /// Its work is reported to `cancel` (the caller stops between variants).
     pub fn ngram(
         &mut self,
         n: usize,
         peer: &PerlDoc,
         models: &[PerlDoc],
         out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
     ) -> f64 {
         out.clear();
         if n == 0 {
@@ -282,6 +285,11 @@ impl Counter {
                 select: rounded_ratio(hit, m),
             });
         }
+        // One report per call, about two passes over the texts (the level, built once per
+        // n as the variants come in order, and the overlaps): ROUGE-1 ... ROUGE-1024 of a
+        // long instance are a thousand calls.
+        let texts_len: usize = texts.iter().map(|t| t.len()).sum();
+        cancel.tick(2 * texts_len);
         self.ngram_ids.len(n, 0) as f64
     }
 
@@ -289,7 +297,8 @@ impl Counter {
     ///
     /// ROUGE-SU's items are ROUGE-S's pairs plus unigrams, keys that never equal a pair's,
     /// so its clipped overlap and totals are the pairs' plus the unigrams': the pair counts
-    /// of an instance are computed once per gap and shared by ROUGE-S and ROUGE-SU.
+    /// of an instance are computed once per gap and shared by ROUGE-S and ROUGE-SU. When
+    /// `cancel` stops it the counts are meaningless (the caller discards them).
     pub fn skip(
         &mut self,
         gap: Option<usize>,
@@ -297,6 +306,7 @@ impl Counter {
         peer: &PerlDoc,
         models: &[PerlDoc],
         out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
     ) -> f64 {
         out.clear();
         let u = if unigrams {
@@ -306,11 +316,11 @@ impl Counter {
         };
         let longest = models.iter().map(|m| m.flat.len()).max().unwrap_or(0);
         if skip::too_many_keys(peer.flat.len(), longest, gap, u) {
-            // Too many items to materialise: count them in linear memory (same integers).
-            let never = crate::pool::Cancel::never();
+            // Too many items to materialise: count them in linear memory (same integers),
+            // O(|common vocabulary| · n) time that the kernel reports to `cancel`.
             for model in models {
                 let c =
-                    skip::count_overlap(&model.flat, &peer.flat, gap, u, &mut self.skip, &never);
+                    skip::count_overlap(&model.flat, &peer.flat, gap, u, &mut self.skip, cancel);
                 let (hit, m) = (c.hits as f64, c.a_total as f64);
                 out.push(ModelCounts {
                     hit,
@@ -320,8 +330,8 @@ impl Counter {
             }
             return skip::item_count(peer.flat.len(), gap, u) as f64;
         }
-        if self.pairs_gap != Some(gap) {
-            self.pair_counts(gap, peer, models);
+        if self.pairs_gap != Some(gap) && !self.pair_counts(gap, peer, models, cancel) {
+            return 0.0;
         }
         let pairs = skip::Unigrams::None;
         for (j, model) in models.iter().enumerate() {
@@ -350,8 +360,15 @@ impl Counter {
 
     /// The clipped skip-bigram (pair) overlap of every model with the peer, into
     /// `pair_hits`. Only a pair of two tokens that both texts hold can be common to them, so
-    /// only those pairs are materialised (the totals come from [`skip::item_count`]).
-    fn pair_counts(&mut self, gap: Option<usize>, peer: &PerlDoc, models: &[PerlDoc]) {
+    /// only those pairs are materialised (the totals come from [`skip::item_count`]). False
+    /// when `cancel` stopped it (`pair_hits` is then incomplete and not kept for the gap).
+    fn pair_counts(
+        &mut self,
+        gap: Option<usize>,
+        peer: &PerlDoc,
+        models: &[PerlDoc],
+        cancel: &Cancel<'_>,
+    ) -> bool {
         self.pair_hits.clear();
         for model in models {
             self.mark_common(&peer.flat, &model.flat);
@@ -363,8 +380,16 @@ impl Counter {
             for &t in peer.flat.iter().chain(&model.flat) {
                 self.common[t as usize] = 0;
             }
+            // One report per model: the pairs scanned (at most [`skip::MAX_KEYS`] per text,
+            // so a model's share is bounded; longer texts take the counting path above).
+            let scanned = skip::item_count(peer.flat.len(), gap, skip::Unigrams::None)
+                + skip::item_count(model.flat.len(), gap, skip::Unigrams::None);
+            if !cancel.tick(scanned) {
+                return false;
+            }
         }
         self.pairs_gap = Some(gap);
+        true
     }
 
     /// Sets `common[t]` (grown as needed) to 2 for the tokens of both `a` and `b`, 1 for
@@ -457,17 +482,29 @@ impl Counter {
         }
     }
 
-    /// ROUGE-L (§8.2): union-LCS hits per model; returns the peer token count.
-    pub fn lcs(&mut self, peer: &PerlDoc, models: &[PerlDoc], out: &mut Vec<ModelCounts>) -> f64 {
+    /// ROUGE-L (§8.2): union-LCS hits per model; returns the peer token count. When `cancel`
+    /// stops it the counts are meaningless (the caller discards them).
+    pub fn lcs(
+        &mut self,
+        peer: &PerlDoc,
+        models: &[PerlDoc],
+        out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
+    ) -> f64 {
         out.clear();
         for model in models {
-            // The match masks of a peer sentence serve every model sentence against it.
+            // The match masks of a peer sentence serve every model sentence against it; a
+            // model token costs one 64-bit word per 64 of its columns.
             self.mark_union(
                 peer,
                 model,
-                |cols, s| s.lcs.set_columns(cols),
+                cancel,
+                |cols, s| {
+                    s.lcs.set_columns(cols);
+                    cols.len().div_ceil(64)
+                },
                 |rows, cols, s, mark| {
-                    lcs::union_positions(rows, cols, &mut s.lcs, mark);
+                    lcs::union_positions_with(rows, cols, &mut s.lcs, mark, cancel);
                     true
                 },
             );
@@ -495,20 +532,24 @@ impl Counter {
     }
 
     /// ROUGE-W (§8.3): weighted hits from runs of the union mask; returns f(peer length).
+    /// When `cancel` stops it the counts are meaningless (the caller discards them).
     pub fn wlcs(
         &mut self,
         f: &mut Weights,
         peer: &PerlDoc,
         models: &[PerlDoc],
         out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
     ) -> Result<f64, CountError> {
         out.clear();
         for (j, model) in models.iter().enumerate() {
+            // A model token costs one cell per column of the weighted table.
             let ok = self.mark_union(
                 peer,
                 model,
-                |_, _| {},
-                |rows, cols, s, mark| s.wlcs.mark(rows, cols, f, mark),
+                cancel,
+                |cols, _| cols.len(),
+                |rows, cols, s, mark| s.wlcs.mark(rows, cols, f, mark, cancel),
             );
             if !ok {
                 return Err(CountError::TooLong { model: j });
@@ -548,13 +589,20 @@ impl Counter {
 
     /// Fills `self.marks` (over `model.sent_tokens`) with the union over peer sentences of
     /// the positions `mark_one(model_sentence, peer_sentence, ..)` marks; `columns(peer_sentence,
-    /// ..)` runs once before the model sentences are marked against that peer sentence. False
-    /// if any call failed.
+    /// ..)` runs once before the model sentences are marked against that peer sentence and
+    /// returns the work of one model token against it. False if any call failed.
+    ///
+    /// The work of each peer sentence against the whole model goes to `cancel` in one
+    /// report, and a stop leaves the marks partial (the caller discards them): the sentence
+    /// pairs are quadratic in sentences (10^10 pairs for two 100,000-line summaries), so
+    /// one long instance must be interruptible, but one report per pair would cost the
+    /// many small tables of an ordinary instance an atomic add each.
     fn mark_union(
         &mut self,
         peer: &PerlDoc,
         model: &PerlDoc,
-        mut columns: impl FnMut(&[u32], &mut Counter),
+        cancel: &Cancel<'_>,
+        mut columns: impl FnMut(&[u32], &mut Counter) -> usize,
         mut mark_one: impl FnMut(&[u32], &[u32], &mut Counter, &mut [bool]) -> bool,
     ) -> bool {
         let mut marks = std::mem::take(&mut self.marks);
@@ -562,7 +610,7 @@ impl Counter {
         marks.resize(model.sent_tokens.len(), false);
         let mut ok = true;
         for cols in peer.sentences().filter(|c| !c.is_empty()) {
-            columns(cols, self);
+            let per_token = columns(cols, self);
             let mut start = 0;
             for &end in &model.sent_ends {
                 if end > start {
@@ -574,6 +622,11 @@ impl Counter {
                     );
                 }
                 start = end;
+            }
+            // Plus one unit per sentence pair: one-word sentences are mostly set-up.
+            let work = model.sent_tokens.len() * per_token + model.sent_ends.len();
+            if !cancel.tick(work) {
+                break;
             }
         }
         self.marks = marks;
@@ -626,7 +679,7 @@ mod tests {
             counter.begin_instance();
             // Levels are built in any order of n, as the variants ask for them.
             for n in [2, 1, 4, 3, 6] {
-                let total = counter.ngram(n, &peer, models, &mut out);
+                let total = counter.ngram(n, &peer, models, &mut out, &Cancel::never());
                 assert_eq!(total as usize, peer.flat.len().saturating_sub(n - 1));
                 for (model, counts) in models.iter().zip(&out) {
                     let want = naive_overlap(&model.flat, &peer.flat, n);

@@ -18,7 +18,7 @@ pub mod types;
 pub mod vocab;
 pub mod wlcs;
 
-pub use batch::{score_batch, score_types, Instance, PerlScores};
+pub use batch::{score_batch, score_types, score_types_interruptible, Instance, PerlScores};
 pub use combine::{round5, MultiRef};
 pub use text::Truncation;
 pub use types::PerlType;

@@ -10,6 +10,7 @@
 //! each run of columns that no row's token matches is one column (argued in
 //! [`WlcsTable::mark`]).
 use crate::kernels::wlcs::{Weights, MAX_CELLS};
+use crate::pool::Cancel;
 
 /// Reusable buffers: the W table (row-major, (|rows| + 1) × (|cols| + 1)), the run lengths
 /// κ of the previous and current rows, and `f(k)` for k = 0, 1, ...
@@ -82,13 +83,15 @@ impl WlcsTable {
     /// traces back for (`rows`, `cols`); false, marking nothing, when the table would exceed
     /// [`MAX_CELLS`]. Same rules as [`crate::kernels::wlcs::mark_wlcs`]: on equal tokens
     /// `W = (W↖ + f(κ+1)) − f(κ)`, otherwise `max(W↑, W←)`; the trace back goes up when
-    /// `W↑ ≥ W←`.
+    /// `W↑ ≥ W←`. The cells of a large table are reported to `cancel` as they are filled
+    /// (up to [`MAX_CELLS`], seconds of work); when it stops, nothing is marked.
     pub fn mark(
         &mut self,
         rows: &[u32],
         cols: &[u32],
         weights: &mut Weights,
         mark: &mut [bool],
+        cancel: &Cancel<'_>,
     ) -> bool {
         let (m, n) = (rows.len(), cols.len());
         if m == 0 || n == 0 {
@@ -117,13 +120,20 @@ impl WlcsTable {
                 in_gap = true;
             }
         }
-        self.mark_kept(rows, &kept, weights, mark);
+        self.mark_kept(rows, &kept, weights, mark, cancel);
         self.kept = kept;
         true
     }
 
     /// [`WlcsTable::mark`] on the collapsed columns `cols`.
-    fn mark_kept(&mut self, rows: &[u32], cols: &[u32], weights: &mut Weights, mark: &mut [bool]) {
+    fn mark_kept(
+        &mut self,
+        rows: &[u32],
+        cols: &[u32],
+        weights: &mut Weights,
+        mark: &mut [bool],
+        cancel: &Cancel<'_>,
+    ) {
         let (m, n) = (rows.len(), cols.len());
         let width = n + 1;
         self.weights_up_to(weights, m.min(n) + 1);
@@ -146,6 +156,11 @@ impl WlcsTable {
         let mut stored = 0usize;
         let mut rising = true;
         let mut k_zero = true;
+        // A report to `cancel` per block of about 2^20 cells, counted down per stored row (no
+        // division in the loop): a usual table (a dozen per instance, a few hundred cells
+        // each) makes none; the caller reports it per sentence.
+        let rows_per_tick = (1 << 20) / width + 1;
+        let mut until_tick = rows_per_tick;
         let f = &self.f[..];
         let w = &mut self.w[..cells];
         for &r in rows {
@@ -193,6 +208,13 @@ impl WlcsTable {
             std::mem::swap(&mut self.k_prev, &mut self.k_cur);
             stored += 1;
             self.slot.push(stored as u32);
+            until_tick -= 1;
+            if until_tick == 0 {
+                until_tick = rows_per_tick;
+                if !cancel.tick(rows_per_tick * width) {
+                    return;
+                }
+            }
         }
         let slot = &self.slot;
         let row = |a: usize| slot[a] as usize * width;
@@ -237,7 +259,7 @@ mod tests {
                 let mut want = vec![false; rows.len()];
                 let mut got = vec![false; rows.len()];
                 assert!(mark_wlcs(&rows, &cols, &mut f1, &mut scratch, &mut want));
-                assert!(table.mark(&rows, &cols, &mut f2, &mut got));
+                assert!(table.mark(&rows, &cols, &mut f2, &mut got, &Cancel::never()));
                 assert_eq!(want, got, "{rows:?} {cols:?}");
             }
         }
