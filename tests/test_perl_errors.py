@@ -337,6 +337,18 @@ def _perl_process(config: Path, *, stdout: Any) -> subprocess.Popen[str]:
     )
 
 
+def _interrupted_after_2s(proc: subprocess.Popen[str]) -> str:
+    """The error line of ``proc`` sent SIGINT after 2 s (exit 130 asserted)."""
+    try:
+        time.sleep(2.0)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return error_line(proc.returncode, err, 130)
+
+
 def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
     # ROUGE-1.5.5's bootstrap with 10^7 resamples: minutes of work, stopped by the signal.
     cases = [Case(peers={"A": f"the cat sat {i}"}, references=[f"a cat {i}"]) for i in range(300)]
@@ -347,14 +359,7 @@ def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    try:
-        time.sleep(2.0)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert error_line(proc.returncode, err, 130) == "rougekit perl: error: interrupted"
+    assert _interrupted_after_2s(proc) == "rougekit perl: error: interrupted"
 
 
 def test_ctrl_c_inside_one_long_instance_is_exit_130(tmp_path: Path) -> None:
@@ -366,14 +371,7 @@ def test_ctrl_c_inside_one_long_instance_is_exit_130(tmp_path: Path) -> None:
 
     case = Case(peers={"A": lines(7919)}, references=[lines(104_729)])
     proc = _perl_process(write_xml_case_files(tmp_path, [case]), stdout=subprocess.DEVNULL)
-    try:
-        time.sleep(2.0)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert error_line(proc.returncode, err, 130) == "rougekit perl: error: interrupted"
+    assert _interrupted_after_2s(proc) == "rougekit perl: error: interrupted"
 
 
 def test_full_or_closed_stdout_is_one_line(config: Path) -> None:
