@@ -120,12 +120,14 @@ def test_missing_file(tmp_path: Path):
 
 
 def test_no_tokens_warning_is_one_line(tmp_path: Path):
+    # One warning, naming the dropped letters too (there were two nearly alike).
     p, r = tmp_path / "p.txt", tmp_path / "r.txt"
-    p.write_text("今天天气很不错\n")
-    r.write_text("今天天气很不错\n")
+    p.write_text("今天天气很不错\nthe cat sat\na dog ran\n")
+    r.write_text("今天天气很不错\nthe cat sat\na dog ran\n")
     proc = run("score", "-p", str(p), "-r", str(r), "-t", "rouge1,rougeL")
     assert proc.returncode == 0
-    assert proc.stderr.startswith("rougekit: warning: 1 of 1 predictions")
+    assert proc.stderr.startswith("rougekit: warning: 1 of 3 predictions")
+    assert "14 letters that are not ASCII" in proc.stderr
     assert proc.stderr.count("\n") == 1
 
 
@@ -204,3 +206,77 @@ def test_batch_result_reports_dropped_and_failed_scores():
 def test_perl_is_listed_as_a_command():
     assert "perl" in run("--help").stdout
     assert "'perl'" in run("scor").stderr
+
+
+def test_a_csv_with_a_byte_order_mark_is_read(tmp_path: Path):
+    # Excel writes a UTF-8 byte order mark before the header: it is no part of the text.
+    plain, bom = tmp_path / "plain.csv", tmp_path / "bom.csv"
+    table = "prediction,reference\r\nthe cat sat,the cat sat down\r\n"
+    plain.write_text(table, encoding="utf-8")
+    bom.write_text(table, encoding="utf-8-sig")
+    expected = run("score", "--csv", str(plain), "-f", "json")
+    assert expected.returncode == 0, expected.stderr
+    for flag, path in (("--csv", bom),):
+        proc = run("score", flag, str(path), "-f", "json")
+        assert (proc.returncode, proc.stdout) == (0, expected.stdout), proc.stderr
+    jsonl = tmp_path / "bom.jsonl"
+    jsonl.write_text('{"prediction": "a b", "references": ["a"]}\n', encoding="utf-8-sig")
+    assert run("score", "--jsonl", str(jsonl)).returncode == 0
+
+
+def test_missing_fields_name_what_the_line_has_and_the_flags(tmp_path: Path):
+    jsonl = tmp_path / "wrong.jsonl"
+    jsonl.write_text('{"hyp": "a", "ref": "b"}\n')
+    proc = run("score", "--jsonl", str(jsonl))
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1
+    assert "missing field 'prediction' (the line has 'hyp', 'ref'" in proc.stderr
+    assert "--prediction-field and --references-field" in proc.stderr
+    fixed = run(
+        "score", "--jsonl", str(jsonl), "--prediction-field", "hyp", "--references-field", "ref"
+    )
+    assert fixed.returncode == 0, fixed.stderr
+    csv_file = tmp_path / "wrong.csv"
+    csv_file.write_text("hyp,ref\na,b\n")
+    proc = run("score", "--csv", str(csv_file))
+    assert proc.returncode == 1
+    assert "(columns: 'hyp', 'ref'; name the columns with --prediction-field" in proc.stderr
+
+
+HINDI = "बच्चे स्कूल जाते हैं और पढ़ते हैं"
+
+
+def test_text_in_another_script_stops_instead_of_printing_zeros(tmp_path: Path):
+    jsonl = tmp_path / "hi.jsonl"
+    rows = [{"prediction": HINDI, "references": [HINDI[:20]]}] * 3
+    rows.append({"prediction": "an english pair", "references": ["an english pair"]})
+    jsonl.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    out = tmp_path / "pi.jsonl"
+    proc = run("score", "--jsonl", str(jsonl), "--per-instance", str(out))
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "3 of 4 pairs have no token" in proc.stderr
+    assert "'rouge-score' profile" in proc.stderr and "--lang" in proc.stderr
+    assert proc.stdout == "" and not out.exists()
+    compare = run(
+        "compare", "--jsonl", str(jsonl), "--jsonl", str(jsonl), "--name", "a", "--name", "b"
+    )
+    assert compare.returncode == 1 and "a: 3 of 4 pairs have no token" in compare.stderr
+    # The language shortcut scores it, and the signature names what it chose.
+    proc = run("score", "--jsonl", str(jsonl), "--lang", "hi")
+    assert proc.returncode == 0, proc.stderr
+    assert "profile:unicode-v1|" in proc.stdout and "stem:snowball-3.1.1:hindi" in proc.stdout
+    proc = run("score", "--jsonl", str(jsonl), "--lang", "hi", "--profile", "rouge-score")
+    assert proc.returncode == 2 and "give one of --lang and --profile" in proc.stderr
+    proc = run("tokenize", "--lang", "de", "Die Häuser")
+    assert proc.stdout == "die haus\n"
+
+
+def test_blank_references_are_counted_in_one_warning(tmp_path: Path):
+    p, r = tmp_path / "p.txt", tmp_path / "r.txt"
+    p.write_text("a b c\nd e\nf\ng\n")
+    r.write_text("a b\n\nf\n  \n")
+    proc = run("score", "-p", str(p), "-r", str(r), "-t", "rouge1")
+    assert proc.returncode == 0
+    assert proc.stderr == (
+        "rougekit: warning: 2 of 4 pairs have a blank reference (an empty line?): they "
+        "score 0. Check that the files are aligned line by line.\n"
+    )

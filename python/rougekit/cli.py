@@ -17,18 +17,17 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rougekit import __version__, _core, checks, profiles, report, sentences
+from rougekit import __version__, _core, checks, languages, profiles, report, sentences
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.diagnostics import (
     NO_NEWLINE,
     NO_SENTENCES,
     Notes,
-    ascii_only_message,
-    dropped_message,
 )
 from rougekit.io import DataError, Pair
 from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
@@ -294,10 +293,15 @@ def _text_profiles() -> list[str]:
 
 def _add_profile(p: Any) -> None:
     p.add_argument(
-        "--profile", default=profiles.DEFAULT, choices=_text_profiles(), metavar="PROFILE",
+        "--profile", default=None, choices=_text_profiles(), metavar="PROFILE",
         help="whose rules: "
         + ", ".join(f"{name} ({profiles.get(name).SUMMARY})" for name in _text_profiles())
         + f" (default: {profiles.DEFAULT}; token-ids is for the Python API)",
+    )  # fmt: skip
+    p.add_argument(
+        "--lang", metavar="LANG",
+        help="pick the profile and stemmer for a language: an ISO 639-1 code or an English "
+        "name (hi, de, zh, Hindi...); the signature names what it picked",
     )  # fmt: skip
 
 
@@ -347,7 +351,12 @@ def _scorer(args: argparse.Namespace) -> RougeScorer:
     kwargs = {name: getattr(args, name) for name in _PASS_THROUGH}
     try:
         return RougeScorer(
-            _types(args), profile=args.profile, stemmer=args.stem, threads=args.threads, **kwargs
+            _types(args),
+            profile=args.profile,
+            stemmer=args.stem,
+            language=args.lang,
+            threads=args.threads,
+            **kwargs,
         )
     except (TypeError, ValueError) as e:
         raise UsageError(_as_flags(str(e))) from None
@@ -548,7 +557,9 @@ def _stem(path: Path) -> str:
 def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> tuple[BatchResult, Notes]:
     """The chunk's scores and its warnings' counts (the run warns once, with totals)."""
     try:
-        return scorer._batch([p.prediction for p in chunk], [p.references for p in chunk])
+        batch, notes = scorer._batch([p.prediction for p in chunk], [p.references for p in chunk])
+        blank = sum(1 for p in chunk if not any(r.strip() for r in p.references))
+        return batch, replace(notes, blank_references=blank) if blank else notes
     except (TypeError, ValueError) as e:
         # The core names the index within the chunk; name the pair instead.
         big = re.match(r"pair (\d+)(, reference \d+)?: ", str(e))  # over a size limit
@@ -563,15 +574,44 @@ def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> tuple[Ba
         raise DataError(f"{where}: pair {ident}: {what} {detail}") from None
 
 
-def _dropped_warning(acc: Accumulator) -> str | None:
-    preds, refs = acc.notes.dropped_predictions, acc.notes.dropped_references
-    if not preds and not refs:
+def _token_warning(acc: Accumulator) -> str | None:
+    """The API's one warning about tokens (texts without any, letters dropped)."""
+    found = acc.notes.token_warning(acc.profile)
+    return None if found is None else _as_options(found[1])
+
+
+def _check_tokens(acc: Accumulator, name: str | None = None) -> None:
+    """Stops a run whose table would be zeros because the profile reads only ASCII and the
+    texts are in another script (the API only warns, as rouge-score would say nothing)."""
+    if not acc.notes.mostly_dropped(acc.profile):
+        return
+    notes, prefix = acc.notes, f"{name}: " if name else ""
+    raise DataError(
+        f"{prefix}{max(notes.dropped_predictions, notes.dropped_references)} of {acc.n} pairs "
+        f"have no token in the prediction or the references under the {acc.profile.name!r} "
+        f"profile, which keeps {acc.profile.KEEPS}: the table would be zeros. For text in "
+        "another language give --lang (e.g. --lang hi, --lang zh), or --profile unicode-v1 "
+        "(words) or --profile character-v1 (Chinese, Japanese, Thai)"
+    )
+
+
+def _blank_warning(acc: Accumulator) -> str | None:
+    blank = acc.notes.blank_references
+    if not blank:
         return None
-    return _as_options(dropped_message(preds, refs, acc.n, acc.profile))
+    return (
+        f"{blank} of {acc.n} pairs have a blank reference (an empty line?): they score 0. "
+        "Check that the files are aligned line by line."
+    )
+
+
+_FLAG_OF = {"language": "--lang", "profile": "--profile"}
 
 
 def _as_options(message: str) -> str:
     """The API's words (``profile='unicode-v1'``) as this command spells them."""
+    message = re.sub(r"\blanguage='([^']*)'", r"--lang \1", message)
+    message = re.sub(r"\b(language|profile)=(?!')", lambda m: _FLAG_OF[m.group(1)], message)
     message = re.sub(r"\bprofile='([^']*)'", r"--profile \1", message)
     return re.sub(r"\bstemmer='([^']*)'", r"--stem \1", message)
 
@@ -587,11 +627,6 @@ def _failure_warning(acc: Accumulator) -> str | None:
         f"cannot compute; rougekit scores it 0. First: pair {ident}, reference {ref + 1}, "
         f"{rouge_type}: {message}"
     )
-
-
-def _ascii_warning(acc: Accumulator) -> str | None:
-    message = ascii_only_message(acc.notes.text_bytes, acc.notes.non_ascii_letters, acc.profile)
-    return None if message is None else _as_options(message)
 
 
 #: The warning when the texts were split (--split-sentences, --sentence-separator...) and
@@ -611,8 +646,8 @@ def _warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
     if acc.notes.lines == NO_NEWLINE:  # only with rougeLsum among the types
         no_sentences = NO_SENTENCES if split is None else NO_SENTENCES_AFTER_SPLIT.format(split)
     for warning in (
-        _dropped_warning(acc),
-        _ascii_warning(acc),
+        _token_warning(acc),
+        _blank_warning(acc),
         _failure_warning(acc),
         no_sentences,
     ):
@@ -727,6 +762,7 @@ def _run_score(args: argparse.Namespace) -> int:
                 writer.write([p.id for p in chunk], batch)
 
         (acc,) = _consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
+        _check_tokens(acc)  # before the per-instance file is published
     _warn(acc, _split(args))
     result = acc.corpus(
         _signature(scorer, args, acc.nrefs),
@@ -770,6 +806,8 @@ def _run_compare(args: argparse.Namespace) -> int:
     if len(set(names)) != len(names):
         raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
     accs = _consume(args, scorer, systems, keep=True, progress=progress)
+    for name, acc in zip(names, accs):
+        _check_tokens(acc, name)
     for name, acc in zip(names, accs):
         _warn(acc, _split(args), name)
     confidence = args.ci / 100
@@ -816,7 +854,10 @@ def _run_tokenize(args: argparse.Namespace) -> int:
     for text in texts:
         text.encode("utf-8")  # an argument with lone surrogates: main() names it
         try:
-            tokens = tokenize(text, profile=args.profile, stemmer=args.stem)
+            profile, stem = args.profile, args.stem
+            if args.lang is not None:
+                profile, stem = languages.resolve(args.lang, profile=profile, stemmer=stem)
+            tokens = tokenize(text, profile=profile or profiles.DEFAULT, stemmer=stem)
         except (TypeError, ValueError) as e:
             raise UsageError(_as_flags(str(e))) from None
         print(json.dumps(tokens, ensure_ascii=False) if args.format == "json" else " ".join(tokens))

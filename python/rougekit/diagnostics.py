@@ -79,6 +79,9 @@ class Notes:
     #: :data:`NEWLINE` when rougeLsum is not scored (nothing to warn about). The default,
     #: :data:`ALL_BLANK`, makes ``Notes()`` the sum of no notes.
     lines: int = ALL_BLANK
+    #: Pairs whose references are all blank (they score 0). Counted by the command line,
+    #: whose line files make a blank line an easy mistake; ``score_batch`` leaves it 0.
+    blank_references: int = 0
 
     @classmethod
     def of(
@@ -107,26 +110,41 @@ class Notes:
             self.text_bytes + other.text_bytes,
             self.non_ascii_letters + other.non_ascii_letters,
             max(self.lines, other.lines),
+            self.blank_references + other.blank_references,
         )
 
     def warn(self, profile: Profile) -> None:
         """The warnings of these notes (:class:`NoTokensWarning` or
         :class:`NonAsciiWarning`, then :class:`NoSentencesWarning`), as ``score_batch``
         gives them."""
-        if self.dropped_predictions or self.dropped_references:
-            warnings.warn(
-                dropped_message(
-                    self.dropped_predictions, self.dropped_references, self.pairs, profile
-                ),
-                NoTokensWarning,
-                stacklevel=_caller_stacklevel(),
-            )
-        else:
-            message = ascii_only_message(self.text_bytes, self.non_ascii_letters, profile)
-            if message:
-                warnings.warn(message, NonAsciiWarning, stacklevel=_caller_stacklevel())
+        token_warning = self.token_warning(profile)
+        if token_warning is not None:
+            category, message = token_warning
+            warnings.warn(message, category, stacklevel=_caller_stacklevel())
         if self.lines == NO_NEWLINE:
             warnings.warn(NO_SENTENCES, NoSentencesWarning, stacklevel=_caller_stacklevel())
+
+    def token_warning(self, profile: Profile) -> tuple[type[UserWarning], str] | None:
+        """The one warning about tokens these notes call for: texts without a token
+        (:class:`NoTokensWarning`, naming the letters an ASCII-only profile dropped), else
+        letters dropped from words (:class:`NonAsciiWarning`), else ``None``."""
+        if self.dropped_predictions or self.dropped_references:
+            dropped = dropped_message(
+                self.dropped_predictions,
+                self.dropped_references,
+                self.pairs,
+                profile,
+                non_ascii_letters=self.non_ascii_letters,
+            )
+            return NoTokensWarning, dropped
+        message = ascii_only_message(self.text_bytes, self.non_ascii_letters, profile)
+        return None if message is None else (NonAsciiWarning, message)
+
+    def mostly_dropped(self, profile: Profile) -> bool:
+        """Whether most pairs lost every token of their prediction, or of their references,
+        to an ASCII-only profile: the scores would be a table of zeros."""
+        most = max(self.dropped_predictions, self.dropped_references)
+        return profile.ASCII_ONLY and most * 2 > self.pairs > 0
 
 
 def _caller_stacklevel() -> int:
@@ -139,22 +157,30 @@ def _caller_stacklevel() -> int:
     return level
 
 
-def dropped_message(preds: int, refs: int, n: int, profile: Profile) -> str:
-    """The words of :class:`NoTokensWarning` (and of the command line's warning)."""
+def dropped_message(
+    preds: int, refs: int, n: int, profile: Profile, *, non_ascii_letters: int = 0
+) -> str:
+    """The words of :class:`NoTokensWarning` (and of the command line's warning); an
+    ASCII-only profile also says how many letters it dropped."""
+    letters = ""
+    if profile.ASCII_ONLY and non_ascii_letters:
+        letters = f" (the texts hold {non_ascii_letters} letters that are not ASCII)"
     return (
         f"{preds} of {n} predictions and the references of {refs} of {n} pairs are not "
         f"blank but have no token under the {profile.name!r} profile, which keeps "
-        f"{profile.KEEPS}; they score 0. {profile.no_tokens_advice}"
+        f"{profile.KEEPS}; they score 0{letters}. {profile.no_tokens_advice}"
     )
 
 
 #: Non-ASCII letters per byte of text above which an ASCII-only profile warns: English with
 #: accented names (café, José) or curly quotes stays far below (XSum: 1 per 10,000 bytes);
 #: German, French or Spanish text is above (umlauts and accents: 1-3 % of the bytes), other
-#: scripts far above. The core counts them while it tokenises (``BatchScores.letter_counts``).
+#: scripts far above, and so is English text with a few words of Chinese. The core counts
+#: them while it tokenises (``BatchScores.letter_counts``).
 NON_ASCII_SHARE = 0.005
-#: ... and the fewest such letters (a short text with one accented name stays quiet).
-NON_ASCII_MIN = 20
+#: ... and the fewest such letters: one accented name (José, two in a short pair) stays
+#: quiet, a word of another script does not.
+NON_ASCII_MIN = 3
 
 
 def ascii_only_message(nbytes: int, other: int, profile: Profile) -> str | None:
@@ -164,7 +190,7 @@ def ascii_only_message(nbytes: int, other: int, profile: Profile) -> str | None:
     return (
         f"{other} letters are not ASCII, and the {profile.name!r} profile keeps only ASCII "
         "letters and digits: words lose those letters ('über' becomes 'ber') or vanish, and "
-        "the scores measure what is left. For such text use profile='unicode-v1' (words, "
-        "optionally stemmer='snowball:<language>'), or profile='character-v1' for scripts "
-        "written without spaces (Chinese, Japanese, Thai)."
+        "the scores measure what is left. For such text give language='<code>' (e.g. 'de'), "
+        "or use profile='unicode-v1' (words, optionally stemmer='snowball:<language>'), or "
+        "profile='character-v1' for scripts written without spaces (Chinese, Japanese, Thai)."
     )

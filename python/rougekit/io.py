@@ -128,8 +128,12 @@ def _decode(raw: bytes, path: Path, number: int) -> str:
 MAX_LINE_BYTES = 256 << 20
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
-    """The lines of ``path`` decoded as UTF-8, without their ``\\n`` (or ``\\r\\n``) ending.
+    """The lines of ``path`` decoded as UTF-8 (a leading byte order mark dropped, as
+    ``utf-8-sig`` does), without their ``\\n`` (or ``\\r\\n``) ending.
 
     A last line without a newline still counts; a file ending in a newline has no extra
     empty line after it.
@@ -153,6 +157,10 @@ def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
                 progress.done += len(raw)
             if raw.endswith(b"\n"):
                 raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+            if number == 1 and raw.startswith(_BOM):
+                # A UTF-8 byte order mark (every Excel export has one) is no text: read as
+                # utf-8-sig reads it, or it would glue itself to the first column's name.
+                raw = raw[len(_BOM) :]
             yield _decode(raw, path, number)
 
 
@@ -230,7 +238,7 @@ def read_jsonl(
             raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
         for name in (prediction_field, references_field):
             if name not in obj:
-                raise DataError(f"{where}: missing field {name!r}")
+                raise DataError(f"{where}: {_missing_field(name, obj)}")
         pred, refs = obj[prediction_field], obj[references_field]
         if isinstance(refs, str):
             refs = [refs]
@@ -250,6 +258,16 @@ def read_jsonl(
         ident = obj.get(id_field, count)
         yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
         count += 1
+
+
+def _missing_field(name: str, obj: dict[str, Any]) -> str:
+    """What a record without the field ``name`` gets told: the fields it has, and how to
+    name the right ones."""
+    fields = ", ".join(repr(k) for k in list(obj)[:12]) + (", ..." if len(obj) > 12 else "")
+    return (
+        f"missing field {name!r} (the line has {fields or 'no field'}; name the fields with "
+        "--prediction-field and --references-field)"
+    )
 
 
 def _check_unicode(where: str, name: str, texts: list[str], *, indexed: bool) -> None:
@@ -305,7 +323,8 @@ def read_table(
     if missing:
         raise DataError(
             f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
-            f"(columns: {', '.join(header)})"
+            f"(columns: {', '.join(map(repr, header))}; name the columns with "
+            "--prediction-field and --references-field)"
         )
     p_col = index[prediction_column]
     r_cols = [index[c] for c in reference_columns]

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rougekit import _core, diagnostics, frames, inputs, profiles
+from rougekit import _core, diagnostics, frames, inputs, languages, profiles
 from rougekit import progress as _progress
 from rougekit import signature as sig
 from rougekit.checks import resolve_threads
@@ -37,6 +37,13 @@ class RougeScorer:
             ``True``/``"wordnet"`` is ROUGE-1.5.5's ``-m`` (WordNet-2.0 exceptions, then its
             Porter variant), ``"porter"`` is ``-m`` with the empty exception table many
             installs built. A stemmer a profile cannot use is an error.
+        language: a shortcut that picks the profile and stemmer for a language: an ISO
+            639-1 code or an English name (``"hi"``, ``"Hindi"``). English: rouge-score with
+            its Porter stemmer; Chinese, Japanese, Thai, Lao, Khmer, Burmese:
+            ``"character-v1"``; languages with a Snowball stemmer: ``"unicode-v1"`` with
+            ``"snowball:<language>"``; others: ``"unicode-v1"``. An explicit ``stemmer``
+            wins; ``profile`` must then be left out (or be the same). The signature names
+            the profile and stemmer, not the shortcut. See ``rougekit.languages``.
         threads: worker threads for :meth:`score_batch`; ``None`` reads
             ``$ROUGEKIT_NUM_THREADS``, else uses every core. Never changes a number.
         multiref: how several references combine: ``"best-f"`` (rouge-score's
@@ -64,8 +71,9 @@ class RougeScorer:
         self,
         types: str | Iterable[str] | None = None,
         *,
-        profile: str = profiles.DEFAULT,
+        profile: str | None = None,
         stemmer: bool | str | None = None,
+        language: str | None = None,
         threads: int | None = None,
         multiref: str | None = None,
         jackknife: bool | None = None,
@@ -77,9 +85,11 @@ class RougeScorer:
         beta: float | None = None,
         data_dir: str | os.PathLike[str] | None = None,
     ) -> None:
+        if language is not None:
+            profile, stemmer = languages.resolve(language, profile=profile, stemmer=stemmer)
         config = ScorerConfig.create(
             types,
-            profile=profile,
+            profile=profiles.DEFAULT if profile is None else profile,
             threads=threads,
             stemmer=stemmer,
             multiref=multiref,

@@ -28,6 +28,7 @@ class RougeScore(EngineProfile):
     @property
     def no_tokens_advice(self) -> str:
         return (
-            "For other scripts use profile='unicode-v1' (words) or profile='character-v1' "
-            "(characters: Chinese, Japanese, Thai, ...)."
+            "For other languages give language='<code>' (e.g. 'hi'), or use "
+            "profile='unicode-v1' (words) or profile='character-v1' (characters: Chinese, "
+            "Japanese, Thai, ...)."
         )
