@@ -6,11 +6,13 @@ D13/D14)."""
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -318,3 +320,33 @@ def test_compare_rows_carry_the_tests_settings(files: tuple[Path, Path]) -> None
         (row["resamples"], row["trials"], row["level"], row["seed"]) == ("200", "300", "0.1", "7")
         for row in table
     )
+
+
+def test_sigterm_removes_the_temporary_files_and_keeps_the_old_outputs(tmp_path: Path) -> None:
+    # The run waits on its standard input with both outputs open (their temporary files
+    # exist) when SIGTERM comes: exit 143, one line, the old outputs intact, no *.tmp left.
+    out, per_instance = tmp_path / "o.json", tmp_path / "pi.jsonl"
+    out.write_text("old report\n")
+    per_instance.write_text("old rows\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", "score", "--jsonl", "-", "-f", "json",
+         "-o", str(out), "--per-instance", str(per_instance)],
+        stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stderr is not None
+    proc.stdin.write('{"prediction": "a b", "references": ["a"]}\n' * 3000)
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".pi.jsonl.*.tmp")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert list(tmp_path.glob(".pi.jsonl.*.tmp")), "the run never opened its output"
+    proc.send_signal(signal.SIGTERM)
+    try:
+        stderr = proc.stderr.read()
+        assert proc.wait(timeout=60) == 143
+    finally:
+        proc.kill()
+        proc.stdin.close()
+    assert stderr == "rougekit: error: terminated\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.json", "pi.jsonl"]
+    assert out.read_text() == "old report\n" and per_instance.read_text() == "old rows\n"

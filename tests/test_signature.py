@@ -130,9 +130,9 @@ def _drop(field: str) -> str:
         (DESIGN_EXAMPLE.replace("|sw:no", "|swno"), "swno"),
         (DESIGN_EXAMPLE.replace("|sw:no", "|:no"), None),
         (DESIGN_EXAMPLE.replace("|", ";"), None),
-        (DESIGN_EXAMPLE.replace("|alpha:0.5", "|alpha:x"), "alpha:x is not a number"),
-        (DESIGN_EXAMPLE.replace("|ci:95", "|ci:banana"), "ci:banana is not a number or 'no'"),
-        (DESIGN_EXAMPLE.replace("|bs:1000", "|bs:1e3"), "bs:1e3 is not an integer or 'no'"),
+        (DESIGN_EXAMPLE.replace("|alpha:0.5", "|alpha:x"), "alpha:'x' is not a number"),
+        (DESIGN_EXAMPLE.replace("|ci:95", "|ci:banana"), "ci:'banana' is not a number or 'no'"),
+        (DESIGN_EXAMPLE.replace("|bs:1000", "|bs:1e3"), "bs:'1e3' is not an integer or 'no'"),
     ],
     ids=[
         "empty", "garbage", "missing-seed", "missing-profile", "duplicate", "unknown",
@@ -150,3 +150,19 @@ def test_table_ends_with_signature():
     result = rougekit.RougeScorer(["rouge1"]).corpus(PREDS, REFS, confidence=0.95, seed=3)
     assert str(result).splitlines()[-1] == str(result.signature)
     assert result.to_dict()["signature"] == str(result.signature)
+
+
+def test_values_with_control_characters_are_quoted_on_the_command_line(capsys):
+    # A newline split the one-line error; an escape sequence reached the terminal.
+    from rougekit import cli
+
+    bad = DESIGN_EXAMPLE.replace("|alpha:0.5", "|alpha:0.\n5")
+    assert cli.main(["signature", "--parse", bad]) == 1
+    err = capsys.readouterr().err
+    assert err == "rougekit: error: signature: signature field alpha:'0.\\n5' is not a number\n"
+    odd = DESIGN_EXAMPLE.replace("profile:rouge-score", "profile:x\x1b[2J\u202e")
+    assert cli.main(["signature", "--parse", odd]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "x\\x1b[2J\\u202e" in out
+    assert cli.main(["signature", "--parse", odd + "|col\x1bour:1"]) == 1
+    assert "'col\\x1bour'" in capsys.readouterr().err

@@ -1,10 +1,10 @@
 """The ``rougekit`` command line: ``score``, ``compare``, ``tokenize`` and ``signature``.
 
 Exit codes: 0 ok, 1 data error (one line naming file and line), 2 usage error, 130
-interrupted (Ctrl-C). Inputs are read and scored in chunks, so memory stays flat however
-long the input, unless per-pair scores are needed (confidence intervals, ``compare``,
-plots), which are then kept as compact float64 arrays. Output files are written to a
-temporary file and renamed into place only when the run succeeds.
+interrupted (Ctrl-C), 143 terminated (SIGTERM). Inputs are read and scored in chunks, so
+memory stays flat however long the input, unless per-pair scores are needed (confidence
+intervals, ``compare``, plots), which are then kept as compact float64 arrays. Output files
+are written to a temporary file and renamed into place only when the run succeeds.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ import json
 import os
 import re
 import shlex
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -652,7 +654,7 @@ def _warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
         no_sentences,
     ):
         if warning:
-            print(f"rougekit: warning: {prefix}{warning}", file=sys.stderr)
+            print(f"rougekit: warning: {printable(prefix + warning)}", file=sys.stderr)
 
 
 def _consume(
@@ -1073,11 +1075,10 @@ def _run_signature(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2))
         return 0
     width = max(len(k) for k in settings)
-    for key, value in settings.items():
-        print(f"{key.ljust(width)}  {_shown(value)}")
-    print(f"{'command'.ljust(width)}  {command}")
-    for note in notes:
-        print(f"note: {note}")
+    lines = [f"{key.ljust(width)}  {_shown(value)}" for key, value in settings.items()]
+    lines.append(f"{'command'.ljust(width)}  {command}")
+    lines.extend(f"note: {note}" for note in notes)
+    print("\n".join(map(printable, lines)))
     return 0
 
 
@@ -1092,8 +1093,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return perl_main(argv[1:])
     try:
-        args = _parser().parse_args(argv)
-        code: int = args.run(args)
+        with _sigterm_raises():
+            args = _parser().parse_args(argv)
+            code: int = args.run(args)
         return code
     except UsageError as e:
         return _fail(str(e), 2)
@@ -1101,6 +1103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), 1)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
+    except Terminated:
+        return _fail("terminated", 128 + signal.SIGTERM)
     except UnicodeEncodeError as e:  # an argument that was not UTF-8, echoed back
         return _fail(f"an argument is not valid UTF-8 ({e.reason})", 2)
     except MemoryError:
@@ -1112,8 +1116,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised like ``KeyboardInterrupt`` so that the output files being
+    written are removed on the way out (the default action would leave them behind)."""
+
+
+def _on_sigterm(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """SIGTERM raises :class:`Terminated` while the command runs, where the process has no
+    handler of its own (the command line; not a host that installed one)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def printable(text: str) -> str:
+    """``text`` with each character that is not printable (a newline, an escape sequence,
+    a bidirectional control) written as its Python escape: a message taken from the input
+    stays on one line and cannot drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _fail(message: str, code: int) -> int:
-    print(f"rougekit: error: {message}", file=sys.stderr)
+    print(f"rougekit: error: {printable(message)}", file=sys.stderr)
     return code
 
 

@@ -29,7 +29,9 @@ KEYS = (
 #: (``streaming``: sums only, its CI a Poisson bootstrap keyed by pair id; see
 #: :class:`rougekit.CorpusAccumulator`). The exact mode's numbers are the one-process
 #: numbers, so its signature is theirs.
-OPTIONAL_KEYS = ("split", "acc")
+#: ``count``: the pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles: ``distinct`` (their
+#: ``exclusive=True``: numbers of distinct n-grams and words) or ``clipped``.
+OPTIONAL_KEYS = ("split", "acc", "count")
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def parse(text: str | Signature) -> Signature:
         raise ValueError(f"signature lacks field(s): {', '.join(missing)}")
     unknown = [k for k in fields if k not in KEYS and k not in OPTIONAL_KEYS]
     if unknown:
-        raise ValueError(f"unknown signature field(s): {', '.join(unknown)}")
+        raise ValueError(f"unknown signature field(s): {', '.join(map(repr, unknown))}")
     for key, kind, optional in (("alpha", float, False), ("ci", float, True), ("bs", int, True)):
         value = fields[key]
         if optional and value == "no":
@@ -159,6 +161,6 @@ def parse(text: str | Signature) -> Signature:
         except ValueError:
             what = "a number" if kind is float else "an integer"
             raise ValueError(
-                f"signature field {key}:{value} is not {what}" + (" or 'no'" if optional else "")
+                f"signature field {key}:{value!r} is not {what}" + (" or 'no'" if optional else "")
             ) from None
     return Signature.from_fields(fields)
