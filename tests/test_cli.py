@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 import warnings
@@ -280,3 +281,28 @@ def test_blank_references_are_counted_in_one_warning(tmp_path: Path):
         "rougekit: warning: 2 of 4 pairs have a blank reference (an empty line?): they "
         "score 0. Check that the files are aligned line by line.\n"
     )
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "summeval-sample.jsonl"
+
+
+def test_the_readme_first_command_is_clean_and_equals_rouge_score():
+    # The first thing a user runs: no warning, sentences on their own lines (so rougeLsum
+    # is not rougeL), and the means of rouge-score 0.1.2's score_multi.
+    from conftest import rouge_score_scorer
+
+    proc = run("score", "--jsonl", str(EXAMPLE), "--stem", "--ci", "95", "-f", "json")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["signature"].endswith(
+        "|nrefs:11|mref:best-f|alpha:0.5|agg:mean|ci:95|bs:1000|seed:0"
+    )
+    pairs = [json.loads(line) for line in EXAMPLE.read_text(encoding="utf-8").splitlines()]
+    assert len(pairs) == 100 and all(len(p["references"]) == 11 for p in pairs)
+    types = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+    oracle = rouge_score_scorer(types, True)
+    scores = [oracle.score_multi(p["references"], p["prediction"]) for p in pairs]
+    for t in types:
+        mean = math.fsum(s[t].fmeasure for s in scores) / len(scores)
+        assert report["scores"][t]["fmeasure"] == mean
+    assert report["scores"]["rougeLsum"]["fmeasure"] > report["scores"]["rougeL"]["fmeasure"] + 0.05
