@@ -347,3 +347,105 @@ def test_id_runs_against_a_set():
         scattered.insert([(7 * i, 7 * i + 1)])
     assert len(scattered.levels) <= 2 * (5000).bit_length()
     assert scattered.runs() == [(7 * i, 7 * i + 1) for i in range(5000)]
+
+
+def _streaming_pickle(scorer, batch, **changes):
+    """The pickle of a streaming accumulator holding ``batch``, its state changed by
+    ``changes`` (``sums_n``: the pair count inside the core's sums bytes)."""
+    acc = CorpusAccumulator(scorer, mode="streaming", n_bootstrap=20, seed=3)
+    acc.add(batch)
+    state = acc.__dict__.copy()
+    sums_n = changes.pop("sums_n", None)
+    if sums_n is not None:
+        data = bytearray(acc._sums.to_bytes())
+        data[28:36] = sums_n.to_bytes(8, "little")  # "RKS1", columns, replicates, seed, n
+        state["_sums"] = _BytesOf(bytes(data))
+    state.update(changes)
+    return pickle.dumps(_Rebuilt(state))
+
+
+class _BytesOf:
+    """Pickles as the core's StreamingSums of these bytes (as a real one does)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __reduce__(self):
+        return (_core.StreamingSums.from_bytes, (self.data,))
+
+
+class _Rebuilt:
+    """Pickles as a CorpusAccumulator with this state."""
+
+    def __init__(self, state: dict) -> None:
+        self.state = state
+
+    def __reduce__(self):
+        return (object.__new__, (CorpusAccumulator,), self.state)
+
+
+def test_unpickled_streaming_sums_must_hold_the_pairs(scorer):
+    batch = scorer.score_batch(["the cat sat", "a dog ran"], ["the cat sat", "a dog ran off"])
+    back = pickle.loads(_streaming_pickle(scorer, batch))
+    assert back.finalize().to_dict() == (
+        _accumulate(scorer, [(0, batch)], [0], 2, mode="streaming", n_bootstrap=20, seed=3)
+        .finalize()
+        .to_dict()
+    )
+    assert sum(batch.precision("rouge1")) == 2  # so one pair cannot hold that sum
+    # The core's pair count 2 -> 1: the means were 150 %.
+    with pytest.raises(ValueError, match="corrupt streaming sums: column 0 sums to"):
+        pickle.loads(_streaming_pickle(scorer, batch, sums_n=1))
+    # 2**63 and more: len() failed with an empty OverflowError.
+    for n in (2**63, 2**64 - 1):
+        with pytest.raises(ValueError, match="corrupt streaming sums: a pair count of"):
+            pickle.loads(_streaming_pickle(scorer, batch, sums_n=n))
+    # Counts the sums allow but the ids and the accumulator do not.
+    with pytest.raises(ValueError, match="2 pairs, but the sums hold 3"):
+        pickle.loads(_streaming_pickle(scorer, batch, sums_n=3))
+    with pytest.raises(ValueError, match="3 pairs, but the sums hold 2"):
+        pickle.loads(_streaming_pickle(scorer, batch, n=3))
+    with pytest.raises(ValueError, match="a pair count of"):
+        pickle.loads(_streaming_pickle(scorer, batch, n=2**63))
+    with pytest.raises(ValueError, match="n_bootstrap=21"):
+        pickle.loads(_streaming_pickle(scorer, batch, n_bootstrap=21))
+    with pytest.raises(ValueError, match="per-pair scores in a streaming"):
+        pickle.loads(_streaming_pickle(scorer, batch, _chunks=[(0, batch.scores)]))
+
+
+def test_unpickled_id_runs_must_hold_the_pairs(scorer, whole):
+    from rougekit.aggregate import _IdRuns
+
+    batch = whole[:2]
+    for levels, message in [
+        ([[(0, 3)]], "2 pairs, but 3 pair ids"),
+        ([[(0, 1)], [(0, 1)]], "overlaps"),
+        ([[(1, 1), (0, 2)]], "empty or overlaps"),
+        ([[(0, "2")]], "not two ids"),
+        ([[(0, 2**65)]], "not two ids"),
+        ("0-2", "not lists of runs"),
+    ]:
+        ids = _IdRuns()
+        ids.levels = levels
+        with pytest.raises(ValueError, match=f"corrupt CorpusAccumulator state: .*{message}"):
+            pickle.loads(_streaming_pickle(scorer, batch, _ids=ids))
+
+
+def test_unpickled_exact_accumulators_are_checked(scorer, whole):
+    acc = CorpusAccumulator(scorer)
+    acc.add(whole[:3])
+    assert pickle.loads(pickle.dumps(acc)).finalize().to_dict() == acc.finalize().to_dict()
+    for key, value, message in [
+        ("n", 4, "4 pairs, but the pieces hold 3"),
+        ("n", -1, "a pair count of -1"),
+        ("mode", "fast", "mode 'fast'"),
+        ("nrefs", (2, 1), "nrefs"),
+        ("_chunks", [(0, b"RKB1")], "not \\(first id, scores\\)"),
+        ("_chunks", [(0, whole[:3].scores.slice(0, 1))], "1 pairs? but|3 pairs, but"),
+        ("threads", 0, "threads 0"),
+        ("_sums", _core.StreamingSums(9, 0, 0), "streaming sums in an exact"),
+    ]:
+        state = acc.__dict__.copy()
+        state[key] = value
+        with pytest.raises(ValueError, match=f"corrupt CorpusAccumulator state: .*{message}"):
+            pickle.loads(pickle.dumps(_Rebuilt(state)))

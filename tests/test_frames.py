@@ -318,3 +318,37 @@ def test_duckdb_reads_the_batch_through_the_stream():
     assert mean == pytest.approx(float(batch.fmeasure("rouge1").mean()), rel=1e-12)
     gc.collect()
     assert _core.arrow_views(batch.scores) == 0
+
+
+_IDS_OVER_THE_LIMIT = r"""
+import resource, sys
+import rougekit as rk
+
+def address_space():
+    with open("/proc/self/status") as f:
+        return next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize"))
+
+n = 2000
+batch = rk.RougeScorer(["rouge1"]).score_batch(["a"] * n, ["a"] * n)
+one = "x" * 1_000_000  # 2,000 references to one 1 MB str: 2 GB of ids in 1 MB of memory
+limit = address_space() + 1_000_000_000
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    batch.to_arrow(ids=[one] * n)
+except MemoryError as e:
+    print(e)
+    sys.exit(3)
+"""
+
+
+def test_ids_larger_than_memory_are_a_memory_error_not_an_abort():
+    """The ids column is copied into Arrow buffers: more bytes than the process may take
+    raise MemoryError (the process aborted: 'memory allocation of ... bytes failed')."""
+    import subprocess
+
+    proc = subprocess.run(
+        [sys.executable, "-c", _IDS_OVER_THE_LIMIT],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 3, (proc.returncode, proc.stderr[-2000:])
+    assert "cannot allocate 2000000000 bytes for the ids' text" in proc.stdout

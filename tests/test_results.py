@@ -4,7 +4,9 @@ every profile, on real pairs."""
 from __future__ import annotations
 
 import itertools
+import math
 import pickle
+import struct
 
 import numpy as np
 import pytest
@@ -148,3 +150,89 @@ def test_ids_travel_through_pickle_slice_and_concat(sample_pairs):
     without = scorer.score_batch(preds[:2], refs[:2])
     assert without.ids is None
     assert BatchResult.concat([batch[:2], without]).ids is None
+
+
+def _with_value(scores, t: int, field: int, i: int, new: float) -> bytes:
+    """``scores``' bytes ("RKB1", the count of types, the names, the count of pairs, then
+    the float64 columns type by type) with value ``i`` of column ``(t, field)`` set to
+    ``new``."""
+    data = bytearray(scores.to_bytes())
+    at = 4 + 8 + sum(8 + len(name) for name in scores.types) + 8
+    at += ((3 * t + field) * len(scores) + i) * 8
+    data[at : at + 8] = struct.pack("<d", new)
+    return bytes(data)
+
+
+def _corrupt_pickle(batch: BatchResult, bad: bytes) -> bytes:
+    """The pickle of ``batch`` with its core bytes replaced by ``bad`` (same length)."""
+    good = batch.scores.to_bytes()
+    assert len(bad) == len(good)
+    data = pickle.dumps(batch, protocol=4)
+    assert data.count(good) == 1
+    return data.replace(good, bad)
+
+
+def test_unpickling_checks_the_score_values():
+    scorer = rougekit.RougeScorer(["rouge1", "rouge2", "rougeL"])
+    batch = scorer.score_batch(["a b c d", "x y"], ["a b c e", "x"])
+    scores = batch.scores
+    assert batch.precision("rouge1")[0] == 0.75
+    cases = {
+        math.nan: r"corrupt BatchScores bytes: the rouge1 precision of pair 0 is NaN, outside",
+        7.5: r"the rouge1 precision of pair 0 is 7.5, outside \[0, 1\]",
+        -0.5: r"is -0.5, outside",
+        math.inf: r"is inf, outside",
+    }
+    for value, message in cases.items():
+        bad = _with_value(scores, 0, 0, 0, value)
+        assert _with_value(scores, 0, 0, 0, 0.75) == scores.to_bytes()
+        with pytest.raises(ValueError, match=message):
+            _core.BatchScores.from_bytes(bad)
+        with pytest.raises(ValueError, match=message):
+            pickle.loads(_corrupt_pickle(batch, bad))
+    # rougeL may exceed 1 in the core's bytes (pltrdy's rouge without exclusive scores it
+    # so), never in a rouge-score batch.
+    bad = _with_value(scores, 2, 0, 0, 1.5)
+    assert _core.BatchScores.from_bytes(bad).row(0)[2][0] == 1.5
+    with pytest.raises(ValueError, match="corrupt BatchResult state: a rougeL precision above 1"):
+        pickle.loads(_corrupt_pickle(batch, bad))
+
+
+def test_unpickling_checks_the_type_names():
+    batch = rougekit.RougeScorer(["rouge1", "rouge2"]).score_batch(["a b"], ["a b"])
+    good = batch.scores.to_bytes()
+    for old, new, message in [
+        (b"rouge2", b"rouge1", "type rouge1 is named twice"),
+        (b"rouge2", b"bleu-4", '"bleu-4" is not a ROUGE type name'),
+        (b"rouge2", b"ROUGE2", '"ROUGE2" is not a ROUGE type name'),
+        (b"rouge2", b"rouge0", '"rouge0" is not a ROUGE type name'),
+        (b"\x06" + bytes(7) + b"rouge2", bytes(8), '"" is not a ROUGE type name'),
+    ]:
+        bad = good.replace(old, new)
+        with pytest.raises(ValueError, match=f"corrupt BatchScores bytes: {message}"):
+            _core.BatchScores.from_bytes(bad)
+        if len(bad) == len(good):
+            with pytest.raises(ValueError, match=message):
+                pickle.loads(_corrupt_pickle(batch, bad))
+    # A type of another profile: rougeW-0.5 is perl-1.5.5's, not rouge-score's.
+    perl = rougekit.RougeScorer(["rouge1", "rougeW-0.5"], profile="perl-1.5.5")
+    w = perl.score_batch(["a x b x c"], ["a b c"])
+    assert w.recall("rougeW-0.5")[0] > 1  # as ROUGE-1.5.5: kept through pickling
+    assert pickle.loads(pickle.dumps(w)).recall("rougeW-0.5")[0] == w.recall("rougeW-0.5")[0]
+    state = batch.__getstate__()
+    state["_scores"] = w.scores
+    with pytest.raises(ValueError, match="does not name the types"):
+        BatchResult.__new__(BatchResult).__setstate__(state)
+    state["signature"] = w.signature
+    with pytest.raises(ValueError, match="not the 'rouge-score' profile's"):
+        BatchResult.__new__(BatchResult).__setstate__(state)
+
+
+def test_unpickling_checks_the_ids_and_settings():
+    batch = rougekit.RougeScorer(["rouge1"]).score_batch(["a", "b"], ["a", "c"], ids=["p", "q"])
+    for key, value in [("ids", ["p"]), ("ids", ["p", 2]), ("ids", "pq"), ("_threads", 0),
+                       ("_scores", b"RKB1"), ("profile", None), ("signature", "x")]:  # fmt: skip
+        state = batch.__getstate__()
+        state[key] = value
+        with pytest.raises(ValueError, match="corrupt BatchResult state"):
+            BatchResult.__new__(BatchResult).__setstate__(state)

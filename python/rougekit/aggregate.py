@@ -22,13 +22,14 @@ import copy
 import itertools
 import math
 import operator
+import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rougekit import _core
 from rougekit.checks import as_int, as_seed
 from rougekit.diagnostics import Notes
-from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence
+from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence, scores_problem
 from rougekit.signature import nrefs_field
 
 if TYPE_CHECKING:
@@ -135,6 +136,98 @@ class Accumulator:
 
 #: The modes of :class:`CorpusAccumulator`.
 MODES = ("exact", "streaming")
+
+
+def _check_state(state: object) -> None:
+    """``ValueError`` unless ``state`` is a :class:`CorpusAccumulator`'s, consistent."""
+    from rougekit.profiles import Profile
+    from rougekit.signature import Signature
+
+    def bad(what: str) -> ValueError:
+        return ValueError(f"corrupt CorpusAccumulator state: {what}")
+
+    def is_int(value: object, low: int, high: float) -> bool:
+        return type(value) is int and low <= value <= high
+
+    if not isinstance(state, dict):
+        raise bad(f"a {type(state).__name__}, not a dict")
+    get = state.get
+    mode, n, types, nrefs = get("mode"), get("n"), get("types"), get("nrefs")
+    profile, signature = get("profile"), get("_signature")
+    if mode not in MODES:
+        raise bad(f"mode {mode!r}")
+    if not is_int(n, 0, 2**63 - 1):
+        raise bad(f"a pair count of {n!r}")
+    if type(types) is not list or not all(type(t) is str for t in types):
+        raise bad("no list of types")
+    if not isinstance(profile, Profile) or not isinstance(signature, Signature):
+        raise bad("no profile or signature")
+    for key, low, high in (("n_bootstrap", 0, 10_000_000), ("seed", 0, 2**64 - 1),
+                           ("threads", 1, 1024), ("_next_id", 0, math.inf)):  # fmt: skip
+        if not is_int(get(key), low, high):
+            raise bad(f"{key} {get(key)!r}")
+    if (
+        type(nrefs) is not tuple
+        or len(nrefs) != 2
+        or not all(is_int(k, 0, 2**32) for k in nrefs)
+        or not (nrefs[0] <= nrefs[1] if n else nrefs == (0, 0))
+    ):
+        raise bad(f"nrefs {nrefs!r}")
+    chunks, sums, ids = get("_chunks"), get("_sums"), get("_ids")
+    if type(chunks) is not list or not isinstance(ids, _IdRuns):
+        raise bad("no list of pieces or of ids")
+    held = 0
+    for chunk in chunks:
+        if (
+            type(chunk) is not tuple
+            or len(chunk) != 2
+            or not is_int(chunk[0], 0, math.inf)
+            or not isinstance(chunk[1], _core.BatchScores)
+        ):
+            raise bad("a piece that is not (first id, scores)")
+        if len(chunk[1]):
+            if chunk[1].types != types:
+                raise bad(f"a piece of types {chunk[1].types}, not {types}")
+            problem = scores_problem(chunk[1], profile)
+            if problem:
+                raise bad(problem)
+        held += len(chunk[1])
+    if mode == "exact":
+        if sums is not None or ids.levels:
+            raise bad("streaming sums in an exact accumulator")
+        if held != n:
+            raise bad(f"{n} pairs, but the pieces hold {held}")
+        return
+    if chunks:
+        raise bad("per-pair scores in a streaming accumulator")
+    if profile.CORPUS_NEEDS_SCORES:
+        raise bad(f"a streaming accumulator of the {profile.name!r} profile")
+    if not isinstance(sums, _core.StreamingSums):
+        raise bad("no streaming sums")
+    ncols, n_boot, seed, sums_n = struct.unpack_from("<4Q", sums.to_bytes(), 4)
+    if (ncols, n_boot, seed) != (3 * len(types), get("n_bootstrap"), get("seed")):
+        raise bad(
+            f"sums of {ncols} columns, {n_boot} replicates and seed {seed} for "
+            f"{len(types)} types, n_bootstrap={get('n_bootstrap')} and seed={get('seed')}"
+        )
+    if sums_n != n:
+        raise bad(f"{n} pairs, but the sums hold {sums_n}")
+    levels = getattr(ids, "levels", None)
+    if type(levels) is not list or not all(type(level) is list for level in levels):
+        raise bad("ids that are not lists of runs")
+    runs = [run for level in levels for run in level]
+    if not all(
+        type(r) is tuple and len(r) == 2 and is_int(r[0], 0, 2**64) and is_int(r[1], 0, 2**64)
+        for r in runs
+    ):
+        raise bad("an id run that is not two ids")
+    held, end = 0, 0
+    for start, stop in sorted(runs):
+        if not end <= start < stop:
+            raise bad(f"an id run [{start}, {stop}) that is empty or overlaps another")
+        held, end = held + stop - start, stop
+    if held != n:
+        raise bad(f"{n} pairs, but {held} pair ids")
 
 
 class _IdRuns:
@@ -294,6 +387,13 @@ class CorpusAccumulator:
 
     def __repr__(self) -> str:
         return f"CorpusAccumulator(mode={self.mode!r}, pairs={self.n}, types={self.types})"
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Unpickling: the core checks its bytes (sums, scores); here the parts must
+        describe one accumulator (the pair count equal to the ids held and to the sums'),
+        else a ``ValueError`` now rather than wrong numbers at ``finalize``."""
+        _check_state(state)
+        self.__dict__.update(state)
 
     def add(self, batch: BatchResult, ids: int | Sequence[int] | None = None) -> None:
         """Adds the scores of a batch whose pairs have ids ``ids``: the first id (the others

@@ -31,6 +31,28 @@ class Score(NamedTuple):
     fmeasure: float
 
 
+def scores_problem(scores: _core.BatchScores, profile: Profile) -> str | None:
+    """Why ``scores`` (read back from bytes, which the core checked against every profile's
+    ranges) cannot be ``profile``'s, or ``None``: types it does not score, or a rougeL above
+    1, which only pltrdy's ``rouge`` without ``exclusive`` gives."""
+    types = scores.types
+    if not types:
+        return None
+    try:
+        normalized = list(profile.normalize_types(types))
+    except ValueError:
+        normalized = []
+    if normalized != types:
+        return f"types {types} are not the {profile.name!r} profile's"
+    if "rougeL" in types and getattr(profile, "exclusive", True) is not False:
+        for field in FIELDS:
+            values = array("d")
+            values.frombytes(bytes(scores.buffer("rougeL", field)))
+            if values and max(values) > 1.0:
+                return f"a rougeL {field} above 1 ({max(values)})"
+    return None
+
+
 class BatchResult:
     """Scores of a batch, stored by column (one float64 array per type and field), the same
     for every profile.
@@ -136,7 +158,39 @@ class BatchResult:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        # The core checked its bytes (``BatchScores.from_bytes``); what travels beside them
+        # must describe the same batch, else a corrupt pickle fails here, not in a frame.
+        from rougekit.profiles import Profile
+        from rougekit.signature import Signature
+
+        def bad(what: str) -> ValueError:
+            return ValueError(f"corrupt BatchResult state: {what}")
+
+        if not isinstance(state, dict):
+            raise bad(f"a {type(state).__name__}, not a dict")
+        scores, signature, profile = (state.get(k) for k in ("_scores", "signature", "profile"))
+        if not isinstance(scores, _core_module().BatchScores):
+            raise bad("no scores")
+        if not isinstance(signature, Signature) or not isinstance(profile, Profile):
+            raise bad("no signature or profile")
+        types = scores.types
+        if types and signature.fields.get("types") != ",".join(types):
+            raise bad(f"the signature {signature} does not name the types {types}")
+        problem = scores_problem(scores, profile)
+        if problem:
+            raise bad(problem)
+        threads = state.get("_threads", 1)
+        if type(threads) is not int or not 1 <= threads <= 1024:
+            raise bad(f"threads {threads!r}")
+        ids = state.get("ids")
+        if ids is not None and (
+            type(ids) is not list
+            or len(ids) != len(scores)
+            or not all(isinstance(i, str) for i in ids)
+        ):
+            raise bad(f"ids that are not {len(scores)} str")
         self.__dict__.update(state)
+        self._cache = {}
 
     def _with_scores(self, scores: _core.BatchScores, ids: list[str] | None) -> BatchResult:
         """A batch of these settings holding ``scores`` (its nrefs in the signature) and

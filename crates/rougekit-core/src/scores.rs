@@ -4,8 +4,9 @@
 //!
 //! Columns are kept one `Vec` each so that a stream of chunks can be appended in place
 //! ([`BatchScores::append`]) and a column read without a copy.
-use crate::engine::Score;
+use crate::engine::{RougeType, Score};
 use crate::error::RougeError;
+use crate::perl::types::PerlType;
 
 /// Index of a score field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -545,7 +546,7 @@ impl BatchScores {
         if !r.0.is_empty() {
             return Err(corrupt());
         }
-        Ok(BatchScores {
+        let scores = BatchScores {
             names,
             len,
             values,
@@ -554,7 +555,108 @@ impl BatchScores {
             notes,
             nrefs,
             failures,
-        })
+        };
+        scores.check_content()?;
+        Ok(scores)
+    }
+
+    /// What every profile's scores satisfy, checked on bytes read back: type names in the
+    /// core's canonical spelling, each once; scores in the type's [`ScoreRange`]; flags 0
+    /// or 1; counts finite and >= 0; text notes that can be.
+    fn check_content(&self) -> Result<(), RougeError> {
+        let bad =
+            |what: String| RougeError::InvalidOption(format!("corrupt BatchScores bytes: {what}"));
+        for (t, name) in self.names.iter().enumerate() {
+            let Some(range) = ScoreRange::of(name) else {
+                return Err(bad(format!("{name:?} is not a ROUGE type name")));
+            };
+            if self.names[..t].contains(name) {
+                return Err(bad(format!("type {name} is named twice")));
+            }
+            for field in Field::ALL {
+                let column = self.column(t, field);
+                if let Some(i) = column.iter().position(|&x| !range.holds(x)) {
+                    return Err(bad(format!(
+                        "the {name} {} of pair {i} is {}, {}",
+                        field.name(),
+                        column[i],
+                        range.describe()
+                    )));
+                }
+            }
+            if let Some(i) = self.int_zero[t].iter().position(|&z| z > 1) {
+                return Err(bad(format!(
+                    "the {name} int-zero flag of pair {i} is not 0 or 1"
+                )));
+            }
+            if let Some(counts) = self.counts.get(t) {
+                let ok = |x: f64| x.is_finite() && x >= 0.0;
+                if let Some(i) = counts
+                    .iter()
+                    .position(|c| !(ok(c.hits) && ok(c.pred_total) && ok(c.ref_total)))
+                {
+                    return Err(bad(format!(
+                        "the {name} counts of pair {i} are not finite numbers >= 0"
+                    )));
+                }
+            }
+        }
+        if let Some(i) = self
+            .notes
+            .iter()
+            .position(|n| n.dropped > 3 || n.non_ascii_letters > n.bytes)
+        {
+            return Err(bad(format!("the text notes of pair {i} cannot be")));
+        }
+        Ok(())
+    }
+}
+
+/// The values some profile gives a type's scores (the loosest over the profiles: a
+/// profile's own range may be narrower, which its Python side checks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreRange {
+    /// [0, 1]: every type but the two below.
+    Unit,
+    /// Finite, >= 0: `rougeL`, which pltrdy's `rouge` without `exclusive` scores above 1.
+    Finite,
+    /// Not negative: perl-1.5.5's ROUGE-W with a weight below 1, which ROUGE-1.5.5 scores
+    /// above 1, up to infinity, and NaN for F.
+    NotNegative,
+}
+
+impl ScoreRange {
+    /// The range of a type named in the core's canonical spelling (a rouge-score family or
+    /// a perl-1.5.5 type); `None` for any other name.
+    pub fn of(name: &str) -> Option<ScoreRange> {
+        let perl = PerlType::parse(name).ok().filter(|t| t.name() == name);
+        if let Some(PerlType::W(w)) = perl {
+            if w < 1.0 {
+                return Some(ScoreRange::NotNegative);
+            }
+        }
+        if name == "rougeL" {
+            return Some(ScoreRange::Finite);
+        }
+        let engine = RougeType::parse(name).is_ok_and(|t| t.name() == name);
+        (engine || perl.is_some()).then_some(ScoreRange::Unit)
+    }
+
+    /// Whether `x` is in the range.
+    pub fn holds(self, x: f64) -> bool {
+        match self {
+            ScoreRange::Unit => (0.0..=1.0).contains(&x),
+            ScoreRange::Finite => x.is_finite() && x >= 0.0,
+            ScoreRange::NotNegative => x >= 0.0 || x.is_nan(),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            ScoreRange::Unit => "outside [0, 1]",
+            ScoreRange::Finite => "not a finite number >= 0",
+            ScoreRange::NotNegative => "below 0",
+        }
     }
 }
 
@@ -573,7 +675,7 @@ mod tests {
 
     fn batch(xs: &[f64], nrefs: &[u32]) -> BatchScores {
         let names = vec!["rouge1".to_string(), "rougeL".to_string()];
-        let rows: Vec<Score> = xs.iter().flat_map(|&x| [cell(x), cell(x + 1.0)]).collect();
+        let rows: Vec<Score> = xs.iter().flat_map(|&x| [cell(x), cell(1.0 - x)]).collect();
         let notes = vec![TextNotes::default(); xs.len()];
         BatchScores::from_rows(names, &rows, None, notes, nrefs.to_vec())
     }
@@ -582,7 +684,7 @@ mod tests {
     fn columns_from_rows() {
         let b = batch(&[0.0, 0.5], &[1, 3]);
         assert_eq!(b.len(), 2);
-        assert_eq!(b.column(1, Field::Precision), [1.0, 1.5]);
+        assert_eq!(b.column(1, Field::Precision), [1.0, 0.5]);
         assert_eq!(b.column(0, Field::Fmeasure), [0.0, 0.5 / 3.0]);
         assert_eq!(b.int_zero_column(0), [1, 0]);
         assert_eq!(b.nrefs(), (1, 3));
@@ -635,6 +737,88 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(BatchScores::from_bytes(&longer).is_err());
+    }
+
+    /// Bytes whose content no profile writes are refused, with what is wrong.
+    #[test]
+    fn from_bytes_checks_the_content() {
+        let good = batch(&[0.1, 0.0, 0.3], &[1, 2, 1]);
+        let refused = |b: &BatchScores| {
+            let e = BatchScores::from_bytes(&b.to_bytes())
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("corrupt BatchScores bytes: "), "{e}");
+            e
+        };
+        for (t, i, x) in [
+            (0, 1, f64::NAN),
+            (0, 2, 7.5),
+            (0, 0, -0.25),
+            (1, 0, f64::INFINITY),
+        ] {
+            let mut b = good.clone();
+            b.values[3 * t + 2][i] = x;
+            let name = &good.names[t];
+            assert!(
+                refused(&b).contains(&format!("the {name} fmeasure of pair {i} is {x}")),
+                "{}",
+                refused(&b)
+            );
+        }
+        for names in [
+            ["rouge1", "rouge1"],
+            ["rouge1", ""],
+            ["rouge1", "bleu"],
+            ["rouge1", "ROUGE-2"], // not the canonical spelling
+            ["rouge1", "rouge0"],
+        ] {
+            let b = BatchScores {
+                names: names.map(String::from).to_vec(),
+                ..good.clone()
+            };
+            let e = refused(&b);
+            assert!(
+                e.contains("named twice") || e.contains("not a ROUGE type"),
+                "{e}"
+            );
+        }
+        let mut b = good.clone();
+        b.int_zero[1][0] = 2;
+        assert!(refused(&b).contains("int-zero flag"));
+        let mut b = good
+            .clone()
+            .with_counts(vec![vec![Counts::default(); 3]; 2]);
+        assert!(BatchScores::from_bytes(&b.to_bytes()).is_ok());
+        b.counts[1][2].ref_total = f64::NAN;
+        assert!(refused(&b).contains("counts of pair 2"));
+        let mut b = good.clone();
+        b.notes[0].non_ascii_letters = 1;
+        assert!(refused(&b).contains("text notes of pair 0"));
+        // perl-1.5.5's ROUGE-W below weight 1 scores above 1, even inf or NaN, as ROUGE-1.5.5.
+        let names = vec!["rougeW-0.5".to_string(), "rougeSU*".to_string()];
+        let mut b = BatchScores {
+            names,
+            ..good.clone()
+        };
+        b.values[0][0] = 1.73205;
+        b.values[1][1] = f64::INFINITY;
+        b.values[2][1] = f64::NAN;
+        let back = BatchScores::from_bytes(&b.to_bytes()).unwrap();
+        assert_eq!(back.column(0, Field::Recall)[1], f64::INFINITY);
+        b.values[2][2] = -1.0;
+        assert!(refused(&b).contains("below 0"));
+        let mut b = BatchScores {
+            names: vec!["rougeW-1.2".to_string(), "rougeL".to_string()],
+            ..good.clone()
+        };
+        b.values[0][0] = 1.5;
+        assert!(refused(&b).contains("outside [0, 1]"));
+        // pltrdy's rougeL (without `exclusive`) may exceed 1, never be NaN.
+        let mut b = good.clone();
+        b.values[3][1] = 1.5;
+        assert!(BatchScores::from_bytes(&b.to_bytes()).is_ok());
+        b.values[4][1] = f64::NAN;
+        assert!(refused(&b).contains("not a finite number"));
     }
 
     #[test]

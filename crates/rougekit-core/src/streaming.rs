@@ -146,16 +146,23 @@ impl StreamingSums {
         }
         let ncols = self.ncols;
         // Fixed-point scores, row by row (checked before anything is added).
-        let mut fixed = vec![0i64; ids.len() * ncols];
-        if self.n_boot > 0 {
-            for (c, col) in columns.iter().enumerate() {
-                for (i, &x) in col.iter().enumerate() {
-                    if !(0.0..=1.0).contains(&x) {
-                        return Err(RougeError::InvalidOption(format!(
-                            "the streaming bootstrap needs scores in [0, 1]; pair {} has {x}",
-                            ids[i]
-                        )));
-                    }
+        let mut fixed = vec![
+            0i64;
+            if self.n_boot > 0 {
+                ids.len() * ncols
+            } else {
+                0
+            }
+        ];
+        for (c, col) in columns.iter().enumerate() {
+            for (i, &x) in col.iter().enumerate() {
+                if !(0.0..=1.0).contains(&x) {
+                    return Err(RougeError::InvalidOption(format!(
+                        "streaming sums need scores in [0, 1]; pair {} has {x}",
+                        ids[i]
+                    )));
+                }
+                if self.n_boot > 0 {
                     fixed[i * ncols + c] = (x * FIXED_SCALE).round() as i64;
                 }
             }
@@ -209,6 +216,11 @@ impl StreamingSums {
                 other.ncols, other.n_boot, other.seed, self.ncols, self.n_boot, self.seed
             )));
         }
+        let n = self
+            .n
+            .checked_add(other.n)
+            .filter(|&n| n <= i64::MAX as u64)
+            .ok_or_else(|| RougeError::InvalidOption("too many pairs to merge".into()))?;
         for (a, b) in self.sums.iter_mut().zip(&other.sums) {
             a.merge(b);
         }
@@ -218,7 +230,7 @@ impl StreamingSums {
         for (a, b) in self.boot.iter_mut().zip(&other.boot) {
             *a += b;
         }
-        self.n += other.n;
+        self.n = n;
         Ok(())
     }
 
@@ -323,7 +335,7 @@ impl StreamingSums {
             .chunks_exact(16)
             .map(|c| i128::from_le_bytes(c.try_into().unwrap_or([0; 16])))
             .collect();
-        Ok(StreamingSums {
+        let sums = StreamingSums {
             ncols,
             n_boot,
             seed,
@@ -331,9 +343,56 @@ impl StreamingSums {
             sums,
             weight_totals,
             boot,
-        })
+        };
+        sums.check()?;
+        Ok(sums)
+    }
+
+    /// What sums of `n` scores in [0, 1] satisfy whatever the pairs were: `n` a count Python
+    /// can hold (below 2^63); every column's sum finite and within [0, n]; replicate r's
+    /// weights at most [`MAX_WEIGHT`] per pair, and its weighted sums within [0, its
+    /// weights]. Bytes that break one were not written by [`StreamingSums::to_bytes`].
+    fn check(&self) -> Result<(), RougeError> {
+        let bad =
+            |what: String| RougeError::InvalidOption(format!("corrupt streaming sums: {what}"));
+        if self.n > i64::MAX as u64 {
+            return Err(bad(format!("a pair count of {}", self.n)));
+        }
+        let n = self.n as f64;
+        for (c, s) in self.sums.iter().enumerate() {
+            let v = s.value();
+            if !(0.0..=n).contains(&v) {
+                return Err(bad(format!(
+                    "column {c} sums to {v}, outside [0, {}] for {} pairs of scores in [0, 1]",
+                    self.n, self.n
+                )));
+            }
+        }
+        let most = u128::from(self.n) * u128::from(MAX_WEIGHT);
+        for (r, &w) in self.weight_totals.iter().enumerate() {
+            if u128::from(w) > most {
+                return Err(bad(format!(
+                    "replicate {r} weighs {w}, more than {MAX_WEIGHT} per pair for {} pairs",
+                    self.n
+                )));
+            }
+            let cap = i128::from(w).checked_mul(1 << 62);
+            let row = &self.boot[r * self.ncols..(r + 1) * self.ncols];
+            if let Some(c) = row
+                .iter()
+                .position(|&b| b < 0 || cap.is_some_and(|cap| b > cap))
+            {
+                return Err(bad(format!(
+                    "replicate {r}'s weighted sum of column {c} is outside [0, its weight {w}]"
+                )));
+            }
+        }
+        Ok(())
     }
 }
+
+/// The largest Poisson weight [`weight_of_key`] draws (one per threshold passed).
+const MAX_WEIGHT: u64 = POISSON_THRESHOLDS.len() as u64;
 
 const MAGIC: &[u8; 4] = b"RKS1";
 
@@ -412,5 +471,56 @@ mod tests {
         let mut bytes = s.to_bytes();
         bytes.push(0);
         assert!(StreamingSums::from_bytes(&bytes).is_err());
+        // No bootstrap: the scores must lie in [0, 1] all the same (the sums' invariant).
+        let mut plain = StreamingSums::new(1, 0, 0).unwrap();
+        assert!(plain.add(&[&[1.5]], &[0], 1).is_err());
+        assert!(plain.add(&[&[f64::NAN]], &[0], 1).is_err());
+        assert!(plain.is_empty());
+    }
+
+    /// Bytes whose content no stream of scores in [0, 1] could give are refused.
+    #[test]
+    fn from_bytes_checks_the_content() {
+        let mut good = StreamingSums::new(2, 4, 5).unwrap();
+        good.add(&[&[1.0, 0.5], &[0.25, 0.0]], &[0, 1], 1).unwrap();
+        assert_eq!(StreamingSums::from_bytes(&good.to_bytes()).unwrap(), good);
+        let refused = |s: &StreamingSums| {
+            StreamingSums::from_bytes(&s.to_bytes())
+                .unwrap_err()
+                .to_string()
+        };
+        // The pair count: 1 instead of 2 would make the precision mean 150 %.
+        let mut s = good.clone();
+        s.n = 1;
+        assert!(
+            refused(&s).contains("column 0 sums to 1.5"),
+            "{}",
+            refused(&s)
+        );
+        for n in [1u64 << 63, u64::MAX] {
+            s.n = n;
+            assert!(refused(&s).contains("pair count"), "{}", refused(&s));
+        }
+        s.n = 3; // consistent with these sums (the ids, kept in Python, tell more)
+        assert!(StreamingSums::from_bytes(&s.to_bytes()).is_ok());
+        let mut empty = StreamingSums::new(2, 4, 5).unwrap();
+        empty.sums[1] = crate::exact_sum::sum_of(&[0.5]);
+        assert!(refused(&empty).contains("column 1"));
+        for bad in [f64::NAN, f64::INFINITY, -0.5, 3.0] {
+            let mut s = good.clone();
+            s.sums[1] = crate::exact_sum::sum_of(&[bad]);
+            assert!(refused(&s).contains("column 1"), "{bad}");
+        }
+        let mut s = good.clone();
+        s.weight_totals[2] = 2 * MAX_WEIGHT + 1;
+        assert!(refused(&s).contains("replicate 2 weighs"));
+        for b in [-1i128, (i128::from(s.weight_totals[3]) << 62) + 1] {
+            let mut s = good.clone();
+            s.boot[3 * 2 + 1] = b;
+            assert!(
+                refused(&s).contains("replicate 3's weighted sum of column 1"),
+                "{b}"
+            );
+        }
     }
 }

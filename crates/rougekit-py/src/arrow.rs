@@ -13,9 +13,9 @@
 //! every struct owns its `private_data` and frees it in its own `release` callback, so a
 //! consumer may move a child array or schema out on its own.
 use crate::scores::PyBatchScores;
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyDict};
+use pyo3::types::{PyCapsule, PyDict, PyString};
 use rougekit_core::{BatchScores, Field};
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::ptr;
@@ -213,8 +213,8 @@ unsafe extern "C" fn release_array(array: *mut ArrowArray) {
 enum Column {
     /// A float64 column of the batch: type index and field.
     Score(usize, Field),
-    /// UTF-8 strings (the pairs' ids), as large strings (64-bit offsets).
-    Strings(Vec<String>),
+    /// UTF-8 strings (the pairs' ids), as large strings: 64-bit offsets and the bytes.
+    Strings((Vec<i64>, Vec<u8>)),
 }
 
 struct StreamPrivate {
@@ -307,6 +307,42 @@ fn encode_metadata(pairs: &[(String, String)]) -> PyResult<Vec<u8>> {
     Ok(out)
 }
 
+/// The Arrow large-string buffers of `values` (offsets, UTF-8 bytes), built with fallible
+/// allocations: ids totalling more memory than the process may take are a `MemoryError`,
+/// not an abort. The strings are read in place (no copy per id).
+fn string_column(values: &[Bound<'_, PyString>]) -> PyResult<(Vec<i64>, Vec<u8>)> {
+    let texts = values
+        .iter()
+        .map(|v| v.to_str())
+        .collect::<PyResult<Vec<&str>>>()?;
+    let total = texts
+        .iter()
+        .try_fold(0usize, |acc, t| acc.checked_add(t.len()))
+        .filter(|&n| i64::try_from(n).is_ok())
+        .ok_or_else(|| PyMemoryError::new_err("the ids hold more bytes than memory can"))?;
+    let no_memory = |what: &str, n: usize| {
+        PyMemoryError::new_err(format!(
+            "cannot allocate {n} bytes for the ids' {what} (the ids hold {total} bytes of \
+             UTF-8 text)"
+        ))
+    };
+    let mut offsets: Vec<i64> = Vec::new();
+    let count = texts.len() + 1;
+    offsets
+        .try_reserve_exact(count)
+        .map_err(|_| no_memory("offsets", count.saturating_mul(8)))?;
+    let mut bytes: Vec<u8> = Vec::new();
+    bytes
+        .try_reserve_exact(total)
+        .map_err(|_| no_memory("text", total))?;
+    offsets.push(0);
+    for t in &texts {
+        bytes.extend_from_slice(t.as_bytes());
+        offsets.push(bytes.len() as i64);
+    }
+    Ok((offsets, bytes))
+}
+
 fn field_of(name: &str) -> PyResult<Field> {
     Field::parse(name).ok_or_else(|| {
         PyValueError::new_err(format!(
@@ -333,7 +369,7 @@ pub fn arrow_stream<'py>(
     py: Python<'py>,
     scores: Bound<'py, PyBatchScores>,
     columns: Vec<(String, String, String)>,
-    ids: Option<(String, Vec<String>)>,
+    ids: Option<(String, Vec<Bound<'py, PyString>>)>,
     metadata: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let batch = scores.get();
@@ -346,7 +382,7 @@ pub fn arrow_stream<'py>(
                 ids.len()
             )));
         }
-        spec.push((name, Column::Strings(ids)));
+        spec.push((name, Column::Strings(string_column(&ids)?)));
     }
     for (name, rouge_type, field) in columns {
         spec.push((
@@ -375,14 +411,7 @@ pub fn arrow_stream<'py>(
                     new_array(len, vec![ptr::null(), data], Vec::new(), owner),
                 )
             }
-            Column::Strings(values) => {
-                let mut offsets = Vec::with_capacity(values.len() + 1);
-                let mut bytes = Vec::new();
-                offsets.push(0i64);
-                for v in &values {
-                    bytes.extend_from_slice(v.as_bytes());
-                    offsets.push(bytes.len() as i64);
-                }
+            Column::Strings((offsets, bytes)) => {
                 let buffers = vec![ptr::null(), offsets.as_ptr().cast(), bytes.as_ptr().cast()];
                 // Moving the vectors into the owner keeps their heap pointers valid.
                 let owner = Owner::Strings(offsets, bytes);
