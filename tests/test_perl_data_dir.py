@@ -6,10 +6,13 @@ DB_File, read here without libdb) decides ``-m``'s table. pyrouge always passes 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
+import db_pages
 import pytest
 from conftest import require_shared
 from perl_oracle import (
@@ -158,3 +161,64 @@ def test_api_data_dir_errors_name_the_file(tmp_path: Path) -> None:
         rk.RougeScorer(["rouge1"], profile="perl-1.5.5", data_dir=tmp_path)
     with pytest.raises(ValueError, match="data_dir cannot be set with the 'rouge-score'"):
         rk.RougeScorer(["rouge1"], data_dir=tmp_path)
+
+
+def test_api_data_dir_names_no_system_call_takes_are_one_error() -> None:
+    # They raised a bare 'embedded null byte' / UnicodeEncodeError, not naming data_dir.
+    import rougekit as rk
+
+    for folder, reason in (("a\x00b", "contains a NUL byte"), ("\ud800", "lone surrogate")):
+        with pytest.raises(ValueError, match=f"^data_dir: the data folder name .*{reason}"):
+            rk.RougeScorer(["rouge1"], profile="perl-1.5.5", data_dir=folder)
+        code, out, err = run_rougekit_perl(["-e", folder, "-m", "-a", "config.xml"])
+        assert (code, out) == (1, b"") and err.count("\n") == 1, err
+        assert err.startswith(f"rougekit perl: error: the data folder name {folder!r}"), err
+
+
+_CLI = """
+import sys
+from rougekit.__main__ import main
+sys.argv = ["rougekit", "perl", *sys.argv[1:]]
+sys.exit(main())
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS, /dev/zero and FIFOs: Linux")
+def test_hostile_data_folders_are_one_error_line_on_the_command_line(tmp_path: Path) -> None:
+    # Each folder once blew up rougekit perl -e: a 205 KB DB took ~23 s and ~900 MB, a DB
+    # cut to its meta page read as the empty table, /dev/zero ended in a MemoryError
+    # traceback, a FIFO blocked forever. Each run here: 1 GiB of address space, 20 s.
+    def folder(name: str, db: bytes | Path | None, stopwords: Path | None = None) -> Path:
+        where = tmp_path / name
+        where.mkdir()
+        if stopwords is None:
+            (where / STOPWORDS).write_bytes(b"the\na\n")
+        else:
+            (where / STOPWORDS).symlink_to(stopwords)
+        if isinstance(db, bytes):
+            (where / DB_NAME).write_bytes(db)
+        elif isinstance(db, Path):
+            (where / DB_NAME).symlink_to(db)
+        return where
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    whole = db_pages.db_file([db_pages.hash_page(1, [db_pages.keydata(b"went")] * 2)], 1)
+    cases = {
+        folder("bomb", db_pages.bomb()): "overflow page 1 is used twice",
+        folder("meta", whole[: db_pages.PAGE_SIZE]): "the file holds 1: a truncated copy",
+        folder("zero", Path("/dev/zero")): "is a character device, not a regular file",
+        folder("fifo", fifo): "is a FIFO (named pipe), not a regular file",
+        folder("stop", None, stopwords=fifo): f"{STOPWORDS} is a FIFO (named pipe)",
+    }
+    (folder("dir", None) / DB_NAME).mkdir()
+    cases[tmp_path / "dir"] = "is a directory, not a regular file"
+    for where, reason in cases.items():
+        done = db_pages.run_capped(_CLI, "-e", str(where), "-m", "-a", str(tmp_path / "x.xml"))
+        assert (done.returncode, done.stdout) == (1, ""), done.stderr
+        (line,) = done.stderr.splitlines()
+        assert line.startswith(f"rougekit perl: error: {where}/") and reason in line, line
+    # A valid folder of the same kind runs (the error above is the folder's, not the setup's).
+    good = folder("good", whole)
+    done = db_pages.run_capped(_CLI, "-e", str(good), "-m", "-a", str(tmp_path / "x.xml"))
+    assert "x.xml" in done.stderr and str(good) not in done.stderr

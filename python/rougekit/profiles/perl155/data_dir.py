@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field, replace
 
 from rougekit.profiles.perl155.errors import PerlDataError
-from rougekit.profiles.perl155.exception_db import read_exception_db
+from rougekit.profiles.perl155.exception_db import read_exception_db, read_regular_file
 
 STOPWORDS = "smart_common_words.txt"
 EXCEPTION_DB = "WordNet-2.0.exc.db"
@@ -31,6 +31,8 @@ CANONICAL_TABLE_SHA256 = "9664417fabf7d23f3b962e76244c917f225a182b5aa703807e3588
 #: sha256 of the canonical stopword set (596 distinct lines of ROUGE-1.5.5's file), sorted
 #: and joined with newlines.
 CANONICAL_STOPWORDS_SHA256 = "126d010f4d4d9ea66a91ea5a4b144721a5bd20e7fb3ee0f2b5ad9e4d957b8472"
+#: The largest stopword list read (ROUGE-1.5.5's own is 4 KiB).
+MAX_STOPWORDS_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -57,15 +59,20 @@ def load(data_dir: str | os.PathLike[str]) -> PerlData:
     """The tables of ``data_dir`` (:class:`PerlDataError` naming the file when one is
     missing or unreadable, as ROUGE-1.5.5 dies then)."""
     folder = os.fspath(data_dir)
+    if isinstance(folder, bytes):
+        folder = os.fsdecode(folder)
+    if not isinstance(folder, str):  # a PathLike whose __fspath__ gives something else
+        raise PerlDataError(f"the data folder must be a path, got {type(folder).__name__}")
+    _check_folder_name(folder)
     stopwords = os.path.join(folder, STOPWORDS)
     try:
-        with open(stopwords, "rb") as f:
-            lines = f.read().split(b"\n")
+        text = read_regular_file(stopwords, MAX_STOPWORDS_BYTES, "a stopword list")
     except OSError as e:
         raise PerlDataError(
             f"Cannot open {stopwords}: {e.strerror or e} (the stopword list ROUGE-1.5.5 "
             "reads from its data folder, -e)"
         ) from None
+    lines = text.split(b"\n")
     # ROUGE-1.5.5 removes the newline ending each line and nothing else (spec
     # ``rouge-1.5.5.md`` §3).
     words = sorted(set(lines[:-1] if lines[-1] == b"" else lines))
@@ -92,3 +99,16 @@ def load(data_dir: str | os.PathLike[str]) -> PerlData:
         return data.with_table("wordnet")
     pairs = tuple(sorted((k.decode("latin-1"), v.decode("latin-1")) for k, v in table.items()))
     return replace(data, table=f"db-{digest[:12]}", exceptions=pairs)
+
+
+def _check_folder_name(folder: str) -> None:
+    """One clear error for a folder name no system call can take (``open`` would raise a
+    bare "embedded null byte" or a ``UnicodeEncodeError``)."""
+    if "\x00" in folder:
+        raise PerlDataError(f"the data folder name {folder!r} contains a NUL byte")
+    try:
+        os.fsencode(folder)
+    except UnicodeEncodeError:
+        raise PerlDataError(
+            f"the data folder name {folder!r} is not a valid file name (it holds a lone surrogate)"
+        ) from None
