@@ -8,6 +8,7 @@ the run goes on, as in Perl.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -388,3 +389,101 @@ def test_full_or_closed_stdout_is_one_line(config: Path) -> None:
         preexec_fn=lambda: os.close(1),
     )
     assert "standard output is closed" in error_line(closed.returncode, closed.stderr, 1)
+
+
+# -- arguments that are not UTF-8: Linux file names and IDs are bytes, as ROUGE-1.5.5 takes them
+
+
+def _rougekit_process(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """``python -m rougekit perl ARGS`` (str arguments holding undecodable bytes as
+    surrogates, as ``os.fsdecode`` gives them: the process gets the bytes)."""
+    return subprocess.run(
+        [sys.executable, "-m", "rougekit", "perl", *args],
+        cwd=cwd,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _byte_named_inputs(folder: Path) -> None:
+    """SPL files, a file list, ``x.xml`` (peer A) and ``y.xml`` (peers "ÿ" and A, in UTF-8),
+    and ``v\\xff.xml``, a copy of ``x.xml`` under a name that is not UTF-8."""
+    (folder / "p.spl").write_text("the cat sat on the mat\n")
+    (folder / "m.spl").write_text("the cat went to the mat\n")
+    (folder / "l.lst").write_text("p.spl m.spl\n")
+    for name, peers in (("x.xml", ["A"]), ("y.xml", ["\u00ff", "A"])):
+        parts = ['<ROUGE-EVAL version="1.5.5"><EVAL ID="1">']
+        parts.append('<PEER-ROOT>.</PEER-ROOT><MODEL-ROOT>.</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>')
+        parts.append("<PEERS>" + "".join(f'<P ID="{p}">p.spl</P>' for p in peers) + "</PEERS>")
+        parts.append('<MODELS><M ID="M">m.spl</M></MODELS></EVAL></ROUGE-EVAL>\n')
+        (folder / name).write_text("".join(parts), encoding="utf-8")
+    (folder / os.fsdecode(b"v\xff.xml")).write_bytes((folder / "x.xml").read_bytes())
+
+
+FF = os.fsdecode(b"\xff")
+BYTE_ARGUMENTS = {
+    "config-name": ["-n", "1", "-a", f"v{FF}.xml"],
+    "data-folder": ["-e", f"d{FF}", "-n", "1", "-m", "-a", "x.xml"],
+    "list-system-id": ["-n", "1", "-d", "-z", "SPL", "l.lst", FF],
+    "xml-system-id": ["-n", "1", "-d", "y.xml", FF],
+    "option-value": ["-n", "1", "-w", f"1.2{FF}", "-2", f"4{FF}", "y.xml", FF],
+}
+
+
+@pytest.mark.parametrize("case", BYTE_ARGUMENTS)
+def test_arguments_that_are_not_utf8_run_as_perl_runs(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, case: str
+) -> None:
+    """A file name, a data folder (``-e``), a system ID or an option value with the byte
+    0xFF: read as bytes and printed as the same bytes, as ROUGE-1.5.5 does (0.1.0: a
+    traceback from the prefetch). A system ID is matched with the XML's IDs as Perl does:
+    byte 0xFF is the character U+00FF."""
+    _byte_named_inputs(tmp_path)
+    perl = oracle_or_skip(tmp_path_factory)
+    shutil.copytree(perl.data_dirs["canonical"], tmp_path / f"d{FF}")
+    args = BYTE_ARGUMENTS[case]
+    proc = _rougekit_process(args, tmp_path)
+    assert b"Traceback" not in proc.stderr
+    assert proc.returncode == 0, proc.stderr
+    if "system-id" in case or case == "option-value":
+        assert proc.stdout.split(b"\n")[1].startswith(b"\xff ROUGE-1 Average_R: ")
+    expected = perl.run(args, cwd=tmp_path)
+    assert expected.returncode == 0, expected.stderr
+    assert proc.stdout == expected.stdout
+
+
+def test_a_utf8_system_id_is_read_as_bytes_as_perl_reads_it(tmp_path: Path) -> None:
+    """ROUGE-1.5.5 reads ``ÿ`` typed in UTF-8 as the two characters of its bytes, so it
+    selects no peer of an XML file whose peer is "ÿ" (it prints zeros): an error here,
+    saying which bytes select that peer."""
+    _byte_named_inputs(tmp_path)
+    proc = _rougekit_process(["-n", "1", "y.xml", "\u00ff"], tmp_path)
+    line = error_line(proc.returncode, proc.stderr.decode("utf-8", "replace"), 1)
+    assert "occurs in no EVAL" in line and "\\xff" in line and "-a" in line
+
+
+# -- mistyped options -------------------------------------------------------------------------
+
+
+def test_a_mistyped_option_that_ends_the_options_exits_as_perl(
+    tmp_path_factory: pytest.TempPathFactory, config: Path
+) -> None:
+    """``-N 4``: ``-N`` is no option, so (Getopt::Std) options end at ``4``, read as the
+    configuration file: ROUGE-1.5.5 exits 2 ("Couldn't open 4"); so does rougekit, and its
+    line names the unknown option (0.1.0: exit 1)."""
+    args = ["-N", "4", "-a", str(config)]
+    code, out, err = run_rougekit_perl(args)
+    assert out == b""
+    line = error_line(code, err, 2)
+    assert "-N is not a ROUGE-1.5.5 option" in line and "'4'" in line
+    perl = oracle_or_skip(tmp_path_factory)
+    assert perl.run(args, cwd=config.parent).returncode == 2
+
+
+def test_an_error_names_a_file_by_its_bytes(tmp_path: Path) -> None:
+    proc = _rougekit_process(["-n", "1", "-a", f"missing{FF}.xml"], tmp_path)
+    assert proc.returncode == 1 and proc.stdout == b""
+    assert proc.stderr.startswith(b"rougekit perl: error: cannot read configuration file ")
+    assert b"missing\xff.xml: No such file or directory" in proc.stderr
+    assert proc.stderr.count(b"\n") == 1

@@ -138,3 +138,22 @@ def test_a_fifo_is_never_opened(tmp_path: Path) -> None:
     with pytest.raises(OSError) as raised:  # no reader: a non-blocking writer is refused
         os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
     assert raised.value.errno == errno.ENXIO
+
+
+def test_a_config_name_that_is_not_utf8_is_prefetched(tmp_path: Path) -> None:
+    """Arguments are the process's bytes: ``sys.argv`` holds a name that is not UTF-8 with
+    surrogates, and the prefetch takes it back to the same bytes (0.1.0 raised
+    UnicodeEncodeError, a traceback of every ``rougekit perl`` run naming such a file)."""
+    config = write_xml_case_files(tmp_path, _cases(3))
+    named = tmp_path / os.fsdecode(b"c\xff.xml")
+    config.rename(named)
+    assert _prefetched_plan(named, None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "rougekit", "perl", *ARGS, "-a", str(named)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        check=False,
+    )
+    code, out, err = run_rougekit_perl([*ARGS, "-a", str(named)])
+    assert (proc.returncode, proc.stdout, proc.stderr.decode()) == (code, out, err)
+    assert code == 0 and out.count(b" Eval ") == 6 * 3 * 3

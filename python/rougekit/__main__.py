@@ -17,6 +17,12 @@ def main() -> int:
     if sys.argv[1:2] == ["perl"]:
         from rougekit import _core
 
+        # Arguments are bytes, as for ROUGE-1.5.5: a name that is not UTF-8 reaches
+        # sys.argv with surrogates, and a message naming it prints its very bytes.
+        for stream in (sys.stdout, sys.stderr):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="surrogateescape")
         # The XML plan and the summary files of a `-a` run start to be read now, while
         # the modules below are imported (the core uses them only if the parsed options
         # ask for exactly that plan: crates/rougekit-py/src/prefetch.rs).

@@ -27,6 +27,7 @@ __all__ = [
     "exact_sum_scaled",
     "normalize_types",
     "paired_bootstrap",
+    "perl_builtin_data",
     "perl_eval_config",
     "perl_normalize_types",
     "perl_prefetch",
@@ -313,10 +314,15 @@ def perl_eval_config(
 def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
 
-def perl_prefetch(args: list[str]) -> None:
-    """``rougekit perl``'s arguments: with ``-a`` and a regular file last, its plan and
-    summary files start to be read on a background thread, used by :func:`perl_xml_plan`
-    only for exactly that text and every peer."""
+def perl_prefetch(args: Sequence[str]) -> None:
+    """``rougekit perl``'s arguments (``sys.argv``'s, file names need not be UTF-8): with
+    ``-a`` and a regular file last, its plan and summary files start to be read on a
+    background thread, used by :func:`perl_xml_plan` only for exactly that text and every
+    peer."""
+
+def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
+    """ROUGE-1.5.5's embedded data: the canonical WordNet-2.0 exception table (pairs sorted
+    by key), the bytes of ``smart_common_words.txt`` and the WordNet licence text."""
 
 @final
 class PerlRunPlan:

@@ -20,6 +20,13 @@ fn entries() -> impl Iterator<Item = &'static str> {
     SOURCE.split_terminator('\n')
 }
 
+/// The embedded file's bytes as ROUGE-1.5.5 ships it (`rougekit perl --make-home` writes
+/// it to a data folder).
+#[must_use]
+pub fn source() -> &'static str {
+    SOURCE
+}
+
 fn set() -> &'static FxHashSet<&'static str> {
     static SET: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
     SET.get_or_init(|| entries().collect())

@@ -37,6 +37,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(perl::perl_normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_prefetch, m)?)?;
+    m.add_function(wrap_pyfunction!(perl::perl_builtin_data, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_xml_plan, m)?)?;

@@ -21,6 +21,9 @@ use rougekit_core::perl::{
     TokenRules, Truncation,
 };
 use rougekit_core::pool::Cancel;
+use rougekit_core::stem::wordnet;
+use rougekit_core::stopwords;
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 fn perl_stemmer(name: &str) -> PyResult<PerlStemmer> {
@@ -447,10 +450,25 @@ pub fn perl_xml_plan(py: Python<'_>, text: &str, peer: Option<String>) -> PyResu
 }
 
 /// `rougekit perl`'s prefetch (see `prefetch.rs`): called with the command's raw arguments
-/// before its modules are imported; returns at once.
+/// before its modules are imported; returns at once. The arguments are `sys.argv`'s
+/// strings, taken back to the process's bytes (as `os.fsencode`): a file name need not be
+/// UTF-8.
 #[pyfunction]
-pub fn perl_prefetch(args: Vec<String>) {
+pub fn perl_prefetch(args: Vec<OsString>) {
     prefetch::start(&args);
+}
+
+/// ROUGE-1.5.5's data as rougekit embeds it, for `rougekit perl --make-home`: (the
+/// canonical WordNet-2.0 exception table's (key, value) pairs sorted by key, the bytes of
+/// `smart_common_words.txt`, the WordNet licence text).
+#[pyfunction]
+pub fn perl_builtin_data(py: Python<'_>) -> (Vec<(String, String)>, Py<PyBytes>, &'static str) {
+    let mut table: Vec<(String, String)> = wordnet::entries()
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .collect();
+    table.sort_unstable();
+    let stopwords = PyBytes::new(py, stopwords::source().as_bytes()).unbind();
+    (table, stopwords, wordnet::LICENSE)
 }
 
 #[pymethods]

@@ -14,6 +14,8 @@
 use rougekit_core::perl::eval_config;
 use rougekit_core::perl::files::{LoadError, Summaries, SummaryFormat};
 use rougekit_core::perl::plan::{PeerChoice, RunPlan};
+use std::ffi::OsString;
+use std::path::Path;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
@@ -34,8 +36,9 @@ static PREFETCH: Mutex<Option<Receiver<Planned>>> = Mutex::new(None);
 const MAX_THREADS: usize = 1024;
 
 /// Starts the prefetch when `args` (`rougekit perl`'s arguments) hold `-a` and end with a
-/// regular file; returns at once.
-pub fn start(args: &[String]) {
+/// regular file; returns at once. The arguments are the process's bytes (a file name need
+/// not be UTF-8).
+pub fn start(args: &[OsString]) {
     let (Some(last), true) = (args.last(), args.iter().any(|a| a == "-a")) else {
         return;
     };
@@ -47,7 +50,7 @@ pub fn start(args: &[String]) {
     let spawned = std::thread::Builder::new()
         .name("rougekit-prefetch".into())
         .spawn(move || {
-            let Some(text) = read_text(&path) else {
+            let Some(text) = read_text(Path::new(&path)) else {
                 return;
             };
             let plan = eval_config::parse(&text).map(|evals| RunPlan::new(evals, &PeerChoice::All));
@@ -98,7 +101,7 @@ const MAX_BYTES: u64 = 1 << 28;
 /// The file at `path` as UTF-8 text, if it is a regular file (never a FIFO or a device,
 /// whose bytes a read would take from the command) of at most [`MAX_BYTES`], and valid
 /// UTF-8.
-fn read_text(path: &str) -> Option<String> {
+fn read_text(path: &Path) -> Option<String> {
     use std::io::Read;
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.len() > MAX_BYTES {

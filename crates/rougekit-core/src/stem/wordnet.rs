@@ -50,6 +50,15 @@ pub fn lookup(word: &str) -> Option<&'static str> {
     table().get(word).copied()
 }
 
+/// Every (key, value) pair of the table, in no particular order (`rougekit perl
+/// --make-home` writes them as a Berkeley DB for ROUGE-1.5.5).
+pub fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
+    table().iter().map(|(&key, &value)| (key, value))
+}
+
+/// The WordNet licence, which must travel with any copy of the table.
+pub const LICENSE: &str = include_str!("../../data/rouge155/WORDNET-LICENSE.txt");
+
 /// Number of keys in the table (5930 for the canonical DB, §3).
 #[must_use]
 pub fn len() -> usize {
