@@ -10,9 +10,7 @@
 //! let batch = engine.score_texts(&[Pair { prediction: "the cat sat", references: &refs }]).unwrap();
 //! assert_eq!(batch.get(0, 0).precision, 1.0);
 //! ```
-// No unsafe code, except one call: the bootstrap's summing loop built for AVX2, called
-// after the CPU was checked for AVX2 (`perl/bootstrap.rs`, `sum_draws`).
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 pub mod bootstrap;
 pub mod engine;

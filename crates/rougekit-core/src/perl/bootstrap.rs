@@ -95,13 +95,11 @@ impl Lanes {
     /// scalar conversions took two thirds of a resample's instructions): X below 2⁴⁸ is
     /// exactly the double whose bits are X over 2⁵²'s exponent, minus 2⁵², and the product
     /// by 2⁻⁴⁸ is exact, so U is the same double; nf·U lies in [0, 2³¹), where truncating
-    /// through `i32` and through `i64` agree. `FLOOR` (for builds with a vector floor, such
-    /// as AVX2's `vroundpd`) truncates by flooring instead and reads the integer off the
-    /// low bits of floor + 2⁵² (exact below 2⁵²): Rust's saturating `as i32` has no vector
-    /// form before AVX-512. Eight lanes are two independent AVX2 multiply chains (measured:
-    /// 41 ms with four lanes, 37 ms with eight or sixteen, for CNN/DM's bootstrap).
+    /// through `i32` and through `i64` agree. Eight lanes are independent multiply chains
+    /// (measured: 41 ms with four lanes, 37 ms with eight or sixteen, for CNN/DM's
+    /// bootstrap).
     #[inline(always)]
-    fn fill_draws<const FLOOR: bool>(&mut self, nf: f64, last: u32, out: &mut [u32]) {
+    fn fill_draws(&mut self, nf: f64, last: u32, out: &mut [u32]) {
         const TWO52: f64 = (1u64 << 52) as f64;
         const SCALE: f64 = 1.0 / (1u64 << 48) as f64;
         if nf >= 2_147_483_648.0 {
@@ -118,11 +116,7 @@ impl Lanes {
             let mut d = [0u32; LANES];
             for j in 0..LANES {
                 let u = (f64::from_bits(x[j] | TWO52.to_bits()) - TWO52) * SCALE;
-                d[j] = if FLOOR {
-                    ((((nf * u).floor() + TWO52).to_bits()) as u32).min(last)
-                } else {
-                    ((nf * u) as i32 as u32).min(last)
-                };
+                d[j] = ((nf * u) as i32 as u32).min(last);
                 x[j] = step(x[j], LEAP.0, LEAP.1);
             }
             self.x = x;
@@ -398,85 +392,49 @@ fn resample(b: u64, n: usize, rows: &Rows, s: Settings, out: &mut [f64], draws: 
     }
 }
 
-/// A resample's `n` draws from `rng`, their rows added to `acc` in draw order: with 256-bit
-/// adds where the CPU has AVX2 (the wheel's baseline is SSE2's 128 bits), else the portable
-/// build of the same loop. Each column is one lane of one accumulator in both, added to in
-/// the same order, so the sums are the same bits (a test compares the two builds).
-#[allow(unsafe_code)]
+/// A resample's `n` draws from `rng`, their rows added to `acc` in draw order, in blocks of
+/// [`BLOCK`] draws, generated and then summed group by group. Each column is one lane of one
+/// accumulator, added to in draw order.
 fn sum_draws(rng: &mut Lanes, n: usize, rows: &Rows, acc: &mut [[f64; 8]], draws: &mut [u32]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: `avx2::sum_draws` is compiled for AVX2, which this CPU has (checked above).
-        return unsafe { avx2::sum_draws(rng, n, rows, acc, draws) };
-    }
-    portable::sum_draws(rng, n, rows, acc, draws);
-}
-
-/// The summing loop of a resample, compiled once per instruction set (`$feature`: the
-/// target features it may use, none for the portable build).
-macro_rules! summing_loop {
-    ($module:ident, $floor:literal $(, $feature:literal)?) => {
-        mod $module {
-            use super::{Lanes, Line, Rows, BLOCK, LANES, MAX_LINES};
-
-            /// See [`super::sum_draws`]: blocks of [`BLOCK`] draws, generated and then
-            /// summed group by group.
-            $(#[target_feature(enable = $feature)])?
-            pub(super) fn sum_draws(
-                rng: &mut Lanes,
-                n: usize,
-                rows: &Rows,
-                acc: &mut [[f64; 8]],
-                draws: &mut [u32],
-            ) {
-                let nf = n as f64;
-                // Draws are u32 indices: no table of 2³² instances fits in memory (192 bytes each).
-                let last = u32::try_from(n - 1).unwrap_or(u32::MAX);
-                let mut done = 0;
-                while done < n {
-                    let len = BLOCK.min(n - done);
-                    rng.fill_draws::<$floor>(nf, last, &mut draws[..len.next_multiple_of(LANES)]);
-                    let block = &draws[..len];
-                    for ((data, lines), sums) in rows.groups.iter().zip(acc.chunks_mut(MAX_LINES)) {
-                        match lines {
-                            1 => sum_rows::<1>(block, data, sums),
-                            2 => sum_rows::<2>(block, data, sums),
-                            _ => sum_rows::<3>(block, data, sums),
-                        }
-                    }
-                    done += len;
-                }
-            }
-
-            /// Adds the drawn rows (`L` lines per row), in draw order, to the running
-            /// column sums `acc`. Not inlined: inlined into the resample loop, LLVM kept the
-            /// accumulators in memory (measured: 56 instructions per draw instead of 22).
-            $(#[target_feature(enable = $feature)])?
-            #[inline(never)]
-            fn sum_rows<const L: usize>(draws: &[u32], data: &[Line], acc: &mut [[f64; 8]]) {
-                let mut sum: [[f64; 8]; L] = acc[..L].try_into().expect("L lines");
-                for &i in draws {
-                    let start = i as usize * L;
-                    let row: &[Line; L] = data[start..start + L].try_into().expect("L lines");
-                    // Index loops: LLVM turns them into one packed add with a memory
-                    // operand per vector (measured: zipped iterators took about twice the
-                    // instructions).
-                    #[allow(clippy::needless_range_loop)]
-                    for l in 0..L {
-                        for e in 0..8 {
-                            sum[l][e] += row[l].0[e];
-                        }
-                    }
-                }
-                acc[..L].copy_from_slice(&sum);
+    let nf = n as f64;
+    // Draws are u32 indices: no table of 2³² instances fits in memory (192 bytes each).
+    let last = u32::try_from(n - 1).unwrap_or(u32::MAX);
+    let mut done = 0;
+    while done < n {
+        let len = BLOCK.min(n - done);
+        rng.fill_draws(nf, last, &mut draws[..len.next_multiple_of(LANES)]);
+        let block = &draws[..len];
+        for ((data, lines), sums) in rows.groups.iter().zip(acc.chunks_mut(MAX_LINES)) {
+            match lines {
+                1 => sum_rows::<1>(block, data, sums),
+                2 => sum_rows::<2>(block, data, sums),
+                _ => sum_rows::<3>(block, data, sums),
             }
         }
-    };
+        done += len;
+    }
 }
 
-summing_loop!(portable, false);
-#[cfg(target_arch = "x86_64")]
-summing_loop!(avx2, true, "avx2");
+/// Adds the drawn rows (`L` lines per row), in draw order, to the running column sums
+/// `acc`. Not inlined: inlined into the resample loop, LLVM kept the accumulators in memory
+/// (measured: 56 instructions per draw instead of 22).
+#[inline(never)]
+fn sum_rows<const L: usize>(draws: &[u32], data: &[Line], acc: &mut [[f64; 8]]) {
+    let mut sum: [[f64; 8]; L] = acc[..L].try_into().expect("L lines");
+    for &i in draws {
+        let start = i as usize * L;
+        let row: &[Line; L] = data[start..start + L].try_into().expect("L lines");
+        // Index loops: LLVM turns them into one packed add with a memory operand per vector
+        // (measured: zipped iterators took about twice the instructions).
+        #[allow(clippy::needless_range_loop)]
+        for l in 0..L {
+            for e in 0..8 {
+                sum[l][e] += row[l].0[e];
+            }
+        }
+    }
+    acc[..L].copy_from_slice(&sum);
+}
 
 /// Average and bounds of one component's resample values (§10.2).
 fn summarise(values: &mut [f64], s: Settings) -> Estimate {
@@ -553,17 +511,17 @@ mod tests {
     #[test]
     fn fill_draws_are_the_scalar_draws() {
         const COUNTS: [u64; 8] = [1, 2, 7, 11_490, 1 << 20, (1 << 31) - 1, 1 << 31, 3 << 30];
-        fn check<const FLOOR: bool>() {
+        fn check() {
             for n in COUNTS {
                 for seed in [0, 1, 999, 0xFFFF_FFFF] {
                     let mut one = Drand48::seeded(seed);
                     let mut lanes = Lanes::seeded(seed);
                     let mut got = [0u32; 8 * LANES];
                     for _ in 0..50 {
-                        lanes.fill_draws::<FLOOR>(n as f64, (n - 1) as u32, &mut got);
+                        lanes.fill_draws(n as f64, (n - 1) as u32, &mut got);
                         for &d in &got {
                             let want = ((n as f64 * one.next_f64()) as i64 as u64).min(n - 1);
-                            assert_eq!(u64::from(d), want, "n {n} seed {seed} floor {FLOOR}");
+                            assert_eq!(u64::from(d), want, "n {n} seed {seed}");
                         }
                     }
                 }
@@ -574,15 +532,14 @@ mod tests {
                 x.iter_mut().step_by(2).for_each(|x| *x = MASK48);
                 let mut lanes = Lanes { x };
                 let mut got = [0u32; LANES];
-                lanes.fill_draws::<FLOOR>(n as f64, (n - 1) as u32, &mut got);
+                lanes.fill_draws(n as f64, (n - 1) as u32, &mut got);
                 let top = ((n as f64 * unit(MASK48)) as i64 as u64).min(n - 1) as u32;
                 for (j, &d) in got.iter().enumerate() {
-                    assert_eq!(d, if j % 2 == 0 { top } else { 0 }, "floor {FLOOR}");
+                    assert_eq!(d, if j % 2 == 0 { top } else { 0 });
                 }
             }
         }
-        check::<false>();
-        check::<true>();
+        check();
     }
 
     fn settings(resamples: f64, confidence: f64, unit: Unit) -> Settings {
@@ -591,64 +548,6 @@ mod tests {
             alpha: 0.5,
             resamples,
             confidence,
-        }
-    }
-
-    /// The AVX2 build of the summing loop gives the portable build's bits: 1, 2 and 3
-    /// lines per row (4 to 24 columns), sums of many magnitudes, several resamples.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    fn the_avx2_loop_sums_the_same_bits() {
-        if !std::arch::is_x86_feature_detected!("avx2") {
-            eprintln!("skipped: this CPU has no AVX2");
-            return;
-        }
-        let n = 1000;
-        for variants in [1, 2, 5, 8] {
-            let cols: Vec<Vec<f64>> = (0..3 * variants)
-                .map(|c| {
-                    (0..n)
-                        .map(|i| {
-                            ((i * 7919 + c * 104_729) % 100_003) as f64 / 1e5
-                                * 10f64.powi((i % 7) as i32 - 3)
-                        })
-                        .collect()
-                })
-                .collect();
-            let triples: Vec<Triples<'_>> = cols
-                .chunks(3)
-                .map(|t| [&t[0][..], &t[1][..], &t[2][..]])
-                .collect();
-            let rows = Rows::new(&triples, n);
-            for b in 0..20 {
-                let mut sums = [
-                    vec![[0.0f64; 8]; rows.padded / 8],
-                    vec![[0.0f64; 8]; rows.padded / 8],
-                ];
-                let mut draws = vec![0u32; BLOCK];
-                portable::sum_draws(&mut Lanes::seeded(b), n, &rows, &mut sums[0], &mut draws);
-                // SAFETY: the CPU has AVX2 (checked above).
-                unsafe {
-                    avx2::sum_draws(&mut Lanes::seeded(b), n, &rows, &mut sums[1], &mut draws)
-                };
-                let bits = |s: &[[f64; 8]]| {
-                    s.as_flattened()
-                        .iter()
-                        .map(|x| x.to_bits())
-                        .collect::<Vec<_>>()
-                };
-                assert_eq!(
-                    bits(&sums[0]),
-                    bits(&sums[1]),
-                    "{variants} variants, resample {b}"
-                );
-                assert!(sums[0]
-                    .as_flattened()
-                    .iter()
-                    .take(3 * variants)
-                    .all(|&x| x > 0.0));
-            }
         }
     }
 
