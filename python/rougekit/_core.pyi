@@ -18,6 +18,7 @@ __all__ = [
     "PerlFileError",
     "PerlRunPlan",
     "PerlScorer",
+    "Pipeline",
     "StreamingSums",
     "__version__",
     "approximate_randomization",
@@ -54,10 +55,33 @@ def tokenize(text: str, stemmer: bool | str | None, tokenizer: str = "rouge-scor
     runs), stems of tokens longer than 3 characters by ``stemmer`` (``True``: NLTK Porter,
     or a stemmer name)."""
 
-def stem_words(words: Sequence[str], stemmer: str) -> list[str]:
+def stem_words(words: list[str] | tuple[str, ...], stemmer: str) -> list[str]:
     """Each word stemmed as is by the named stemmer (``nltk-porter``: NLTK
     ``PorterStemmer()`` in NLTK_EXTENSIONS mode; ``snowball:<algorithm>``: Snowball 3.1.1's
-    stemmer of that algorithm id, e.g. ``snowball:german``)."""
+    stemmer of that algorithm id, e.g. ``snowball:german``). ``TypeError`` naming
+    ``words[i]`` for an item that is not str; large inputs are stemmed without the GIL."""
+
+@final
+class Pipeline:
+    """A tokenizer and a stemmer, parsed once (``rougekit.tokenize``)."""
+
+    def __new__(cls, tokenizer: str = "rouge-score", stemmer: bool | str | None = None) -> Self:
+        """``tokenizer``: ``rouge-score``, ``whitespace``, ``unicode-v1``, ``character-v1``;
+        ``stemmer``: ``True`` (NLTK Porter) or a stemmer name, applied to tokens longer than
+        3 characters."""
+
+    @property
+    def tokenizer(self) -> str: ...
+    @property
+    def stemmer(self) -> str | None:
+        """The stemmer's name, or ``None``."""
+
+    def tokens(self, text: str) -> list[str]:
+        """The (stemmed) tokens of ``text``."""
+
+    def tokens_many(self, texts: list[str] | tuple[str, ...], threads: int = 1) -> list[list[str]]:
+        """The tokens of each text, in order; large inputs without the GIL on ``threads``
+        workers. ``TypeError``/``ValueError`` naming ``text[i]`` for a bad item."""
 
 def stemmer_id(stemmer: str) -> str:
     """The signature id of the named stemmer: ``nltk-porter``, or

@@ -7,10 +7,13 @@
 //! concatenation of the per-line tokens (no token spans a `\n`), which is what rouge-score
 //! computes when it tokenises the text and each of its lines separately.
 use crate::error::RougeError;
+use crate::pool::{run_polled, Cancel};
 use crate::stem::porter_nltk;
 use crate::stem::snowball::{self, Snowball};
 use crate::tokenize::rouge_score;
 use crate::tokenize::unicode::{self, Unit};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
 /// How text becomes tokens.
@@ -195,6 +198,184 @@ impl Pipeline {
         });
         out
     }
+
+    /// Appends the (stemmed) tokens of `text` to `out` as one more text; `stems` keeps the
+    /// stems of long tokens (the same words come back text after text).
+    pub fn push_tokens(&self, text: &str, out: &mut TokenLists, stems: &mut StemCache) {
+        let stemmer = self.stemmer;
+        self.tokenizer.scan(text, |event| {
+            if let Some(t) = event {
+                if stemmer.applies_to(t) {
+                    out.chars.push_str(stems.stem_word(stemmer, t));
+                } else {
+                    out.chars.push_str(t);
+                }
+                out.token_ends.push(out.chars.len());
+            }
+        });
+        out.text_ends.push(out.token_ends.len());
+    }
+
+    /// The tokens of each of `texts`, in order (the list form of the public `tokenize`):
+    /// each text's tokens are exactly [`Pipeline::tokens`]'s. Groups of texts run on the
+    /// shared pool of `threads` workers while the calling thread polls `cancel`; `None` when
+    /// it stopped the work.
+    pub fn token_lists(
+        &self,
+        texts: &[&str],
+        threads: usize,
+        cancel: &Cancel<'_>,
+    ) -> Option<TokenLists> {
+        let groups: Vec<&[&str]> = texts.chunks(TOKEN_GROUP).collect();
+        let run = |stems: &mut StemCache, group: &&[&str]| {
+            let mut out = TokenLists::default();
+            if cancel.stopped() {
+                return out; // discarded: the caller sees the token stopped
+            }
+            let mut bytes = 0;
+            for text in group.iter() {
+                self.push_tokens(text, &mut out, stems);
+                bytes += text.len();
+            }
+            cancel.tick(bytes);
+            out
+        };
+        let pool = if groups.len() > 1 {
+            crate::pool::shared_pool(threads)
+        } else {
+            None
+        };
+        let parts: Vec<TokenLists> = match pool {
+            Some(pool) => {
+                let mut parts = Vec::new();
+                run_polled(&pool, cancel, || {
+                    parts = groups
+                        .par_iter()
+                        .map_init(StemCache::default, run)
+                        .collect();
+                });
+                parts
+            }
+            None => {
+                let mut stems = StemCache::default();
+                let mut parts = Vec::with_capacity(groups.len());
+                for group in &groups {
+                    parts.push(run(&mut stems, group));
+                    if cancel.stopped() {
+                        break;
+                    }
+                }
+                parts
+            }
+        };
+        if cancel.stopped() {
+            return None;
+        }
+        let mut all = TokenLists::default();
+        all.chars.reserve(parts.iter().map(|p| p.chars.len()).sum());
+        all.token_ends
+            .reserve(parts.iter().map(|p| p.token_ends.len()).sum());
+        all.text_ends.reserve(texts.len());
+        for part in &parts {
+            all.append(part);
+        }
+        Some(all)
+    }
+}
+
+/// Texts tokenised by one worker at a time in [`Pipeline::token_lists`].
+const TOKEN_GROUP: usize = 128;
+
+/// Stems cached above this many words are dropped, so an open vocabulary keeps memory bounded.
+const MAX_STEMS: usize = 1 << 18;
+
+/// Stems of words already seen (stemming a word costs far more than finding it).
+#[derive(Debug, Default)]
+pub struct StemCache {
+    stems: FxHashMap<Box<str>, Box<str>>,
+}
+
+impl StemCache {
+    /// [`Stemmer::stem_word`]: `stemmer`'s stem of `word` as is.
+    pub fn stem_word(&mut self, stemmer: Stemmer, word: &str) -> &str {
+        if !self.stems.contains_key(word) {
+            if self.stems.len() >= MAX_STEMS {
+                self.stems.clear();
+            }
+            let stem = stemmer.stem_word(word).into_owned().into_boxed_str();
+            self.stems.insert(word.into(), stem);
+        }
+        self.stems.get(word).map_or("", |s| s)
+    }
+}
+
+/// The tokens of many texts in one buffer: the list form of the public `tokenize`, one
+/// allocation for all the tokens instead of one per token.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct TokenLists {
+    /// Every token, back to back.
+    chars: String,
+    /// `token_ends[k]`: where token `k` ends in `chars`.
+    token_ends: Vec<usize>,
+    /// `text_ends[i]`: where text `i`'s tokens end among the tokens.
+    text_ends: Vec<usize>,
+}
+
+impl TokenLists {
+    /// The number of texts.
+    pub fn len(&self) -> usize {
+        self.text_ends.len()
+    }
+
+    /// True when there is no text.
+    pub fn is_empty(&self) -> bool {
+        self.text_ends.is_empty()
+    }
+
+    /// The indices of text `i`'s tokens among all the tokens (`i < len()`).
+    pub fn token_range(&self, i: usize) -> std::ops::Range<usize> {
+        let first = if i == 0 { 0 } else { self.text_ends[i - 1] };
+        first..self.text_ends[i]
+    }
+
+    /// Token `k` of all the texts' tokens.
+    pub fn token(&self, k: usize) -> &str {
+        let start = if k == 0 { 0 } else { self.token_ends[k - 1] };
+        &self.chars[start..self.token_ends[k]]
+    }
+
+    /// The tokens of text `i < len()`.
+    pub fn tokens(&self, i: usize) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.token_range(i).map(|k| self.token(k))
+    }
+
+    /// Each distinct token once, in order of first appearance, and for each token its index
+    /// among them: whoever copies the tokens out (as Python strings) needs one copy per
+    /// distinct token, not one per token.
+    pub fn distinct(&self) -> (Vec<&str>, Vec<usize>) {
+        let mut index: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut words = Vec::new();
+        let ids = (0..self.token_ends.len())
+            .map(|k| {
+                let t = self.token(k);
+                *index.entry(t).or_insert_with(|| {
+                    words.push(t);
+                    words.len() - 1
+                })
+            })
+            .collect();
+        (words, ids)
+    }
+
+    /// Appends the texts of `other`.
+    fn append(&mut self, other: &TokenLists) {
+        let (chars, tokens) = (self.chars.len(), self.token_ends.len());
+        self.chars.push_str(&other.chars);
+        self.token_ends
+            .extend(other.token_ends.iter().map(|e| e + chars));
+        self.text_ends
+            .extend(other.text_ends.iter().map(|e| e + tokens));
+    }
 }
 
 #[cfg(test)]
@@ -214,6 +395,54 @@ mod tests {
         let mut events = Vec::new();
         Tokenizer::Whitespace.scan("a b\n\nc", |t| events.push(t.unwrap_or("\\n").to_string()));
         assert_eq!(events, ["a", "b", "\\n", "\\n", "c"]);
+    }
+
+    #[test]
+    fn token_lists_are_each_texts_tokens() {
+        let texts = [
+            "The cats were running\nto their houses.",
+            "",
+            "  ",
+            "Connections connected, connecting",
+            "running runs",
+        ];
+        // More texts than one group, so the pool splits them.
+        let many: Vec<&str> = texts
+            .iter()
+            .cycle()
+            .take(3 * TOKEN_GROUP + 7)
+            .copied()
+            .collect();
+        for tokenizer in ["rouge-score", "whitespace", "unicode-v1", "character-v1"] {
+            for stemmer in ["", "nltk-porter", "snowball:english"] {
+                let p = Pipeline {
+                    tokenizer: Tokenizer::parse(tokenizer).unwrap(),
+                    stemmer: if stemmer.is_empty() {
+                        Stemmer::None
+                    } else {
+                        Stemmer::parse(stemmer).unwrap()
+                    },
+                };
+                for threads in [1, 2] {
+                    let lists = p.token_lists(&many, threads, &Cancel::never()).unwrap();
+                    assert_eq!(lists.len(), many.len());
+                    let (words, ids) = lists.distinct();
+                    for (i, text) in many.iter().enumerate() {
+                        let got: Vec<&str> = lists.tokens(i).collect();
+                        assert_eq!(got, p.tokens(text), "{tokenizer} {stemmer} {text:?}");
+                        let again: Vec<&str> =
+                            lists.token_range(i).map(|k| words[ids[k]]).collect();
+                        assert_eq!(again, got);
+                    }
+                    let mut seen = words.clone();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    assert_eq!(seen.len(), words.len());
+                }
+            }
+        }
+        let none = Pipeline::rouge_score(false).token_lists(&[], 2, &Cancel::never());
+        assert!(none.unwrap().is_empty());
     }
 
     #[test]

@@ -25,6 +25,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scores::poisson_weight, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
+    m.add_class::<scorer::PyPipeline>()?;
     m.add_function(wrap_pyfunction!(scorer::stem_words, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::stemmer_id, m)?)?;
     m.add_function(wrap_pyfunction!(scores::paired_bootstrap, m)?)?;

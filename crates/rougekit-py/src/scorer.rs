@@ -1,13 +1,19 @@
 //! The rouge-score family's `Engine` (every profile whose text pipeline or multi-reference
 //! rule is its only difference from rouge-score) and the text functions.
 use crate::convert;
+use crate::errors::guarded;
 use crate::errors::to_py;
-use crate::interrupt::interruptible;
+use crate::interrupt::{interrupted, interruptible};
 use crate::scores::PyBatchScores;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use rougekit_core::engine::{IdPair, MultiRef};
+use rougekit_core::pipeline::StemCache;
+use rougekit_core::pool::Cancel;
 use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, TokenDoc, Tokenizer};
+use std::cell::RefCell;
 
 /// Pairs scored between two checks for pending signals on one thread (about 0.1 s of work);
 /// on the pool the calling thread checks while the workers run.
@@ -64,18 +70,218 @@ fn pipeline(tokenizer: &str, stemmer: &Bound<'_, PyAny>) -> PyResult<Pipeline> {
     })
 }
 
-/// The tokens of `text` under a tokenizer and stemmer (the public `rougekit.tokenize`).
+/// The tokens of `text` under a tokenizer and stemmer.
 #[pyfunction]
 #[pyo3(signature = (text, stemmer, tokenizer="rouge-score"))]
-pub fn tokenize(text: &str, stemmer: &Bound<'_, PyAny>, tokenizer: &str) -> PyResult<Vec<String>> {
-    Ok(pipeline(tokenizer, stemmer)?.tokens(text))
+pub fn tokenize<'py>(
+    py: Python<'py>,
+    text: &str,
+    stemmer: &Bound<'py, PyAny>,
+    tokenizer: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    token_list(py, &pipeline(tokenizer, stemmer)?, text)
 }
 
-/// Each word stemmed as is by `stemmer` (a stemmer name): the public `rougekit.stem`.
+thread_local! {
+    /// The stems of the last stemmer used for one text on this thread: a text at a time
+    /// (the usual loop) stems each word once, as the engine's workers do.
+    static STEMS: RefCell<(Stemmer, StemCache)> = RefCell::default();
+}
+
+/// The tokens of one text as a list of str, made straight from the tokenizer's slices (no
+/// Rust `String` per token on the way).
+fn token_list<'py>(py: Python<'py>, p: &Pipeline, text: &str) -> PyResult<Bound<'py, PyList>> {
+    let mut tokens: Vec<Bound<'py, PyString>> = Vec::new();
+    if p.stemmer == Stemmer::None {
+        p.tokenizer.scan(text, |event| {
+            if let Some(t) = event {
+                tokens.push(PyString::new(py, t));
+            }
+        });
+    } else {
+        STEMS.with(|cell| {
+            // Busy only if this very call re-entered itself (it runs no Python code):
+            // then stem without the cache.
+            let mut fresh = (p.stemmer, StemCache::default());
+            let mut held = cell.try_borrow_mut();
+            let (stemmer, stems) = match held.as_deref_mut() {
+                Ok(cached) => cached,
+                Err(_) => &mut fresh,
+            };
+            if *stemmer != p.stemmer {
+                *stemmer = p.stemmer;
+                *stems = StemCache::default();
+            }
+            p.tokenizer.scan(text, |event| {
+                if let Some(t) = event {
+                    let stem = if p.stemmer.applies_to(t) {
+                        stems.stem_word(p.stemmer, t)
+                    } else {
+                        t
+                    };
+                    tokens.push(PyString::new(py, stem));
+                }
+            });
+        });
+    }
+    PyList::new(py, tokens)
+}
+
+/// Inputs below this many bytes in all are tokenised or stemmed holding the GIL: releasing
+/// it (and waking the pool) would cost more than it gives back.
+const INLINE_BYTES: usize = 1 << 16;
+
+/// The str items of `items` (a list or tuple), borrowed, with errors naming `what[i]`.
+fn str_items(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
+    let read = |k: usize, item: Bound<'_, PyAny>| -> PyResult<PyBackedStr> {
+        let s = item.downcast_into::<PyString>().map_err(|e| {
+            let item = e.into_inner();
+            let hint = if item.is_instance_of::<PyBytes>() {
+                " (decode bytes to str first)"
+            } else {
+                ""
+            };
+            let got = item
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            PyTypeError::new_err(format!("{what}[{k}] must be str, got {got}{hint}"))
+        })?;
+        PyBackedStr::try_from(s).map_err(|_| {
+            PyValueError::new_err(format!(
+                "{what}[{k}] is not valid Unicode text (it contains a lone surrogate)"
+            ))
+        })
+    };
+    if let Ok(list) = items.downcast::<PyList>() {
+        // Indexed, not iterated: an error beats a panic should the list change meanwhile.
+        (0..list.len())
+            .map(|k| read(k, list.get_item(k)?))
+            .collect()
+    } else if let Ok(tuple) = items.downcast::<PyTuple>() {
+        tuple.iter().enumerate().map(|(k, t)| read(k, t)).collect()
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "{what} must be a list of str, got {}",
+            items
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        )))
+    }
+}
+
+/// A tokenizer and a stemmer, parsed once: `rougekit.tokenize` of one text or of many.
+#[pyclass(module = "rougekit._core", name = "Pipeline", frozen)]
+pub struct PyPipeline {
+    inner: Pipeline,
+}
+
+#[pymethods]
+impl PyPipeline {
+    #[new]
+    #[pyo3(signature = (tokenizer="rouge-score", stemmer=None))]
+    fn new(tokenizer: &str, stemmer: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let inner = match stemmer {
+            Some(s) => pipeline(tokenizer, s)?,
+            None => Pipeline {
+                tokenizer: Tokenizer::parse(tokenizer).map_err(to_py)?,
+                stemmer: Stemmer::None,
+            },
+        };
+        Ok(PyPipeline { inner })
+    }
+
+    #[getter]
+    fn tokenizer(&self) -> &'static str {
+        self.inner.tokenizer.name()
+    }
+
+    /// The stemmer's name, `None` without one.
+    #[getter]
+    fn stemmer(&self) -> Option<&'static str> {
+        self.inner.stemmer.name()
+    }
+
+    /// The (stemmed) tokens of `text`.
+    fn tokens<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
+        token_list(py, &self.inner, text)
+    }
+
+    /// The tokens of each text of `texts` (a list or tuple of str), in order: large inputs
+    /// are tokenised without the GIL on `threads` workers (Ctrl-C honoured).
+    #[pyo3(signature = (texts, threads=1))]
+    fn tokens_many<'py>(
+        &self,
+        py: Python<'py>,
+        texts: &Bound<'py, PyAny>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let threads = check_threads(threads)?;
+        let items = str_items(texts, "text")?;
+        let refs: Vec<&str> = items.iter().map(|s| &**s).collect();
+        let bytes: usize = refs.iter().map(|s| s.len()).sum();
+        let lists = if bytes < INLINE_BYTES {
+            self.inner.token_lists(&refs, 1, &Cancel::never())
+        } else {
+            Some(interruptible(py, |cancel| {
+                Ok(self.inner.token_lists(&refs, threads, cancel))
+            })?)
+        };
+        let lists = lists.ok_or_else(|| interrupted(None))?;
+        // One str per distinct token, shared by the lists that hold it: most tokens of
+        // real text repeat, and a reference costs less than a string.
+        let (words, ids) = if bytes < INLINE_BYTES {
+            lists.distinct()
+        } else {
+            py.allow_threads(|| lists.distinct())
+        };
+        let words: Vec<Bound<'py, PyString>> = words.iter().map(|w| PyString::new(py, w)).collect();
+        let out = (0..lists.len())
+            .map(|i| PyList::new(py, lists.token_range(i).map(|k| &words[ids[k]])))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, out)
+    }
+}
+
+/// Each word of `words` (a list or tuple of str) stemmed as is by `stemmer` (a stemmer
+/// name): the public `rougekit.stem`. Large inputs are stemmed without the GIL.
 #[pyfunction]
-pub fn stem_words(words: Vec<String>, stemmer: &str) -> PyResult<Vec<String>> {
+pub fn stem_words<'py>(
+    py: Python<'py>,
+    words: &Bound<'py, PyAny>,
+    stemmer: &str,
+) -> PyResult<Bound<'py, PyList>> {
     let s = Stemmer::parse(stemmer).map_err(to_py)?;
-    Ok(words.iter().map(|w| s.stem_word(w).into_owned()).collect())
+    let items = str_items(words, "words")?;
+    let bytes: usize = items.iter().map(|w| w.len()).sum();
+    if bytes < INLINE_BYTES {
+        return PyList::new(py, items.iter().map(|w| PyString::new(py, &s.stem_word(w))));
+    }
+    let stems = py.allow_threads(|| {
+        guarded(|| {
+            let mut cache = StemCache::default();
+            let mut all = String::with_capacity(bytes);
+            let mut ends = Vec::with_capacity(items.len());
+            for w in &items {
+                all.push_str(cache.stem_word(s, w));
+                ends.push(all.len());
+            }
+            (all, ends)
+        })
+    })?;
+    let (all, ends) = stems;
+    let mut start = 0;
+    PyList::new(
+        py,
+        ends.iter().map(|&end| {
+            let w = PyString::new(py, &all[start..end]);
+            start = end;
+            w
+        }),
+    )
 }
 
 /// The signature id of the stemmer named `stemmer`: `nltk-porter`, `snowball-3.1.1:german`
