@@ -54,6 +54,9 @@ def test_a_list_is_each_texts_tokens(profile: str, stemmer: Any) -> None:
     assert rk.tokenize(TEXTS, profile=profile, stemmer=stemmer) == one_by_one
     assert rk.tokenize(tuple(TEXTS), profile=profile, stemmer=stemmer) == one_by_one
     assert rk.tokenize(iter(TEXTS), profile=profile, stemmer=stemmer, threads=1) == one_by_one
+    scorer = rk.RougeScorer(["rouge1"], profile=profile, stemmer=stemmer)
+    assert scorer.tokenize(TEXTS) == one_by_one
+    assert [scorer.tokenize(t) for t in TEXTS[:50]] == one_by_one[:50]
 
 
 @pytest.mark.parametrize(("profile", "stemmer"), PROFILE_STEMMERS[:9])

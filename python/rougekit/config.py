@@ -45,7 +45,8 @@ def normalize_types(types: str | Iterable[str], profile: Profile | None = None) 
     try:
         return profile.normalize_types(names)
     except ValueError as e:
-        hint = "" if "did you mean" in str(e) else _spelling_hint(names)
+        # The core's message may already say what to use instead (ROUGE-L's does).
+        hint = "" if "did you mean" in str(e) or " use " in str(e) else _spelling_hint(names)
         raise ValueError(str(e) + hint) from None
 
 

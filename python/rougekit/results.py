@@ -7,7 +7,7 @@ import math
 import numbers
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
 from rougekit import frames
 from rougekit.checks import as_int
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rougekit.signature import Signature
 
 FIELDS = ("precision", "recall", "fmeasure")
+_T = TypeVar("_T")
 
 
 class Score(NamedTuple):
@@ -29,6 +30,73 @@ class Score(NamedTuple):
     precision: float
     recall: float
     fmeasure: float
+
+
+def type_key(rouge_type: object, scored: Sequence[str], profile: Profile | None) -> str:
+    """The type of ``scored`` that ``rouge_type`` names: results are keyed by canonical names
+    (``rougeW-1.2``, ``rouge2``: the names of the columns, the JSON and the signature), and
+    any spelling ``profile`` accepts finds them (``rougeW``, ``ROUGE-2``, ``ROUGE-W-1.2``).
+    ``KeyError`` naming the scored types for a type not scored or not a type."""
+    if not isinstance(rouge_type, str):
+        raise TypeError(f"a ROUGE type name must be str, got {type(rouge_type).__name__}")
+    if rouge_type in scored:
+        return rouge_type
+    from rougekit.config import normalize_types
+
+    try:
+        (name,) = normalize_types([rouge_type], profile)
+    except ValueError as e:
+        raise KeyError(f"{e}; scored: {', '.join(scored)}") from None
+    if name in scored:
+        return name
+    spelled = f"{rouge_type!r}" if name == rouge_type else f"{rouge_type!r} ({name})"
+    raise KeyError(f"{spelled} was not scored; scored: {', '.join(scored)}")
+
+
+class ScoreDict(dict[str, Score]):
+    """Scores by ROUGE type, keyed by the canonical type names (``rougeW-1.2``, as in the
+    result's columns, JSON and signature), also found by any spelling the profile accepts
+    (``d["rougeW"]``, ``d["ROUGE-2"]``, ``"ROUGE-SU4" in d``). Otherwise a plain ``dict``."""
+
+    __slots__ = ("_profile",)
+    _profile: Profile | None
+
+    @classmethod
+    def of(cls, scores: Iterable[tuple[str, Score]], profile: Profile | None) -> ScoreDict:
+        """``scores`` by type, with spellings read as ``profile`` reads them."""
+        out = cls(scores)  # dict's own constructor: one pair's scores are made often
+        out._profile = profile
+        return out
+
+    def __missing__(self, key: object) -> Score:
+        if not isinstance(key, str):
+            raise KeyError(key)
+        profile = getattr(self, "_profile", None)
+        return dict.__getitem__(self, type_key(key, list(self), profile))
+
+    def __contains__(self, key: object) -> bool:
+        if dict.__contains__(self, key):
+            return True
+        try:
+            self.__missing__(key)
+        except KeyError:
+            return False
+        return True
+
+    @overload
+    def get(self, key: str, default: None = None, /) -> Score | None: ...
+
+    @overload
+    def get(self, key: str, default: Score | _T, /) -> Score | _T: ...
+
+    def get(self, key: str, default: object = None, /) -> object:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoreDict.of, (list(self.items()), getattr(self, "_profile", None)))
 
 
 def scores_problem(scores: _core.BatchScores, profile: Profile) -> str | None:
@@ -94,19 +162,23 @@ class BatchResult:
     def _get(self, rouge_type: str, field: str) -> Any:
         key = (rouge_type, field)
         if key not in self._cache:
-            self._cache[key] = frames.column(self._scores, rouge_type, field)
+            name = type_key(rouge_type, self.types, self.profile)
+            if (name, field) not in self._cache:
+                self._cache[name, field] = frames.column(self._scores, name, field)
+            self._cache[key] = self._cache[name, field]
         return self._cache[key]
 
     def precision(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
-        """Precision of every pair for ``rouge_type``."""
+        """Precision of every pair for ``rouge_type`` (any spelling of a scored type:
+        ``"rougeW"`` finds ``rougeW-1.2``)."""
         return self._get(rouge_type, "precision")  # type: ignore[no-any-return]
 
     def recall(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
-        """Recall of every pair for ``rouge_type``."""
+        """Recall of every pair for ``rouge_type`` (any spelling of a scored type)."""
         return self._get(rouge_type, "recall")  # type: ignore[no-any-return]
 
     def fmeasure(self, rouge_type: str) -> npt.NDArray[np.float64] | array[float]:
-        """F-measure of every pair for ``rouge_type``."""
+        """F-measure of every pair for ``rouge_type`` (any spelling of a scored type)."""
         return self._get(rouge_type, "fmeasure")  # type: ignore[no-any-return]
 
     def dropped_counts(self) -> tuple[int, int]:
@@ -130,8 +202,9 @@ class BatchResult:
     def __getitem__(self, index: slice) -> BatchResult: ...
 
     def __getitem__(self, index: int | slice) -> dict[str, Score] | BatchResult:
-        """Scores of pair ``index`` (negative indices count from the end); a slice
-        (step 1) is a :class:`BatchResult` of those pairs, signature recomputed."""
+        """Scores of pair ``index`` (negative indices count from the end) by type (a
+        :class:`ScoreDict`); a slice (step 1) is a :class:`BatchResult` of those pairs,
+        signature recomputed."""
         n = len(self)
         if isinstance(index, slice):
             start, stop, step = index.indices(n)
@@ -146,7 +219,9 @@ class BatchResult:
         if not 0 <= index < n:
             raise IndexError(f"pair index out of range (batch of {n})")
         row = self._scores.row(index)
-        return {t: Score(p, r, f) for t, (p, r, f, _) in zip(self.types, row)}
+        return ScoreDict.of(
+            [(t, Score(p, r, f)) for t, (p, r, f, _) in zip(self.types, row)], self.profile
+        )
 
     # -- Pickling, slicing, concatenation (the pieces of a scale-out job) --
 
@@ -323,9 +398,11 @@ def _confidence(confidence: object) -> float:
 class CorpusResult:
     """Corpus-level scores: the mean of the per-pair scores, optionally with a CI.
 
-    ``result["rouge1"]`` is the :class:`Score` of means; ``result.low`` / ``result.high``
-    hold the bootstrap bounds (``None`` without a CI). ``str(result)`` is a table (x100,
-    two decimals) followed by the signature.
+    ``result["rouge1"]`` is the :class:`Score` of means (``result.mean`` holds them all);
+    ``result.low`` / ``result.high`` hold the bootstrap bounds (``None`` without a CI). All
+    are keyed by the canonical type names and take any spelling (``result["rougeW"]``,
+    ``result.low["ROUGE-2"]``). ``str(result)`` is a table (x100, two decimals) followed by
+    the signature.
     """
 
     def __init__(
@@ -342,23 +419,19 @@ class CorpusResult:
         self.confidence = confidence
         self.signature = signature
         self.types = list(summary)
-        self.mean = {t: Score(*(summary[t][f][0] for f in FIELDS)) for t in summary}
+
+        def scores(k: int) -> dict[str, Score]:
+            return ScoreDict.of(
+                [(t, Score(*(summary[t][f][k] for f in FIELDS))) for t in summary], profile
+            )
+
+        self.mean = scores(0)
         has_ci = confidence is not None and n > 0
-        self.low: dict[str, Score] | None = (
-            {t: Score(*(summary[t][f][1] for f in FIELDS)) for t in summary} if has_ci else None
-        )
-        self.high: dict[str, Score] | None = (
-            {t: Score(*(summary[t][f][2] for f in FIELDS)) for t in summary} if has_ci else None
-        )
+        self.low: dict[str, Score] | None = scores(1) if has_ci else None
+        self.high: dict[str, Score] | None = scores(2) if has_ci else None
 
     def __getitem__(self, rouge_type: str) -> Score:
         """Mean scores of ``rouge_type`` (any accepted spelling, e.g. ``ROUGE-1``)."""
-        if rouge_type not in self.mean:
-            from rougekit.config import normalize_types
-
-            (rouge_type,) = normalize_types([rouge_type], self.profile)
-            if rouge_type not in self.mean:
-                raise KeyError(f"{rouge_type!r} was not scored; scored: {', '.join(self.types)}")
         return self.mean[rouge_type]
 
     def __repr__(self) -> str:

@@ -6,7 +6,7 @@ import contextlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from rougekit import _core, diagnostics, frames, inputs, languages, profiles
 from rougekit import progress as _progress
@@ -14,7 +14,10 @@ from rougekit import signature as sig
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
 from rougekit.profiles import CoreScorer
-from rougekit.results import BatchResult, CorpusResult, Score
+from rougekit.results import BatchResult, CorpusResult, Score, ScoreDict
+
+if TYPE_CHECKING:
+    from rougekit.text import Tokens
 
 
 class RougeScorer:
@@ -22,10 +25,18 @@ class RougeScorer:
 
     Args:
         types: ROUGE types, e.g. ``("rouge1", "rouge2", "rougeL", "rougeLsum")``; any
-            ``rougeN`` (n >= 1), ``rougeW-<weight>``, ``rougeS<gap>``, ``rougeSU<gap>``; a
-            single string is one type or several separated by commas. Default: the
-            profile's (``rouge1 rouge2 rougeL rougeLsum``; ROUGE-1.5.5's: ``rouge1
-            rouge2 rougeL``).
+            ``rougeN`` (n >= 1), ``rougeW`` / ``rougeW-<weight>``, ``rougeS<gap>``,
+            ``rougeSU<gap>``; a single string is one type or several separated by commas.
+            Default: the profile's (``rouge1 rouge2 rougeL rougeLsum``; ROUGE-1.5.5's:
+            ``rouge1 rouge2 rougeL``). ROUGE-1.5.5's spellings are accepted (``ROUGE-1``,
+            ``ROUGE-2``, ``ROUGE-SU4``, ``ROUGE-W-1.2``). ``ROUGE-L`` is ``rougeL`` with
+            ``profile="perl-1.5.5"``, where ROUGE-L is ROUGE-1.5.5's summary-level LCS; the
+            other profiles refuse it, because their ``rougeL`` (LCS over the whole text) is
+            not ROUGE-1.5.5's ROUGE-L, which is their ``rougeLsum`` on one sentence per line:
+            name the one you mean. Results are keyed by the canonical names (``types``:
+            ``rougeW`` is ``rougeW-1.2``, ``ROUGE-2`` is ``rouge2``), and every lookup
+            (``score()``'s dict, a batch's columns and rows, corpus results) takes any
+            spelling of a scored type.
         profile: whose rules: ``"rouge-score"`` (Google's rouge-score 0.1.2, bit for bit),
             ROUGE-1.5.5.pl's (to its printed digits), ``"unicode-v1"`` and
             ``"character-v1"`` (rouge-score-rs 0.2.1's Unicode word and character
@@ -55,9 +66,11 @@ class RougeScorer:
         jackknife: average the rule over the leave-one-out subsets of the references
             (ROUGE before 1.4; for comparing humans with systems). Not for ROUGE-1.5.5.
         separator: token-ids only: the id that ends a sentence for rougeLsum.
-        stopwords, limit_words, limit_bytes, alpha, beta: ROUGE-1.5.5's profile only, as
-            ROUGE-1.5.5's ``-s``, ``-l``, ``-b`` and ``-p``; ``beta`` is the paper's F
-            weight (alpha = 1 / (1 + beta²)).
+        stopwords: ROUGE-1.5.5's profile only: its ``-s`` (drop stopwords).
+        limit_words: ROUGE-1.5.5's profile only: its ``-l`` (keep the first N words).
+        limit_bytes: ROUGE-1.5.5's profile only: its ``-b`` (keep the first N bytes).
+        alpha: ROUGE-1.5.5's profile only: its ``-p`` (F = 1 / (alpha/P + (1-alpha)/R)).
+        beta: ROUGE-1.5.5's profile only: the paper's F weight (alpha = 1 / (1 + beta²)).
         data_dir: ROUGE-1.5.5's profile only, its ``-e``: a folder holding
             ``smart_common_words.txt`` (the ``stopwords`` list) and ``WordNet-2.0.exc.db``
             (``stemmer=True``'s exception table, read without libdb); ``None``: the
@@ -111,6 +124,7 @@ class RougeScorer:
         self._core: CoreScorer = config.profile.scorer(config.types, config.threads)
         # Text profiles of the core engine score one pair without a batch (see score()).
         self._score_one: Any = getattr(self._core, "score_one", None)
+        self._tokens: Tokens | None = None  # made by the first tokenize()
 
     @classmethod
     def from_config(cls, config: ScorerConfig) -> RougeScorer:
@@ -143,25 +157,46 @@ class RougeScorer:
         """The signature of results from this scorer."""
         return sig.make(self.config, nrefs=nrefs)
 
-    def tokenize(self, text: str) -> list[str]:
-        """The tokens this scorer compares for ``text`` (see :func:`rougekit.tokenize`)."""
-        return self.config.profile.tokenize(inputs.text(text, "text"))
+    @overload
+    def tokenize(self, text: str) -> list[str]: ...  # type: ignore[overload-overlap]
+
+    @overload
+    def tokenize(self, text: Iterable[str]) -> list[list[str]]: ...
+
+    def tokenize(self, text: str | Iterable[str]) -> list[str] | list[list[str]]:
+        """The tokens this scorer compares for ``text``, or for each text of a list (see
+        :func:`rougekit.tokenize`)."""
+        from rougekit import text as _text
+
+        if self._tokens is None:
+            self._tokens = _text.tokens_of(self.config.profile)
+        if isinstance(text, str):
+            return self._tokens.tokens(inputs.text(text, "text"))
+        return self._tokens.tokens_many(_text.texts_of(text), self.config.threads)
 
     def score(self, prediction: Any, references: Any) -> dict[str, Score]:
-        """Scores of one prediction against one reference or a list of references."""
+        """Scores of one prediction against one reference or a list of references, by type
+        (keyed by the canonical names, e.g. ``rougeW-1.2``; any spelling finds a type:
+        ``scores["rougeW"]``)."""
         if self._score_one is not None:
             # One call into the core, on this thread: it checks the texts as
             # rougekit.inputs does and returns the notes the warnings need.
             rows, dropped, nbytes, other = self._score_one(prediction, references)
             if dropped or other:
                 diagnostics.Notes.of_pair(dropped, nbytes, other).warn(self.config.profile)
-            return {t: Score(p, r, f) for t, (p, r, f, _) in zip(self.config.types, rows)}
+            return ScoreDict.of(
+                [(t, Score(p, r, f)) for t, (p, r, f, _) in zip(self.config.types, rows)],
+                self.config.profile,
+            )
         if self.config.profile.INPUT == "text":
             prediction = inputs.text(prediction, "prediction")
             references = inputs.references(references, "references")
         batch = self._core.score_batch([prediction], [references])
         diagnostics.Notes.of(batch, (), None).warn(self.config.profile)
-        return {t: Score(p, r, f) for t, (p, r, f, _) in zip(batch.types, batch.row(0))}
+        return ScoreDict.of(
+            [(t, Score(p, r, f)) for t, (p, r, f, _) in zip(batch.types, batch.row(0))],
+            self.config.profile,
+        )
 
     def score_batch(
         self,
