@@ -50,7 +50,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import hostile
+
 SURFACES = ("api-rouge-score", "api-perl", "compat", "cli", "perl-files")
+#: Hostile-input surfaces (``hostile.py``), chosen with ``--surfaces``.
+HOSTILE = ("db", "state", "signals")
+#: Cases per 1000 of each hostile surface when it is chosen (signals: a process each).
+HOSTILE_SHARE = {"db": 300, "state": 697, "signals": 3}
 RS_TYPES = [f"rouge{n}" for n in range(1, 10)] + [
     "rougeL", "rougeLsum", "rougeW-1.2", "rougeW-1.5", "rougeS4", "rougeSU4", "rougeS*",
     "rougeSU*",
@@ -404,6 +410,9 @@ RUNNERS = {
     "compat": compat,
     "cli": cli_readers,
     "perl-files": perl_files,
+    "db": hostile.db_case,
+    "state": hostile.state_case,
+    "signals": hostile.signals_case,
 }
 
 
@@ -418,28 +427,43 @@ def _alarm(_signum: int, _frame: Any) -> None:
     raise Timeout
 
 
-def surface_of(k: int) -> str:
-    # The API surfaces are cheap: most cases go there; the file surfaces get one in ten.
-    return ("api-rouge-score", "api-perl", "compat", "api-rouge-score", "api-perl",
-            "api-rouge-score", "api-perl", "compat", "cli", "perl-files")[k % 10]  # fmt: skip
+def surface_of(k: int, surfaces: tuple[str, ...] = SURFACES) -> str:
+    if surfaces == SURFACES:
+        # The API surfaces are cheap: most cases go there; the file surfaces get one in ten.
+        return ("api-rouge-score", "api-perl", "compat", "api-rouge-score", "api-perl",
+                "api-rouge-score", "api-perl", "compat", "cli", "perl-files")[k % 10]  # fmt: skip
+    # Chosen surfaces in turn, the hostile ones by their share of every 100 cases.
+    schedule = [s for s in surfaces if s not in HOSTILE]
+    shares = [(s, HOSTILE_SHARE[s]) for s in surfaces if s in HOSTILE]
+    if shares:
+        slots = [s for s, share in shares for _ in range(share)]
+        random.Random(0).shuffle(slots)
+        schedule += slots
+    return schedule[k % len(schedule)]
 
 
-def run_case(seed: int, k: int, case_timeout: float) -> tuple[str, Counter[str], str | None]:
+def run_case(
+    seed: int, k: int, case_timeout: float, surfaces: tuple[str, ...] = SURFACES
+) -> tuple[str, Counter[str], str | None]:
     rng = random.Random(f"{seed}-{k}")
-    surface = surface_of(k)
+    surface = surface_of(k, surfaces)
     stats: Counter[str] = Counter()
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, case_timeout)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             RUNNERS[surface](rng, k, stats)
         failure = None
+        grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
+        if grown > 2**20:  # KiB: a case that took more than 1 GiB
+            failure = f"memory peak grew by {grown // 1024} MiB"
     except Timeout:
         failure = f"over {case_timeout} s"
     except MemoryError:
         failure = "MemoryError"
-    except Failure as e:
+    except (Failure, hostile.Failure) as e:
         failure = str(e)
     except BaseException as e:  # a panic is a BaseException
         failure = "".join(traceback.format_exception_only(type(e), e)).strip()[-800:]
@@ -454,9 +478,11 @@ def _init_worker(memory_gb: float) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _work(args: tuple[int, int, int, float]) -> list[tuple[int, str, Counter[str], str | None]]:
-    seed, start, stop, case_timeout = args
-    return [(k, *run_case(seed, k, case_timeout)) for k in range(start, stop)]
+def _work(
+    args: tuple[int, int, int, float, tuple[str, ...]],
+) -> list[tuple[int, str, Counter[str], str | None]]:
+    seed, start, stop, case_timeout, surfaces = args
+    return [(k, *run_case(seed, k, case_timeout, surfaces)) for k in range(start, stop)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -468,19 +494,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--memory-gb", type=float, default=4.0)
     ap.add_argument("--out", type=Path)
     ap.add_argument("--replay", type=int, metavar="K", help="run case K alone and print it")
+    ap.add_argument(
+        "--surfaces",
+        default=",".join(SURFACES),
+        help=f"comma-separated surfaces (default: %(default)s; also {', '.join(HOSTILE)})",
+    )
     args = ap.parse_args(argv)
+    surfaces = tuple(s for s in args.surfaces.split(",") if s)
+    unknown = [s for s in surfaces if s not in RUNNERS]
+    if unknown or not surfaces:
+        ap.error(f"unknown surfaces {unknown}: choose from {', '.join(RUNNERS)}")
     if args.replay is not None:
-        print(run_case(args.seed, args.replay, args.case_timeout))
+        print(run_case(args.seed, args.replay, args.case_timeout, surfaces))
         return 0
-    totals: dict[str, Counter[str]] = {s: Counter() for s in SURFACES}
+    totals: dict[str, Counter[str]] = {s: Counter() for s in surfaces}
     failures: list[dict[str, Any]] = []
-    started, k, block = time.time(), 0, 200
+    started, k, block = time.time(), 0, 200 if surfaces == SURFACES else 100
     with mp.get_context("fork").Pool(
         args.jobs, _init_worker, (args.memory_gb,), maxtasksperchild=50
     ) as pool:
         while sum(c["inputs"] for c in totals.values()) < args.inputs:
             jobs = [
-                (args.seed, k + i * block, k + (i + 1) * block, args.case_timeout)
+                (args.seed, k + i * block, k + (i + 1) * block, args.case_timeout, surfaces)
                 for i in range(args.jobs * 4)
             ]
             k += block * args.jobs * 4
@@ -500,12 +535,16 @@ def main(argv: list[str] | None = None) -> int:
                         )
     elapsed = time.time() - started
     report = {
-        "seed": args.seed, "cases": k, "seconds": round(elapsed, 1),
+        "seed": args.seed, "surfaces_run": list(surfaces), "cases": k,
+        "seconds": round(elapsed, 1),
         "inputs": sum(c["inputs"] for c in totals.values()),
         "surfaces": {s: dict(c) for s, c in totals.items()}, "failures": failures,
     }  # fmt: skip
     print(f"{report['inputs']} inputs in {k} cases, {elapsed:.0f} s, seed {args.seed}")
-    keys = sorted({key for c in totals.values() for key in c})
+    # (Per-mutation counts, "db ..." and "state ...", are in the JSON report only.)
+    keys = sorted(
+        {key for c in totals.values() for key in c if not key.startswith(("db ", "state "))}
+    )
     print("surface".ljust(16) + "".join(key[:14].rjust(15) for key in keys))
     for s, c in totals.items():
         print(s.ljust(16) + "".join(str(c.get(key, 0)).rjust(15) for key in keys))

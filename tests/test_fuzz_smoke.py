@@ -11,17 +11,32 @@ from pathlib import Path
 HARNESS = Path(__file__).resolve().parents[1] / "fuzz" / "run.py"
 
 
-def test_fuzz_harness_smoke(tmp_path: Path) -> None:
+def _run(tmp_path: Path, *argv: str) -> dict:
     out = tmp_path / "results.json"
-    argv = ["--inputs", "400", "--seed", "11", "--jobs", "1", "--out", str(out)]
     proc = subprocess.run(
-        [sys.executable, str(HARNESS), *argv],
+        [sys.executable, str(HARNESS), *argv, "--jobs", "1", "--out", str(out)],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    report = json.loads(out.read_text())
-    assert report["inputs"] >= 400 and report["failures"] == []
+    report: dict = json.loads(out.read_text())
+    assert report["failures"] == []
+    return report
+
+
+def test_fuzz_harness_smoke(tmp_path: Path) -> None:
+    report = _run(tmp_path, "--inputs", "400", "--seed", "11")
+    assert report["inputs"] >= 400
     assert all(report["surfaces"][s]["cases"] > 0 for s in report["surfaces"])
+
+
+def test_hostile_surfaces_smoke(tmp_path: Path) -> None:
+    """Mutated exception DBs, serialized state and signals: a few hundred cases (the
+    signals surface's first case comes early in the schedule)."""
+    report = _run(tmp_path, "--surfaces", "db,state,signals", "--inputs", "600", "--seed", "4")
+    surfaces = report["surfaces"]
+    assert surfaces["state"]["cases"] > 300 and surfaces["state"]["refused"] > 0
+    assert surfaces["db"]["cases"] > 100
+    assert surfaces["signals"]["cases"] >= 1

@@ -32,8 +32,11 @@ def main() -> int:
         code = perl_main(sys.argv[2:])
         _exit_now(code)
         return code
-    from rougekit.cli import main as cli_main
-
+    try:
+        from rougekit.cli import main as cli_main
+    except KeyboardInterrupt:  # Ctrl-C while the command line loads: its own message
+        sys.stderr.write("rougekit: error: interrupted\n")
+        return 130
     return cli_main()
 
 

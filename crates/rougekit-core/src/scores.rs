@@ -577,7 +577,7 @@ impl BatchScores {
                 let column = self.column(t, field);
                 if let Some(i) = column.iter().position(|&x| !range.holds(x)) {
                     return Err(bad(format!(
-                        "the {name} {} of pair {i} is {}, {}",
+                        "the {name} {} of pair {i} is {:?}, {}",
                         field.name(),
                         column[i],
                         range.describe()

@@ -363,7 +363,7 @@ impl StreamingSums {
             let v = s.value();
             if !(0.0..=n).contains(&v) {
                 return Err(bad(format!(
-                    "column {c} sums to {v}, outside [0, {}] for {} pairs of scores in [0, 1]",
+                    "column {c} sums to {v:?}, outside [0, {}] for {} pairs of scores in [0, 1]",
                     self.n, self.n
                 )));
             }
