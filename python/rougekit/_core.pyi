@@ -19,6 +19,7 @@ __all__ = [
     "PerlRunPlan",
     "PerlScorer",
     "Pipeline",
+    "PltrdyScorer",
     "StreamingSums",
     "__version__",
     "approximate_randomization",
@@ -34,6 +35,8 @@ __all__ = [
     "perl_prefetch",
     "perl_split_summary",
     "perl_xml_plan",
+    "pltrdy_pieces",
+    "pltrdy_tokens",
     "poisson_weight",
     "stem_words",
     "stemmer_id",
@@ -395,3 +398,53 @@ def arrow_stream(
 
 def arrow_views(scores: BatchScores) -> int:
     """How many Arrow arrays share ``scores``' memory (0 once every frame is gone)."""
+
+# pltrdy's rouge 1.0.1 and rouge-chinese 1.0.3 (profiles pltrdy-1.0.1, rouge-chinese-1.0.3)
+
+@final
+class PltrdyScorer:
+    """A scorer of ``variant`` (``pltrdy-1.0.1`` or ``rouge-chinese-1.0.3``): types
+    ``rouge1``..``rougeN`` and ``rougeL``; ``exclusive`` counts distinct n-grams (the
+    packages' default)."""
+
+    def __new__(
+        cls, variant: str, types: Sequence[str], exclusive: bool = True, threads: int = 1
+    ) -> Self: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def types(self) -> list[str]: ...
+    @property
+    def exclusive(self) -> bool: ...
+    @property
+    def threads(self) -> int: ...
+    def score_batch(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> BatchScores:
+        """The profile's batch (with the counts ``hits``, ``pred_total``, ``ref_total``):
+        one reference per prediction; ``ValueError`` naming the first pair whose prediction
+        or reference has no sentence."""
+    def score_pairs(
+        self, hyps: Sequence[str], refs: Sequence[str]
+    ) -> tuple[
+        list[tuple[list[float], list[float], list[float], list[int], list[int], list[int]]],
+        list[int],
+        list[int],
+        bytes,
+    ]:
+        """``(columns, hyp_lengths, ref_lengths, empty)``: per type ``(r, p, f, hyp, ref,
+        overlap)`` columns; ``empty`` one byte per pair (bit 0: the hypothesis has no
+        sentence, bit 1: the reference), whose scores are then 0."""
+    def score_means(
+        self, hyps: Sequence[str], refs: Sequence[str]
+    ) -> tuple[list[tuple[float, float, float]], tuple[float, float], bytes]:
+        """Per type ``(r, p, f)`` and the lengths ``(hyp, ref)``, each summed left to right
+        over the pairs and divided by their number (the packages' ``avg=True``), and the
+        ``empty`` bytes of :meth:`score_pairs`."""
+
+def pltrdy_pieces(text: str, variant: str) -> list[str]:
+    """The sentence pieces of ``text`` before empty ones are dropped: ``text.split(".")``
+    (pltrdy-1.0.1) or rouge-chinese's ``Rouge.cut_sent(text)``."""
+
+def pltrdy_tokens(text: str, variant: str) -> list[str]:
+    """The tokens ``variant`` compares for ``text`` (``""`` for a blank sentence)."""

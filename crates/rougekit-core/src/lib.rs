@@ -21,6 +21,7 @@ pub mod kernels;
 pub mod paired;
 pub mod perl;
 pub mod pipeline;
+pub mod pltrdy;
 pub mod pool;
 pub mod scores;
 pub mod stem;

@@ -7,6 +7,7 @@ mod convert;
 mod errors;
 mod interrupt;
 mod perl;
+mod pltrdy;
 mod prefetch;
 mod scorer;
 mod scores;
@@ -30,6 +31,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scorer::stemmer_id, m)?)?;
     m.add_function(wrap_pyfunction!(scores::paired_bootstrap, m)?)?;
     m.add_function(wrap_pyfunction!(scores::approximate_randomization, m)?)?;
+    // The pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles (rougekit.compat.pltrdy, .rouge_chinese).
+    m.add_class::<pltrdy::PyPltrdyScorer>()?;
+    m.add_function(wrap_pyfunction!(pltrdy::pltrdy_pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(pltrdy::pltrdy_tokens, m)?)?;
     m.add_class::<perl::PerlScorer>()?;
     m.add("PerlFileError", m.py().get_type::<perl::PerlFileError>())?;
     m.add(

@@ -29,6 +29,8 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "character-v1": ("rougekit.profiles.unicode", "CharacterV1"),
     "whitespace": ("rougekit.profiles.whitespace", "Whitespace"),
     "token-ids": ("rougekit.profiles.token_ids", "TokenIds"),
+    "pltrdy-1.0.1": ("rougekit.profiles.pltrdy", "Pltrdy101"),
+    "rouge-chinese-1.0.3": ("rougekit.profiles.rouge_chinese", "RougeChinese103"),
 }
 
 #: The default profile: Google's rouge-score 0.1.2, bit for bit.

@@ -1,0 +1,570 @@
+//! The engine of pltrdy's `rouge` 1.0.1 (PyPI `rouge`, LongBench's scorer) and of its fork
+//! `rouge-chinese` 1.0.3 (LLaMA-Factory, ChatGLM, OpenCompass): their numbers bit for bit,
+//! one reference per hypothesis.
+//!
+//! What they share ([`Variant`] holds what differs):
+//! * tokens: sentences cut by the variant's rule, whitespace-normalised, split on single
+//!   spaces, case and punctuation kept ([`split`]);
+//! * ROUGE-N over the concatenated tokens (n-grams cross sentence boundaries); with
+//!   `exclusive` (both packages' default) the counts are numbers of **distinct** n-grams and
+//!   the overlap the size of the set intersection, so repeating a word costs nothing;
+//!   without it the usual clipped counts ([`rouge_n`]);
+//! * P = overlap / hypothesis count (0.0 when that count is 0), R likewise, and
+//!   F = `2 * ((P * R) / (P + R + 1e-8))` in that order of operations ([`fmeasure`]): F is
+//!   never exactly 1 (identical texts give 0.999999995).
+//!
+//! ROUGE-L ([`rouge_l`]): rouge 1.0.1 takes, for every reference sentence and every
+//! hypothesis sentence, the one LCS its backtrack picks, and counts with `exclusive` the
+//! distinct words of all of them over the distinct words of each side (without it: the sum
+//! of the LCS lengths over the token counts, which can exceed 1). rouge-chinese takes the
+//! LCS of the whole token lists over the token counts, whatever `exclusive` says.
+mod distinct;
+pub mod rouge_l;
+pub mod rouge_n;
+pub mod split;
+
+pub use split::SentenceRule;
+
+use crate::error::RougeError;
+use crate::intern::short_key;
+use crate::kernels::lcs::LcsScratch;
+use crate::kernels::ngram::KeyCounter;
+use crate::pool::{run_polled, Cancel};
+use crate::scores::{BatchScores, Counts, TextNotes};
+use crate::Score;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+
+/// One of the published scorers this engine reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// pltrdy's `rouge` 1.0.1: sentences at every `.`, ROUGE-L over sentence pairs.
+    Pltrdy101,
+    /// `rouge-chinese` 1.0.3: sentences at `。！？?` (its `cut_sent`) and newlines, ROUGE-L
+    /// the plain LCS of the whole token lists.
+    RougeChinese103,
+}
+
+impl Variant {
+    /// Parses the profile name (`pltrdy-1.0.1`, `rouge-chinese-1.0.3`).
+    pub fn parse(name: &str) -> Result<Variant, RougeError> {
+        match name {
+            "pltrdy-1.0.1" => Ok(Variant::Pltrdy101),
+            "rouge-chinese-1.0.3" => Ok(Variant::RougeChinese103),
+            _ => Err(RougeError::InvalidOption(format!(
+                "unknown scorer {name:?}: expected pltrdy-1.0.1 or rouge-chinese-1.0.3"
+            ))),
+        }
+    }
+
+    /// The profile name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Pltrdy101 => "pltrdy-1.0.1",
+            Variant::RougeChinese103 => "rouge-chinese-1.0.3",
+        }
+    }
+
+    /// How its texts are cut into sentences.
+    pub fn sentences(self) -> SentenceRule {
+        match self {
+            Variant::Pltrdy101 => SentenceRule::Dots,
+            Variant::RougeChinese103 => SentenceRule::RougeChinese,
+        }
+    }
+
+    /// How its ROUGE-L is computed.
+    pub fn lcs(self) -> LcsRule {
+        match self {
+            Variant::Pltrdy101 => LcsRule::SentenceUnion,
+            Variant::RougeChinese103 => LcsRule::WholeText,
+        }
+    }
+}
+
+/// How ROUGE-L counts ([`rouge_l`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LcsRule {
+    /// rouge 1.0.1's `rouge_l_summary_level`: one LCS per (reference sentence, hypothesis
+    /// sentence), pooled as sets (exclusive) or summed.
+    SentenceUnion,
+    /// rouge-chinese 1.0.3: the LCS of the whole token lists, token counts.
+    WholeText,
+}
+
+/// A metric of these scorers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Metric {
+    /// `rouge-n` (the packages have n = 1..5; any n >= 1 is computed the same way).
+    N(usize),
+    /// `rouge-l`.
+    L,
+}
+
+impl Metric {
+    /// Parses `rouge1`..`rougeN` or `rougeL`.
+    pub fn parse(name: &str) -> Result<Metric, RougeError> {
+        if name == "rougeL" {
+            return Ok(Metric::L);
+        }
+        if let Some(d) = name.strip_prefix("rouge") {
+            if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) && !d.starts_with('0') {
+                if let Ok(n @ 1..=1024) = d.parse::<usize>() {
+                    return Ok(Metric::N(n));
+                }
+            }
+        }
+        Err(RougeError::InvalidType(format!(
+            "invalid type {name:?} for rouge 1.0.1's metrics: expected rouge1..rouge5 or rougeL"
+        )))
+    }
+
+    /// The rougekit type name (`rouge1`, `rougeL`).
+    pub fn name(self) -> String {
+        match self {
+            Metric::N(n) => format!("rouge{n}"),
+            Metric::L => "rougeL".to_string(),
+        }
+    }
+}
+
+/// A validated configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PltrdyConfig {
+    pub variant: Variant,
+    /// Metrics in the caller's order, duplicates removed.
+    pub metrics: Vec<Metric>,
+    /// Distinct n-grams and words (the packages' default `exclusive=True`).
+    pub exclusive: bool,
+    pub threads: usize,
+}
+
+impl PltrdyConfig {
+    /// A configuration from a variant name and type names.
+    pub fn parse<S: AsRef<str>>(
+        variant: &str,
+        types: &[S],
+        exclusive: bool,
+        threads: usize,
+    ) -> Result<PltrdyConfig, RougeError> {
+        let max = crate::engine::config::MAX_THREADS;
+        if threads == 0 || threads > max {
+            return Err(RougeError::InvalidOption(format!(
+                "threads must be between 1 and {max}, got {threads}"
+            )));
+        }
+        let mut metrics = Vec::with_capacity(types.len());
+        for t in types {
+            let m = Metric::parse(t.as_ref())?;
+            if !metrics.contains(&m) {
+                metrics.push(m);
+            }
+        }
+        Ok(PltrdyConfig {
+            variant: Variant::parse(variant)?,
+            metrics,
+            exclusive,
+            threads,
+        })
+    }
+
+    /// The metrics' type names, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.metrics.iter().map(|m| m.name()).collect()
+    }
+}
+
+/// The packages' F: `2 * ((p * r) / (p + r + 1e-8))`, evaluated in this order.
+#[inline]
+pub fn fmeasure(precision: f64, recall: f64) -> f64 {
+    2.0 * ((precision * recall) / (precision + recall + 1e-8))
+}
+
+/// `sum / count` with the sum taken left to right from 0, as their `avg=True` does.
+pub fn sequential_mean(values: impl IntoIterator<Item = f64>) -> f64 {
+    let mut sum = 0.0;
+    let mut count = 0usize;
+    for v in values {
+        sum += v;
+        count += 1;
+    }
+    sum / count as f64
+}
+
+/// A hypothesis and its reference.
+#[derive(Debug, Clone, Copy)]
+pub struct TextPair<'a> {
+    pub hypothesis: &'a str,
+    pub reference: &'a str,
+}
+
+/// A scored batch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PltrdyBatch {
+    /// P, R, F per metric and pair, with the counts behind them: `hits` the overlap,
+    /// `pred_total` the hypothesis count, `ref_total` the reference count (the packages'
+    /// `raw_results` `overlap`, `hyp`, `ref`).
+    pub scores: BatchScores,
+    /// Per pair: the number of non-empty tokens of the hypothesis and of the reference
+    /// (the packages' `return_lengths`).
+    pub lengths: Vec<(u32, u32)>,
+    /// Per pair: bit 0 when the hypothesis has no sentence (the packages raise "Hypothesis is
+    /// empty."), bit 1 for the reference; that pair's scores are then 0.
+    pub empty: Vec<u8>,
+}
+
+/// One text as the metrics see it.
+#[derive(Debug, Default)]
+pub(crate) struct Doc {
+    /// Token ids, sentences concatenated.
+    pub(crate) tokens: Vec<u32>,
+    /// End of each sentence in `tokens`.
+    pub(crate) ends: Vec<usize>,
+    /// Tokens that are not the empty string.
+    pub(crate) words: u32,
+}
+
+/// The dense ids of one pair's tokens (the kernels index tables by id): short tokens by
+/// their inline key, the others by their text. Cleared for every pair, so it stays small.
+#[derive(Debug, Default)]
+pub(crate) struct PairVocab {
+    short: FxHashMap<u128, u32>,
+    long: FxHashMap<Box<str>, u32>,
+}
+
+impl PairVocab {
+    fn clear(&mut self) {
+        self.short.clear();
+        self.long.clear();
+    }
+
+    /// The number of distinct tokens seen.
+    pub(crate) fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+
+    #[inline]
+    fn id(&mut self, token: &str) -> u32 {
+        let next = self.len() as u32;
+        match short_key(token.as_bytes()) {
+            Some(key) => *self.short.entry(key).or_insert(next),
+            None => match self.long.get(token) {
+                Some(&id) => id,
+                None => {
+                    self.long.insert(token.into(), next);
+                    next
+                }
+            },
+        }
+    }
+}
+
+impl Doc {
+    fn fill(&mut self, text: &str, rule: SentenceRule, buf: &mut String, ids: &mut PairVocab) {
+        self.tokens.clear();
+        self.ends.clear();
+        self.words = 0;
+        let (tokens, ends, words) = (&mut self.tokens, &mut self.ends, &mut self.words);
+        split::scan(text, rule, buf, |event| match event {
+            Some(t) => {
+                *words += u32::from(!t.is_empty());
+                tokens.push(ids.id(t));
+            }
+            None => ends.push(tokens.len()),
+        });
+    }
+
+    /// The sentences, as slices of `tokens`.
+    pub(crate) fn sentences(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let range = (start, end);
+            start = end;
+            range
+        })
+    }
+}
+
+/// Per-thread buffers.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    vocab: PairVocab,
+    buf: String,
+    hyp: Doc,
+    reference: Doc,
+    pub(crate) hyp_keys: Vec<u64>,
+    pub(crate) ref_keys: Vec<u64>,
+    pub(crate) counter: KeyCounter,
+    pub(crate) lcs: LcsScratch,
+    pub(crate) marks: Vec<bool>,
+    pub(crate) distinct: distinct::Distinct,
+    /// This pair's distinct unigram counts `(hyp, ref, both)` once computed (ROUGE-1 and
+    /// rouge 1.0.1's exclusive ROUGE-L both need them).
+    pub(crate) unigrams: Option<(usize, usize, usize)>,
+    pub(crate) seen: Vec<u8>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Pairs handed to a worker at a time.
+const CHUNK: usize = 64;
+
+/// A configured scorer.
+#[derive(Debug, Clone)]
+pub struct PltrdyScorer {
+    config: PltrdyConfig,
+}
+
+/// One chunk's output slices.
+struct Out<'a> {
+    rows: &'a mut [Score],
+    counts: &'a mut [Counts],
+    lengths: &'a mut [(u32, u32)],
+    empty: &'a mut [u8],
+}
+
+impl PltrdyScorer {
+    pub fn new(config: PltrdyConfig) -> PltrdyScorer {
+        PltrdyScorer { config }
+    }
+
+    pub fn config(&self) -> &PltrdyConfig {
+        &self.config
+    }
+
+    /// Scores every pair; `Ok(None)` once `cancel` said stop.
+    pub fn score(
+        &self,
+        pairs: &[TextPair<'_>],
+        cancel: &Cancel<'_>,
+    ) -> Result<Option<PltrdyBatch>, RougeError> {
+        let (n, nt) = (pairs.len(), self.config.metrics.len());
+        let zero = Score {
+            precision: 0.0,
+            recall: 0.0,
+            fmeasure: 0.0,
+            int_zero: false,
+        };
+        let mut rows = vec![zero; n * nt];
+        let mut counts = vec![Counts::default(); n * nt];
+        let mut lengths = vec![(0u32, 0u32); n];
+        let mut empty = vec![0u8; n];
+        let step = CHUNK * nt.max(1);
+        let mut chunks: Vec<(&[TextPair<'_>], Out<'_>)> = pairs
+            .chunks(CHUNK)
+            .zip(
+                rows.chunks_mut(step)
+                    .chain(std::iter::repeat_with(|| &mut [][..])),
+            )
+            .zip(
+                counts
+                    .chunks_mut(step)
+                    .chain(std::iter::repeat_with(|| &mut [][..])),
+            )
+            .zip(lengths.chunks_mut(CHUNK))
+            .zip(empty.chunks_mut(CHUNK))
+            .map(|((((p, rows), counts), lengths), empty)| {
+                (
+                    p,
+                    Out {
+                        rows,
+                        counts,
+                        lengths,
+                        empty,
+                    },
+                )
+            })
+            .collect();
+        let run = |(p, out): &mut (&[TextPair<'_>], Out<'_>)| {
+            SCRATCH.with_borrow_mut(|s| self.score_chunk(p, out, s, cancel));
+        };
+        let pool = if chunks.len() > 1 {
+            crate::pool::shared_pool(self.config.threads)
+        } else {
+            None
+        };
+        match pool {
+            Some(pool) => run_polled(&pool, cancel, || chunks.par_iter_mut().for_each(run)),
+            None => {
+                for c in chunks.iter_mut() {
+                    run(c);
+                    if cancel.stopped() || !cancel.check() {
+                        break;
+                    }
+                }
+            }
+        }
+        drop(chunks);
+        if cancel.stopped() || !cancel.check() {
+            return Ok(None);
+        }
+        // Row-major to columns.
+        let mut values = Vec::with_capacity(3 * nt);
+        let mut by_type = Vec::with_capacity(nt);
+        for t in 0..nt {
+            let column = |f: fn(&Score) -> f64| -> Vec<f64> {
+                rows.chunks_exact(nt).map(|r| f(&r[t])).collect()
+            };
+            values.push(column(|s| s.precision));
+            values.push(column(|s| s.recall));
+            values.push(column(|s| s.fmeasure));
+            by_type.push(counts.chunks_exact(nt).map(|c| c[t]).collect());
+        }
+        let scores = BatchScores::from_columns(
+            self.config.names(),
+            values,
+            vec![vec![0; n]; nt],
+            vec![TextNotes::default(); n],
+            vec![1; n],
+        )
+        .with_counts(by_type);
+        Ok(Some(PltrdyBatch {
+            scores,
+            lengths,
+            empty,
+        }))
+    }
+
+    fn score_chunk(
+        &self,
+        pairs: &[TextPair<'_>],
+        out: &mut Out<'_>,
+        s: &mut Scratch,
+        cancel: &Cancel<'_>,
+    ) {
+        let nt = self.config.metrics.len();
+        let rule = self.config.variant.sentences();
+        for (i, pair) in pairs.iter().enumerate() {
+            if cancel.stopped() {
+                return;
+            }
+            s.vocab.clear();
+            s.hyp.fill(pair.hypothesis, rule, &mut s.buf, &mut s.vocab);
+            s.reference
+                .fill(pair.reference, rule, &mut s.buf, &mut s.vocab);
+            s.unigrams = None;
+            out.lengths[i] = (s.hyp.words, s.reference.words);
+            let flags =
+                u8::from(s.hyp.ends.is_empty()) | (u8::from(s.reference.ends.is_empty()) << 1);
+            out.empty[i] = flags;
+            if flags != 0 {
+                continue; // scores stay 0: the packages raise here
+            }
+            let hyp = std::mem::take(&mut s.hyp);
+            let reference = std::mem::take(&mut s.reference);
+            for (t, metric) in self.config.metrics.iter().enumerate() {
+                let (score, c) = match *metric {
+                    Metric::N(n) => rouge_n::score(n, self.config.exclusive, &hyp, &reference, s),
+                    Metric::L => rouge_l::score(
+                        self.config.variant.lcs(),
+                        self.config.exclusive,
+                        &hyp,
+                        &reference,
+                        s,
+                        cancel,
+                    ),
+                };
+                out.rows[i * nt + t] = score;
+                out.counts[i * nt + t] = c;
+            }
+            s.hyp = hyp;
+            s.reference = reference;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(variant: &str, exclusive: bool, hyp: &str, reference: &str) -> Vec<(f64, f64, f64)> {
+        let config =
+            PltrdyConfig::parse(variant, &["rouge1", "rouge2", "rougeL"], exclusive, 1).unwrap();
+        let b = PltrdyScorer::new(config)
+            .score(
+                &[TextPair {
+                    hypothesis: hyp,
+                    reference,
+                }],
+                &Cancel::never(),
+            )
+            .unwrap()
+            .unwrap();
+        (0..3)
+            .map(|t| {
+                let s = b.scores.get(0, t);
+                (s.recall, s.precision, s.fmeasure)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn measured_cases() {
+        // Shared review, section 1.1 (measured with rouge 1.0.1).
+        let s = one("pltrdy-1.0.1", true, "the the the cat", "the cat");
+        assert_eq!((s[0].0, s[0].1), (1.0, 1.0));
+        let s = one("pltrdy-1.0.1", false, "a b. a b", "a b. a b");
+        assert_eq!(s[2], (2.0, 2.0, 1.999999995));
+        let s = one("pltrdy-1.0.1", true, "a. b. ", "a b");
+        assert_eq!(s[0].1, 2.0 / 3.0);
+        let s = one("pltrdy-1.0.1", true, "a b c", "a b c");
+        assert_eq!(s[0].2, 0.999999995);
+        // Section 1.2 (rouge-chinese 1.0.3).
+        let s = one("rouge-chinese-1.0.3", true, "a. b", "a b");
+        assert_eq!(s[0].2, 2.0 * ((0.5 * 0.5) / (0.5 + 0.5 + 1e-8)));
+        let s = one("rouge-chinese-1.0.3", true, "a b a b", "a b");
+        assert_eq!((s[0].1, s[2].1), (1.0, 0.5));
+    }
+
+    #[test]
+    fn empty_texts_are_flagged() {
+        let config = PltrdyConfig::parse("pltrdy-1.0.1", &["rouge1"], true, 1).unwrap();
+        let pairs = [
+            TextPair {
+                hypothesis: "...",
+                reference: "a",
+            },
+            TextPair {
+                hypothesis: " ",
+                reference: "",
+            },
+        ];
+        let b = PltrdyScorer::new(config)
+            .score(&pairs, &Cancel::never())
+            .unwrap()
+            .unwrap();
+        assert_eq!(b.empty, [1, 2]);
+        assert_eq!(b.lengths, [(0, 1), (0, 0)]);
+    }
+
+    #[test]
+    fn threads_do_not_change_bits() {
+        let texts: Vec<String> = (0..300)
+            .map(|i| format!("w{} a b. c d w{} e", i % 7, i % 5))
+            .collect();
+        let pairs: Vec<TextPair<'_>> = texts
+            .iter()
+            .map(|t| TextPair {
+                hypothesis: t,
+                reference: "a b c. w1 e d",
+            })
+            .collect();
+        let run = |threads| {
+            let config = PltrdyConfig::parse(
+                "pltrdy-1.0.1",
+                &["rouge1", "rouge3", "rougeL"],
+                true,
+                threads,
+            )
+            .unwrap();
+            PltrdyScorer::new(config)
+                .score(&pairs, &Cancel::never())
+                .unwrap()
+                .unwrap()
+        };
+        assert_eq!(run(1), run(2));
+    }
+}

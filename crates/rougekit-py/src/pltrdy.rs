@@ -1,0 +1,212 @@
+//! `PltrdyScorer`: the engine of pltrdy's `rouge` 1.0.1 and `rouge-chinese` 1.0.3 (the
+//! `pltrdy-1.0.1` and `rouge-chinese-1.0.3` profiles and their drop-in modules).
+use crate::convert;
+use crate::errors::to_py;
+use crate::interrupt::interruptible;
+use crate::scores::PyBatchScores;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyBytes;
+use rougekit_core::pltrdy::{
+    self, split, PltrdyBatch, PltrdyConfig, PltrdyScorer, TextPair, Variant,
+};
+use rougekit_core::Field;
+
+/// Per type: recall, precision, F, then the hypothesis count, reference count and overlap.
+type Columns = Vec<(Vec<f64>, Vec<f64>, Vec<f64>, Vec<u64>, Vec<u64>, Vec<u64>)>;
+
+/// A scorer of one of the two packages.
+#[pyclass(module = "rougekit._core", name = "PltrdyScorer", frozen)]
+pub struct PyPltrdyScorer {
+    inner: PltrdyScorer,
+}
+
+impl PyPltrdyScorer {
+    fn run(
+        &self,
+        py: Python<'_>,
+        hyps: &[PyBackedStr],
+        refs: &[PyBackedStr],
+    ) -> PyResult<PltrdyBatch> {
+        if hyps.len() != refs.len() {
+            return Err(PyValueError::new_err(format!(
+                "hypotheses and references must have the same length, got {} and {}",
+                hyps.len(),
+                refs.len()
+            )));
+        }
+        interruptible(py, |cancel| {
+            let pairs: Vec<TextPair<'_>> = hyps
+                .iter()
+                .zip(refs)
+                .map(|(h, r)| TextPair {
+                    hypothesis: h,
+                    reference: r,
+                })
+                .collect();
+            self.inner.score(&pairs, cancel)
+        })
+    }
+}
+
+#[pymethods]
+impl PyPltrdyScorer {
+    #[new]
+    #[pyo3(signature = (variant, types, exclusive=true, threads=1))]
+    fn new(variant: &str, types: Vec<String>, exclusive: bool, threads: usize) -> PyResult<Self> {
+        let config = PltrdyConfig::parse(variant, &types, exclusive, threads).map_err(to_py)?;
+        Ok(PyPltrdyScorer {
+            inner: PltrdyScorer::new(config),
+        })
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.inner.config().variant.name()
+    }
+
+    #[getter]
+    fn types(&self) -> Vec<String> {
+        self.inner.config().names()
+    }
+
+    #[getter]
+    fn exclusive(&self) -> bool {
+        self.inner.config().exclusive
+    }
+
+    #[getter]
+    fn threads(&self) -> usize {
+        self.inner.config().threads
+    }
+
+    /// The profile's batch: one reference per prediction; `ValueError` naming the first
+    /// pair whose prediction or reference has no sentence (the packages raise there too).
+    fn score_batch(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<PyBatchScores> {
+        let texts = convert::batch_texts(predictions, references)?;
+        let mut start = 0;
+        for (i, &end) in texts.ref_ends.iter().enumerate() {
+            if end - start != 1 {
+                return Err(PyValueError::new_err(format!(
+                    "references[{i}] holds {} references: the {} profile takes one reference \
+                     per prediction, as the package it reproduces does",
+                    end - start,
+                    self.variant()
+                )));
+            }
+            start = end;
+        }
+        let batch = self.run(py, &texts.predictions, &texts.refs)?;
+        if let Some(i) = batch.empty.iter().position(|&e| e != 0) {
+            let (side, message) = if batch.empty[i] & 1 != 0 {
+                ("prediction", "Hypothesis is empty.")
+            } else {
+                ("reference", "Reference is empty.")
+            };
+            let what = match self.inner.config().variant {
+                Variant::Pltrdy101 => "nothing but dots",
+                Variant::RougeChinese103 => "nothing but whitespace",
+            };
+            return Err(PyValueError::new_err(format!(
+                "pair {i}: the {side} is empty or {what}, which {} cannot score (it raises \
+                 ValueError('{message}'))",
+                self.variant()
+            )));
+        }
+        Ok(PyBatchScores::from(batch.scores))
+    }
+
+    /// Every pair's numbers for the drop-in modules: `(columns, hyp_lengths, ref_lengths,
+    /// empty)`, columns per type `(r, p, f, hyp, ref, overlap)`, `empty` one byte per pair
+    /// (bit 0: the hypothesis has no sentence, bit 1: the reference).
+    #[allow(clippy::type_complexity)]
+    fn score_pairs<'py>(
+        &self,
+        py: Python<'py>,
+        hyps: Vec<PyBackedStr>,
+        refs: Vec<PyBackedStr>,
+    ) -> PyResult<(Columns, Vec<u32>, Vec<u32>, Bound<'py, PyBytes>)> {
+        let batch = self.run(py, &hyps, &refs)?;
+        let scores = &batch.scores;
+        let columns = (0..scores.names().len())
+            .map(|t| {
+                let counts = scores.counts(t).unwrap_or(&[]);
+                let int = |f: fn(&rougekit_core::Counts) -> f64| {
+                    counts.iter().map(|c| f(c) as u64).collect::<Vec<u64>>()
+                };
+                (
+                    scores.column(t, Field::Recall).to_vec(),
+                    scores.column(t, Field::Precision).to_vec(),
+                    scores.column(t, Field::Fmeasure).to_vec(),
+                    int(|c| c.pred_total),
+                    int(|c| c.ref_total),
+                    int(|c| c.hits),
+                )
+            })
+            .collect();
+        let (hyp_len, ref_len) = batch.lengths.iter().copied().unzip();
+        Ok((columns, hyp_len, ref_len, PyBytes::new(py, &batch.empty)))
+    }
+
+    /// The drop-ins' `avg=True`: per type `(r, p, f)` and the lengths `(hyp, ref)`, each the
+    /// sum over pairs taken left to right divided by their number; and the `empty` bytes.
+    #[allow(clippy::type_complexity)]
+    fn score_means<'py>(
+        &self,
+        py: Python<'py>,
+        hyps: Vec<PyBackedStr>,
+        refs: Vec<PyBackedStr>,
+    ) -> PyResult<(Vec<(f64, f64, f64)>, (f64, f64), Bound<'py, PyBytes>)> {
+        let batch = self.run(py, &hyps, &refs)?;
+        let scores = &batch.scores;
+        let mean =
+            |t: usize, f: Field| pltrdy::sequential_mean(scores.column(t, f).iter().copied());
+        let means = (0..scores.names().len())
+            .map(|t| {
+                (
+                    mean(t, Field::Recall),
+                    mean(t, Field::Precision),
+                    mean(t, Field::Fmeasure),
+                )
+            })
+            .collect();
+        // Integer sums, then one division (Python's int / int).
+        let n = batch.lengths.len() as f64;
+        let (h, r) = batch.lengths.iter().fold((0u64, 0u64), |(h, r), &(a, b)| {
+            (h + u64::from(a), r + u64::from(b))
+        });
+        Ok((
+            means,
+            (h as f64 / n, r as f64 / n),
+            PyBytes::new(py, &batch.empty),
+        ))
+    }
+}
+
+/// The sentence pieces of `text` under a variant's rule before empty pieces are dropped:
+/// `text.split(".")` for pltrdy-1.0.1, `Rouge.cut_sent(text)` for rouge-chinese-1.0.3.
+#[pyfunction]
+pub fn pltrdy_pieces(text: &str, variant: &str) -> PyResult<Vec<String>> {
+    let rule = Variant::parse(variant).map_err(to_py)?.sentences();
+    let mut buf = String::new();
+    Ok(split::pieces(text, rule, &mut buf)
+        .into_iter()
+        .map(str::to_string)
+        .collect())
+}
+
+/// The tokens a variant compares for `text` (an empty string for a blank sentence).
+#[pyfunction]
+pub fn pltrdy_tokens(text: &str, variant: &str) -> PyResult<Vec<String>> {
+    let rule = Variant::parse(variant).map_err(to_py)?.sentences();
+    let mut buf = String::new();
+    let mut out = Vec::new();
+    split::scan(text, rule, &mut buf, |t| out.extend(t.map(str::to_string)));
+    Ok(out)
+}

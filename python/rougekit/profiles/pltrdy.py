@@ -1,0 +1,159 @@
+"""The ``pltrdy-1.0.1`` profile: pltrdy's ``rouge`` 1.0.1 (PyPI ``rouge``, ``from rouge
+import Rouge``), the scorer of LongBench and of many fine-tuning scripts, bit for bit.
+
+Its rules, quirks included (``docs/published-numbers.md``):
+
+* one reference per prediction;
+* sentences end at every ``.`` (``3.5`` and ``U.S.`` too); tokens are the runs of
+  non-whitespace characters of each sentence, case and punctuation kept; a sentence of
+  whitespace only is one empty-string token;
+* ROUGE-N counts **distinct** n-grams (its default ``exclusive=True``): repeating a word
+  costs nothing;
+* ROUGE-L pools, over every (reference sentence, prediction sentence), the words of the
+  one LCS its backtrack picks, as distinct words over each side's distinct words;
+* F = ``2 * ((P * R) / (P + R + 1e-8))``: never exactly 1 (0.999999995 for equal texts);
+* an empty prediction or reference (nothing but dots) is a ``ValueError``, as there.
+
+Where the original dies of ``RecursionError`` (a sentence pair of more than about 1,000
+words), this profile returns the numbers it would have given. Drop-in:
+:mod:`rougekit.compat.pltrdy`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rougekit import _core
+from rougekit.checks import as_bool, as_seed
+from rougekit.profiles import CoreScorer, Profile, Summary
+
+if TYPE_CHECKING:
+    from rougekit.signature import Signature
+
+
+@dataclass(frozen=True)
+class PltrdyFamily(Profile):
+    """A scorer of the pltrdy family (rouge 1.0.1 and its fork rouge-chinese 1.0.3).
+    ``exclusive`` is the packages' constructor flag: ``True`` (their default) counts distinct
+    n-grams and words, ``False`` the usual clipped counts (its ROUGE-L can then exceed 1 with
+    rouge 1.0.1). It is not a ``RougeScorer`` option: build such a profile directly
+    (``Pltrdy101(exclusive=False)`` with ``RougeScorer.from_config``) or use the drop-in."""
+
+    exclusive: bool = True
+
+    DEFAULT_TYPES: ClassVar[tuple[str, ...]] = ("rouge1", "rouge2", "rougeL")
+    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: The package and version reproduced, for messages.
+    PACKAGE: ClassVar[str]
+    #: The number of the n-gram types the package has (rouge-1 .. rouge-5).
+    MAX_N: ClassVar[int] = 5
+    #: The signature's ``mref``: one reference per prediction.
+    MREF: ClassVar[str] = "single"
+    KEEPS: ClassVar[str] = "every run of non-space characters (case and punctuation kept)"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exclusive", as_bool(self.exclusive, "exclusive"))
+
+    @classmethod
+    def from_options(cls, **options: Any) -> PltrdyFamily:
+        return cls()
+
+    @classmethod
+    def is_default(cls, option: str, value: Any) -> bool:
+        # A signature's own ``mref`` value read back asks for nothing.
+        return (option == "multiref" and value == cls.MREF) or super().is_default(option, value)
+
+    def normalize_types(self, types: Iterable[str]) -> tuple[str, ...]:
+        out: list[str] = []
+        for name in types:
+            canonical = _type_name(name, self.MAX_N)
+            if canonical is None:
+                raise ValueError(
+                    f"invalid ROUGE type {name!r} for the {self.NAME!r} profile: it has "
+                    f"rouge1..rouge{self.MAX_N} and rougeL ({self.PACKAGE}'s rouge-1.."
+                    f"rouge-{self.MAX_N} and rouge-l)"
+                )
+            if canonical not in out:
+                out.append(canonical)
+        return tuple(out)
+
+    def scorer(self, types: Sequence[str], threads: int) -> CoreScorer:
+        scorer: CoreScorer = _core.PltrdyScorer(
+            self.NAME, list(types), exclusive=self.exclusive, threads=threads
+        )
+        return scorer
+
+    def corpus(
+        self,
+        scores: _core.BatchScores,
+        signature: Signature,
+        *,
+        confidence: float | None,
+        n_bootstrap: int,
+        seed: int,
+        unit: int,
+        threads: int,
+    ) -> tuple[Summary, float | None, Signature]:
+        """Means of the per-pair scores (rounded once from exact sums, as every rougekit
+        profile's; the package's ``avg=True`` adds left to right, which the drop-in
+        reproduces), with rougekit's seeded bootstrap interval on request."""
+        if unit != 0:
+            raise ValueError(
+                f"unit (ROUGE-1.5.5's -t) does not apply to the {self.NAME!r} profile, whose "
+                "corpus numbers are means"
+            )
+        seed = as_seed(seed)
+        if confidence is not None and n_bootstrap < 1:
+            raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
+        samples = n_bootstrap if confidence is not None else 0
+        summary = scores.corpus(samples, seed, confidence or 0.95, threads)
+        if confidence is not None:
+            signature = signature.with_ci(confidence, samples, seed)
+        return summary, confidence, signature
+
+    def signature_fields(self) -> dict[str, str]:
+        return {
+            "stem": "no",
+            "sw": "no",
+            "trunc": "no",
+            "mref": self.MREF,
+            "alpha": "0.5",
+            "agg": "mean",
+            "count": "distinct" if self.exclusive else "clipped",
+        }
+
+    def options(self) -> dict[str, Any]:
+        return {} if self.exclusive else {"exclusive": False}
+
+    def tokenize(self, text: str) -> list[str]:
+        return _core.pltrdy_tokens(text, self.NAME)
+
+    @property
+    def no_tokens_advice(self) -> str:
+        return "Check the texts."
+
+
+def _type_name(name: str, max_n: int) -> str | None:
+    """``rouge1``/``rouge-1`` -> ``rouge1``, ``rougeL``/``rouge-l`` -> ``rougeL``; ``None``
+    for anything else."""
+    if not isinstance(name, str):
+        return None
+    key = name.lower().replace("-", "")
+    if key == "rougel":
+        return "rougeL"
+    digits = key.removeprefix("rouge")
+    numeric = digits != key and digits.isascii() and digits.isdigit()
+    if numeric and not digits.startswith("0") and 1 <= int(digits) <= max_n:
+        return f"rouge{int(digits)}"
+    return None
+
+
+@dataclass(frozen=True)
+class Pltrdy101(PltrdyFamily):
+    """pltrdy's ``rouge`` 1.0.1, bit for bit (LongBench's scorer)."""
+
+    NAME: ClassVar[str] = "pltrdy-1.0.1"
+    SUMMARY: ClassVar[str] = "pltrdy's rouge 1.0.1 (LongBench), bit for bit, quirks included"
+    PACKAGE: ClassVar[str] = "rouge 1.0.1"

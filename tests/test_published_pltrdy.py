@@ -1,0 +1,350 @@
+"""The ``pltrdy-1.0.1`` and ``rouge-chinese-1.0.3`` profiles and their drop-ins
+(:mod:`rougekit.compat.pltrdy`, :mod:`rougekit.compat.rouge_chinese`) against the real
+packages (``tests/published_oracles.py``): every float compared with ``==``, on real corpora
+and generated hard cases, plus the originals' API and errors.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import rougekit as rk
+from published_oracles import pltrdy, rouge_chinese
+from rougekit import profiles
+from rougekit.compat import pltrdy as compat_pltrdy
+from rougekit.compat import rouge_chinese as compat_rouge_chinese
+from rougekit.config import ScorerConfig
+
+DATA = Path(__file__).parent / "data"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+#: (oracle loader, drop-in module, profile name)
+PACKAGES = {
+    "pltrdy": (pltrdy, compat_pltrdy, "pltrdy-1.0.1"),
+    "rouge-chinese": (rouge_chinese, compat_rouge_chinese, "rouge-chinese-1.0.3"),
+}
+
+
+def _outcome(call: Callable[[], Any]) -> Any:
+    """The result, or the exception's type name and message."""
+    try:
+        return call()
+    except (ValueError, AssertionError) as e:
+        return (type(e).__name__, str(e))
+
+
+def _same_pairs(
+    package: str, hyps: list[str], refs: list[str], **options: Any
+) -> tuple[list[int], int]:
+    """Indices of the pairs whose drop-in result (or error) differs from the original's, one
+    pair at a time, and the number of pairs the original scored."""
+    load, mine, _ = PACKAGES[package]
+    original = load().Rouge(**options)
+    ours = mine.Rouge(**options)
+    bad, scored = [], 0
+    for i, (h, r) in enumerate(zip(hyps, refs)):
+        want = _outcome(lambda h=h, r=r: original.get_scores(h, r))
+        scored += isinstance(want, list)
+        if _outcome(lambda h=h, r=r: ours.get_scores(h, r)) != want:
+            bad.append(i)
+    return bad, scored
+
+
+def _jsonl(path: Path, limit: int) -> tuple[list[str], list[str]]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()][:limit]
+    return [r["prediction"] for r in rows], [r["references"][0] for r in rows]
+
+
+def _corpora() -> list[Any]:
+    out = [pytest.param(DATA / "xsum-sample.jsonl", id="xsum-sample")]
+    for name, path in [
+        ("cnndm", SHARED / "cnndm-pointer-generator/pointer-gen-cov.jsonl"),
+        ("realsumm", SHARED / "realsumm-cnndm/realsumm.jsonl"),
+        ("zh-sumeval", SHARED / "zh-sumeval-sample/zh-sample.jsonl"),
+    ]:
+        skip = pytest.mark.skipif(not path.exists(), reason=f"{path} is not here (shared data)")
+        out.append(pytest.param(path, id=name, marks=skip))
+    return out
+
+
+@pytest.mark.parametrize("exclusive", [True, False])
+@pytest.mark.parametrize("package", PACKAGES)
+@pytest.mark.parametrize("path", _corpora())
+def test_corpora_bit_exact(path: Path, package: str, exclusive: bool) -> None:
+    """Every pair's r, p, f, lengths and raw counts, and the means of ``avg=True``, equal the
+    original's (300 pairs of the shared CNN/DM and REALSumm sets; the shipped XSum sample)."""
+    load, mine, _ = PACKAGES[package]
+    hyps, refs = _jsonl(path, 300)
+    for options in ({"return_lengths": True}, {"raw_results": True}):
+        want = load().Rouge(exclusive=exclusive, **options).get_scores(hyps, refs)
+        got = mine.Rouge(exclusive=exclusive, **options).get_scores(hyps, refs)
+        assert got == want, next(i for i, (a, b) in enumerate(zip(got, want)) if a != b)
+    options = {"return_lengths": True, "metrics": ["rouge-1", "rouge-2", "rouge-3", "rouge-l"]}
+    want = load().Rouge(exclusive=exclusive, **options).get_scores(hyps, refs, avg=True)
+    assert mine.Rouge(exclusive=exclusive, **options).get_scores(hyps, refs, avg=True) == want
+
+
+#: Words and separators of the generated texts: dots inside numbers and abbreviations,
+#: ellipses, case, punctuation alone, every kind of whitespace Python splits at, Chinese
+#: with and without spaces and rouge-chinese's sentence marks and quotes.
+WORDS = [
+    "the", "The", "THE", "cat", "sat", "a", "3.5", "U.S.", "e.g.", "...", ".", ",", "!", "?",
+    "hello,", "world!", "(x)", "--", "ß", "café", "",
+    "今天", "天气", "很好。", "我们", "去", "公园！", "你呢？", "“好的。”", "他说……", "然后......",  # noqa: RUF001
+    "走了", "。", "！", "？", "”", "’", "……", "......", "今天天气很好。我们去公园！",  # noqa: RUF001
+]  # fmt: skip
+SEPARATORS = [" ", " ", " ", "", "\n", ". ", ".", "  ", "\t", "\u3000", "\xa0", "\x1c", "\r\n"]
+
+
+def _text(rng: random.Random, longest: int) -> str:
+    parts = []
+    for _ in range(rng.randint(0, longest)):
+        parts += [rng.choice(WORDS), rng.choice(SEPARATORS)]
+    return "".join(parts)
+
+
+def _generated(seed: int, n: int, longest: int) -> tuple[list[str], list[str]]:
+    rng = random.Random(seed)
+    hyps = [_text(rng, longest) for _ in range(n)]
+    refs = [_text(rng, longest) for _ in range(n)]
+    # Repetition (distinct counting), identical texts, blank and dot-only texts.
+    hyps += ["the the the cat", "a b. a b", "a. b. ", " ", ".", "...", "", "a", "今天 天气"]
+    refs += ["the cat", "a b. a b", "a b", "a", "a", "a", "a", " ", "今天天气"]
+    return hyps, refs
+
+
+@pytest.mark.parametrize("exclusive", [True, False])
+@pytest.mark.parametrize("package", PACKAGES)
+def test_generated_hard_cases(package: str, exclusive: bool) -> None:
+    """400 generated pairs (and the classic corner cases): the same numbers or the same
+    ``ValueError``, pair by pair."""
+    hyps, refs = _generated(7, 400, 12)
+    bad, scored = _same_pairs(package, hyps, refs, exclusive=exclusive, return_lengths=True)
+    assert bad == [], [(hyps[i], refs[i]) for i in bad[:5]]
+    assert scored > 300  # most pairs are scored, not errors
+
+
+def _long_pair(seed: int, n: int) -> tuple[str, str]:
+    rng = random.Random(seed)
+    vocab = ["a", "b", "c", "d", "e", "f", "the", "cat"]  # few words: many LCS ties
+    return (
+        " ".join(rng.choice(vocab) for _ in range(n)),
+        " ".join(rng.choice(vocab) for _ in range(n)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("package", "exclusive"),
+    [("pltrdy", True), ("pltrdy", False), ("rouge-chinese", True)],
+)
+def test_long_sentences_give_the_numbers_the_original_would(package: str, exclusive: bool) -> None:
+    """A 1,500-word single-sentence pair: rouge 1.0.1's recursive LCS backtrack dies of
+    RecursionError at Python's default limit; run with a raised limit it gives numbers, and
+    the drop-in gives exactly those at any limit."""
+    load, mine, _ = PACKAGES[package]
+    hyp, ref = _long_pair(3, 1500)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(20_000)
+    try:
+        want = load().Rouge(exclusive=exclusive).get_scores(hyp, ref)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert mine.Rouge(exclusive=exclusive).get_scores(hyp, ref) == want
+
+
+def test_pltrdy_recursion_error_is_gone() -> None:
+    """Where rouge 1.0.1 raises RecursionError (about 1,000 words in one sentence), the
+    drop-in scores."""
+    hyp, ref = _long_pair(5, 1200)
+    original = pltrdy().Rouge(metrics=["rouge-l"])
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)
+    try:
+        with pytest.raises(RecursionError):
+            original.get_scores(hyp, ref)
+        scores = compat_pltrdy.Rouge(metrics=["rouge-l"]).get_scores(hyp, ref)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert 0 < scores[0]["rouge-l"]["f"] < 1
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_python_whitespace(package: str) -> None:
+    """Tokens split at exactly the characters Python's ``str.split()`` splits at (U+001C to
+    U+001F included, U+200B and U+FEFF not)."""
+    load, mine, _ = PACKAGES[package]
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    others = ["\u200b", "\ufeff", "\u180e", "\u2060", "_"]
+    hyps = [f"a{c}b{c}{c}c{c}" for c in spaces + others]
+    refs = ["a b c"] * len(hyps)
+    want = load().Rouge(return_lengths=True).get_scores(hyps, refs)
+    assert mine.Rouge(return_lengths=True).get_scores(hyps, refs) == want
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_api_options(package: str) -> None:
+    """metrics (any case, duplicates), stats, raw_results, return_lengths, avg, one string
+    or tuples: the same dictionaries, keys in the same order."""
+    load, mine, _ = PACKAGES[package]
+    hyps = ["the cat sat. on the mat", "a b c d", "今天 天气 很好。 我们 去 公园！"]  # noqa: RUF001
+    refs = ["the cat. sat on a mat", "a x b y", "今天 天气 不错。 我们 去 吧！"]  # noqa: RUF001
+    for options, avg in [
+        ({}, False),
+        ({"metrics": ["ROUGE-L", "rouge-1", "rouge-5", "rouge-1"]}, False),
+        ({"stats": ["F", "r"]}, True),
+        ({"stats": ["p", "p"], "return_lengths": True}, True),
+        ({"raw_results": True, "metrics": ["rouge-l", "rouge-2"]}, False),
+        ({"return_lengths": True, "exclusive": False}, True),
+        ({"metrics": []}, False),
+    ]:
+        want = load().Rouge(**options).get_scores(hyps, refs, avg=avg)
+        got = mine.Rouge(**options).get_scores(hyps, refs, avg=avg)
+        assert got == want and json.dumps(got) == json.dumps(want), options
+    for h, r in [(hyps[0], refs[0]), (tuple(hyps), tuple(refs))]:
+        assert mine.Rouge().get_scores(h, r) == load().Rouge().get_scores(h, r)
+    assert mine.Rouge().get_scores([], []) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_errors(package: str) -> None:
+    """The originals' errors: empty input (their messages, in metric order), unknown metric
+    or stat, ``ignore_empty`` (which keeps ``.`` and ``" "``), mismatched types and lengths;
+    and the corners where they crash, as clear ValueErrors."""
+    load, mine, _ = PACKAGES[package]
+    for hyp, ref in [("", "a"), ("a", ""), (".", "a"), ("a", "..."), (" ", "a"), ("", "")]:
+        for metrics in (None, ["rouge-l", "rouge-1"], ["rouge-2"]):
+            for avg in (False, True):
+                args = ([hyp], [ref], avg)
+                want = _outcome(lambda m=metrics, a=args: load().Rouge(metrics=m).get_scores(*a))
+                got = _outcome(lambda m=metrics, a=args: mine.Rouge(metrics=m).get_scores(*a))
+                assert got == want, (hyp, ref, metrics, avg)
+    hyps, refs = ["", "a b", ".", " "], ["a", "a b", "a", "a"]
+    want = _outcome(lambda: load().Rouge().get_scores(hyps, refs, ignore_empty=True))
+    assert _outcome(lambda: mine.Rouge().get_scores(hyps, refs, ignore_empty=True)) == want
+    hyps, refs = ["", "a b c", "a. b"], ["a", "a b", "b"]
+    want = load().Rouge().get_scores(hyps, refs, ignore_empty=True, avg=True)
+    assert mine.Rouge().get_scores(hyps, refs, ignore_empty=True, avg=True) == want
+    for kwargs in ({"metrics": ["rouge-6"]}, {"stats": ["x"]}, {"metrics": ["rougeL"]}):
+        with pytest.raises(ValueError) as original:
+            load().Rouge(**kwargs)
+        with pytest.raises(ValueError) as ours:
+            mine.Rouge(**kwargs)
+        assert str(ours.value) == str(original.value)
+    with pytest.raises(AssertionError):
+        mine.Rouge().get_scores(["a"], ("a",))
+    with pytest.raises(AssertionError):
+        mine.Rouge().get_scores(["a", "b"], ["a"])
+    with pytest.raises(ValueError, match="dropped every pair"):
+        mine.Rouge().get_scores([""], ["a"], ignore_empty=True)
+    with pytest.raises(ValueError, match="raw_results=True cannot be averaged"):
+        mine.Rouge(raw_results=True).get_scores(["a"], ["a"], avg=True)
+    with pytest.raises(ValueError, match="at least one pair"):
+        mine.Rouge().get_scores([], [], avg=True)
+    with pytest.raises(TypeError, match=r"hyps\[1\] must be str, got int"):
+        mine.Rouge().get_scores(["a", 3], ["a", "b"])
+
+
+def test_empty_rules_differ_between_the_packages() -> None:
+    """rouge 1.0.1 raises for ``.`` but scores ``" "``; rouge-chinese the reverse."""
+    with pytest.raises(ValueError, match=r"^Hypothesis is empty\.$"):
+        compat_pltrdy.Rouge().get_scores(".", "a")
+    assert compat_pltrdy.Rouge().get_scores(" ", "a")[0]["rouge-1"]["f"] == 0.0
+    with pytest.raises(ValueError, match=r"^Hypothesis is empty\.$"):
+        compat_rouge_chinese.Rouge().get_scores(" ", "a")
+    assert compat_rouge_chinese.Rouge().get_scores(".", "a")[0]["rouge-1"]["f"] == 0.0
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_files_rouge(package: str, tmp_path: Path) -> None:
+    """FilesRouge reads the files as the original does (last character of every line
+    dropped, a last line without newline included) and checks their line counts."""
+    load, mine, _ = PACKAGES[package]
+    hyp, ref = tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    hyp.write_text("the cat sat.\r\na b c d\n今天 天气 很好。\nlast", encoding="utf-8")
+    ref.write_text("the cat sat on the mat\na x b\n今天 天气\nlast line", encoding="utf-8")
+    for avg in (False, True):
+        want = load().FilesRouge().get_scores(str(hyp), str(ref), avg=avg)
+        assert mine.FilesRouge().get_scores(str(hyp), str(ref), avg=avg) == want
+    ref.write_text("one line\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="lines"):
+        mine.FilesRouge().get_scores(hyp, ref)
+    with pytest.raises(AssertionError, match="is not a file"):
+        mine.FilesRouge().get_scores(tmp_path / "missing", ref)
+
+
+def test_rouge_chinese_cut_sent() -> None:
+    """``Rouge.cut_sent`` is the original's, regex for regex."""
+    original, ours = rouge_chinese().Rouge(), compat_rouge_chinese.Rouge()
+    rng = random.Random(11)
+    texts = [_text(rng, 15) for _ in range(300)] + [
+        "今天天气很好。我们去公园！你呢？“好的。”他说……然后......走了. Mr. Smith",  # noqa: RUF001
+        "？？a", "............a", "a。”b", "a？”，b", "a……”", " \n ", "……………", "a?\nb",  # noqa: RUF001
+    ]  # fmt: skip
+    for text in texts:
+        assert ours.cut_sent(text) == original.cut_sent(text), text
+
+
+def test_no_top_level_rouge_module() -> None:
+    """The drop-ins never install or import a top-level ``rouge`` (pltrdy's, rouge-chinese's
+    and py-rouge's clash there)."""
+    assert "rouge" not in sys.modules or sys.modules["rouge"].__name__ == "rouge"
+    for module in (compat_pltrdy, compat_rouge_chinese):
+        assert module.__name__.startswith("rougekit.compat.")
+
+
+# --- The profiles ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_profile_equals_the_drop_in(package: str) -> None:
+    """``RougeScorer(profile=...)`` gives the drop-in's (hence the original's) P, R, F;
+    ``rouge-1``/``rouge-l`` spellings are taken; the signature names the counting."""
+    _, mine, name = PACKAGES[package]
+    hyps, refs = _jsonl(DATA / "xsum-sample.jsonl", 40)
+    scorer = rk.RougeScorer(["rouge-1", "rouge2", "rouge-L"], profile=name, threads=2)
+    assert scorer.types == ("rouge1", "rouge2", "rougeL")
+    batch = scorer.score_batch(hyps, refs)
+    want = mine.Rouge().get_scores(hyps, refs)
+    for t, metric in [("rouge1", "rouge-1"), ("rouge2", "rouge-2"), ("rougeL", "rouge-l")]:
+        assert list(batch.fmeasure(t)) == [w[metric]["f"] for w in want]
+        assert list(batch.recall(t)) == [w[metric]["r"] for w in want]
+        assert list(batch.precision(t)) == [w[metric]["p"] for w in want]
+    signature = str(scorer.signature())
+    assert f"profile:{name}|" in signature and signature.endswith("|count:distinct")
+    assert "|mref:single|" in signature
+    clipped = profiles.get(name)(exclusive=False)
+    assert clipped.signature_fields()["count"] == "clipped"
+    scorer = rk.RougeScorer.from_config(ScorerConfig(("rouge1",), clipped))
+    assert scorer.score("a a b", "a b")["rouge1"].precision == 2 / 3
+    assert rk.RougeScorer(profile=name).score("a a b", "a b")["rouge1"].precision == 1.0
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_profile_refuses_what_the_package_cannot_do(package: str) -> None:
+    _, _, name = PACKAGES[package]
+    scorer = rk.RougeScorer(profile=name)
+    with pytest.raises(ValueError, match="one reference per prediction"):
+        scorer.score_batch(["a"], [["a", "b"]])
+    with pytest.raises(ValueError, match=r"pair 1: the prediction is empty.*Hypothesis is empty"):
+        scorer.score_batch(["a", ""], ["a", "b"])
+    with pytest.raises(ValueError, match=r"rouge1\.\.rouge5 and rougeL"):
+        rk.RougeScorer(["rougeLsum"], profile=name)
+    with pytest.raises(ValueError, match="stemmer cannot be set"):
+        rk.RougeScorer(profile=name, stemmer=True)
+    assert rk.RougeScorer(profile=name).config.profile.options() == {}
+
+
+def test_profiles_tokens() -> None:
+    """What each profile compares: dots end rouge 1.0.1's sentences (even inside numbers);
+    rouge-chinese keeps them and splits after its sentence marks."""
+    pl = rk.RougeScorer(profile="pltrdy-1.0.1")
+    want = ["Pi", "is", "3", "14", "in", "the", "U", "S", "ok", ""]
+    assert pl.tokenize("Pi is 3.14 in the U.S. ok. ") == want
+    zh = rk.RougeScorer(profile="rouge-chinese-1.0.3")
+    assert zh.tokenize("今天 很好。我们 去！ 3.14") == ["今天", "很好。", "我们", "去！", "3.14"]  # noqa: RUF001
