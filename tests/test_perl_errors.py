@@ -460,7 +460,8 @@ def test_a_utf8_system_id_is_read_as_bytes_as_perl_reads_it(tmp_path: Path) -> N
     _byte_named_inputs(tmp_path)
     proc = _rougekit_process(["-n", "1", "y.xml", "\u00ff"], tmp_path)
     line = error_line(proc.returncode, proc.stderr.decode("utf-8", "replace"), 1)
-    assert "occurs in no EVAL" in line and "\\xff" in line and "-a" in line
+    assert "system ID '\u00ff' occurs in no EVAL" in line  # named as typed
+    assert "the peer '\u00ff' is selected by the bytes b'\\xff'" in line and "-a" in line
 
 
 # -- mistyped options -------------------------------------------------------------------------

@@ -124,16 +124,30 @@ def _check_formats(plan: _Plan, opts: PerlOptions) -> None:
 
 
 def _check_instances(plan: _Plan, opts: PerlOptions, typed_id: str | None) -> None:
-    """Warns of each evaluation without the peer; a peer in no evaluation is an error."""
+    """Warns of each evaluation without the peer; a peer in no evaluation is an error. A
+    system ID given on the command line is named as typed (``typed_id``)."""
+
+    def shown(peer: str) -> str:
+        return typed_id if typed_id is not None and not opts.all_peers else peer
+
     for peer, eval_id in plan.missing:
-        _warn(f"test instance for peer {peer} does not exist for evaluation {eval_id}")
+        _warn(f"test instance for peer {shown(peer)} does not exist for evaluation {eval_id}")
     starts = plan.starts
     for p, peer in enumerate(plan.peers):
         if starts[p] == starts[p + 1]:
             raise PerlDataError(
-                f"{opts.config}: system ID {peer!r} occurs in no EVAL: nothing to score "
-                f"(ROUGE-1.5.5 would print zeros){_id_hint(opts, typed_id)}"
+                f"{opts.config}: system ID {_quoted(shown(peer))} occurs in no EVAL: nothing "
+                f"to score (ROUGE-1.5.5 would print zeros){_id_hint(opts, typed_id)}"
             )
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted for a message; a command-line text that is not UTF-8 as its bytes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return repr(os.fsencode(text))
+    return repr(text)
 
 
 def _perl_chars(text: str) -> str:
