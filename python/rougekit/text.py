@@ -45,20 +45,15 @@ def tokens_of(profile: Profile) -> Tokens:
 
 
 #: Tokenizers of the usual calls (a profile name and a stemmer, no other option), so that a
-#: call per text does not build its profile again.
-_MADE: dict[tuple[object, type, object], Tokens] = {}
+#: call per text does not build its profile again: keyed by the profile's name without a
+#: stemmer, else by ``(name, type(stemmer), stemmer)`` (``True`` is not ``1``).
+_MADE: dict[object, Tokens] = {}
 
 
 def _tokenizer(profile: str, stemmer: object, options: dict[str, Any]) -> Tokens:
-    key = (profile, type(stemmer), stemmer)
-    if not options:
-        try:
-            return _MADE[key]
-        except (KeyError, TypeError):  # TypeError: unhashable, refused by create() below
-            pass
     made = tokens_of(profiles.create(profile, stemmer=stemmer, **options))
     if not options and len(_MADE) < 64:
-        _MADE[key] = made
+        _MADE[profile if stemmer is None else (profile, type(stemmer), stemmer)] = made
     return made
 
 
@@ -125,8 +120,8 @@ def tokenize(
     try:  # the usual call, inline: the tokenizer of a profile and a stemmer made before
         if options:
             raise KeyError
-        made = _MADE[profile, type(stemmer), stemmer]
-    except (KeyError, TypeError):
+        made = _MADE[profile if stemmer is None else (profile, type(stemmer), stemmer)]
+    except (KeyError, TypeError):  # TypeError: unhashable, which create() refuses
         made = _tokenizer(profile, stemmer, options)
     if isinstance(text, str):
         if threads is not None:

@@ -229,15 +229,12 @@ impl Pipeline {
         let groups: Vec<&[&str]> = texts.chunks(TOKEN_GROUP).collect();
         let run = |stems: &mut StemCache, group: &&[&str]| {
             let mut out = TokenLists::default();
-            if cancel.stopped() {
-                return out; // discarded: the caller sees the token stopped
-            }
-            let mut bytes = 0;
             for text in group.iter() {
+                if !cancel.tick(text.len()) {
+                    break; // discarded: the caller sees the token stopped
+                }
                 self.push_tokens(text, &mut out, stems);
-                bytes += text.len();
             }
-            cancel.tick(bytes);
             out
         };
         let pool = if groups.len() > 1 {
@@ -443,6 +440,20 @@ mod tests {
         }
         let none = Pipeline::rouge_score(false).token_lists(&[], 2, &Cancel::never());
         assert!(none.unwrap().is_empty());
+    }
+
+    #[test]
+    fn token_lists_stop_when_cancelled() {
+        // More text than the token polls after (8 MiB), on one thread and on the pool.
+        let text = "word ".repeat(6_000);
+        let texts = vec![text.as_str(); 3 * TOKEN_GROUP];
+        let stop = || false;
+        for threads in [1, 2] {
+            let p = Pipeline::rouge_score(false);
+            assert!(p
+                .token_lists(&texts, threads, &Cancel::new(&stop))
+                .is_none());
+        }
     }
 
     #[test]
