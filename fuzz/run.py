@@ -451,6 +451,7 @@ def run_case(
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, case_timeout)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    began = time.perf_counter()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -469,6 +470,7 @@ def run_case(
         failure = "".join(traceback.format_exception_only(type(e), e)).strip()[-800:]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+    stats["case ms"] = round(1000 * (time.perf_counter() - began))
     return surface, stats, failure
 
 
@@ -521,6 +523,8 @@ def main(argv: list[str] | None = None) -> int:
             k += block * args.jobs * 4
             for results in pool.imap_unordered(_work, jobs):
                 for case, surface, stats, failure in results:
+                    ms = stats.pop("case ms", 0)
+                    totals[surface]["max case ms"] = max(totals[surface]["max case ms"], ms)
                     totals[surface].update(stats)
                     totals[surface]["cases"] += 1
                     if failure:
