@@ -226,29 +226,94 @@ pub(crate) struct Doc {
 }
 
 /// The dense ids of one pair's tokens (the kernels index tables by id): short tokens by
-/// their inline key, the others by their text. Cleared for every pair, so it stays small.
+/// their inline key in an open-addressing table whose slots are valid only for the current
+/// pair's stamp (nothing is cleared between pairs), the others by their text.
 #[derive(Debug, Default)]
 pub(crate) struct PairVocab {
-    short: FxHashMap<u128, u32>,
+    keys: Vec<u128>,
+    ids: Vec<u32>,
+    stamps: Vec<u32>,
+    stamp: u32,
+    short: usize,
     long: FxHashMap<Box<str>, u32>,
 }
 
 impl PairVocab {
     fn clear(&mut self) {
-        self.short.clear();
+        self.short = 0;
         self.long.clear();
+        if self.keys.is_empty() {
+            self.grow(256);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Wrapped: stamps from 2^32 pairs ago would look current.
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
     }
 
     /// The number of distinct tokens seen.
     pub(crate) fn len(&self) -> usize {
-        self.short.len() + self.long.len()
+        self.short + self.long.len()
+    }
+
+    #[inline]
+    fn home(&self, key: u128) -> usize {
+        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        let bits = self.keys.len().trailing_zeros();
+        (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// Makes the table `size` slots (a power of two), keeping this pair's keys.
+    fn grow(&mut self, size: usize) {
+        let live: Vec<(u128, u32)> = (0..self.keys.len())
+            .filter(|&i| self.stamps[i] == self.stamp && self.stamp != 0)
+            .map(|i| (self.keys[i], self.ids[i]))
+            .collect();
+        self.keys = vec![0; size];
+        self.ids = vec![0; size];
+        self.stamps = vec![0; size];
+        if self.stamp == 0 {
+            self.stamp = 1;
+        }
+        for (key, id) in live {
+            let slot = self.find(key);
+            self.keys[slot] = key;
+            self.ids[slot] = id;
+            self.stamps[slot] = self.stamp;
+        }
+    }
+
+    /// The slot holding `key`, or the free slot where it goes.
+    #[inline]
+    fn find(&self, key: u128) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(key);
+        while self.stamps[i] == self.stamp && self.keys[i] != key {
+            i = (i + 1) & mask;
+        }
+        i
     }
 
     #[inline]
     fn id(&mut self, token: &str) -> u32 {
         let next = self.len() as u32;
         match short_key(token.as_bytes()) {
-            Some(key) => *self.short.entry(key).or_insert(next),
+            Some(key) => {
+                let slot = self.find(key);
+                if self.stamps[slot] == self.stamp {
+                    return self.ids[slot];
+                }
+                self.keys[slot] = key;
+                self.ids[slot] = next;
+                self.stamps[slot] = self.stamp;
+                self.short += 1;
+                if 2 * self.short > self.keys.len() {
+                    self.grow(2 * self.keys.len());
+                }
+                next
+            }
             None => match self.long.get(token) {
                 Some(&id) => id,
                 None => {
@@ -538,6 +603,21 @@ mod tests {
             .unwrap();
         assert_eq!(b.empty, [1, 2]);
         assert_eq!(b.lengths, [(0, 1), (0, 0)]);
+    }
+
+    #[test]
+    fn pair_vocab_grows_and_forgets() {
+        let mut v = PairVocab::default();
+        v.clear();
+        let words: Vec<String> = (0..5000).map(|i| format!("w{i}")).collect();
+        for (i, w) in words.iter().enumerate() {
+            assert_eq!(v.id(w), i as u32);
+        }
+        let long = "a-token-longer-than-fifteen-bytes";
+        assert_eq!(v.id(long), 5000);
+        assert_eq!((v.id("w17"), v.id(long), v.len()), (17, 5000, 5001));
+        v.clear();
+        assert_eq!((v.id("w4999"), v.id(""), v.id("w0"), v.len()), (0, 1, 2, 3));
     }
 
     #[test]

@@ -145,6 +145,12 @@ fn quote(c: char) -> bool {
 /// 3. `(\…{2})([^”’])` -> `\1\n\2`
 /// 4. `([。！？\?][”’])([^，。！？\?])` -> `\1\n\2`
 pub fn cut_sent(text: &str, out: &mut String) {
+    out.clear();
+    if !text.contains(['。', '！', '？', '?', '…']) && !text.contains("......") {
+        // No pattern can match (most text, and all that is not Chinese): only `rstrip()`.
+        out.push_str(text.trim_end_matches(py_space));
+        return;
+    }
     let mut chars: Vec<char> = text.chars().collect();
     let mut next = Vec::with_capacity(chars.len() + 8);
     // (length of the kept head, predicate of each head char, predicate of the next char)
