@@ -348,3 +348,33 @@ def test_profiles_tokens() -> None:
     assert pl.tokenize("Pi is 3.14 in the U.S. ok. ") == want
     zh = rk.RougeScorer(profile="rouge-chinese-1.0.3")
     assert zh.tokenize("今天 很好。我们 去！ 3.14") == ["今天", "很好。", "我们", "去！", "3.14"]  # noqa: RUF001
+
+
+#: Chinese sentences in the style of instruction-tuning outputs (written for this test).
+CHINESE = [
+    "今天天气很好，我们去公园散步吧！",  # noqa: RUF001
+    "这家餐厅的菜很好吃，但是价格有点贵。",  # noqa: RUF001
+    "他说：“明天会下雨。”然后就走了……",  # noqa: RUF001
+    "机器学习是人工智能的一个分支，它研究计算机怎样模拟人类的学习行为。",  # noqa: RUF001
+    "请问去火车站怎么走？一直往前走，然后左转。",  # noqa: RUF001
+    "自行车不能带上火车。自行车不能进站！",  # noqa: RUF001
+    "会议将于下午三点开始，请大家准时参加。",  # noqa: RUF001
+    "本文提出了一种新的方法......实验结果表明该方法有效。",
+]
+
+
+@pytest.mark.parametrize("exclusive", [True, False])
+def test_rouge_chinese_on_jieba_segmented_text(exclusive: bool) -> None:
+    """How LLaMA-Factory, ChatGLM and OpenCompass call rouge-chinese:
+    ``" ".join(jieba.cut(text))`` for both sides; also the raw, unsegmented text."""
+    jieba = pytest.importorskip("jieba")
+    rng = random.Random(5)
+    pairs = [(a, b) for a in CHINESE for b in CHINESE]
+    rng.shuffle(pairs)
+    hyps = [" ".join(jieba.cut(a)) for a, _ in pairs] + [a for a, _ in pairs[:20]]
+    refs = [" ".join(jieba.cut(b)) for _, b in pairs] + [b for _, b in pairs[:20]]
+    want = rouge_chinese().Rouge(exclusive=exclusive, return_lengths=True).get_scores(hyps, refs)
+    got = compat_rouge_chinese.Rouge(exclusive=exclusive, return_lengths=True).get_scores(
+        hyps, refs
+    )
+    assert got == want
