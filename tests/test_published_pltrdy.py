@@ -7,6 +7,7 @@ and generated hard cases, plus the originals' API and errors.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import sys
 from collections.abc import Callable
@@ -202,6 +203,8 @@ def test_api_options(package: str) -> None:
         ({"raw_results": True, "metrics": ["rouge-l", "rouge-2"]}, False),
         ({"return_lengths": True, "exclusive": False}, True),
         ({"metrics": []}, False),
+        # The original adds a metric named twice twice per pair in avg mode (doubled means).
+        ({"metrics": ["rouge-1", "rouge-l", "rouge-1"], "return_lengths": True}, True),
     ]:
         want = load().Rouge(**options).get_scores(hyps, refs, avg=avg)
         got = mine.Rouge(**options).get_scores(hyps, refs, avg=avg)
@@ -209,6 +212,11 @@ def test_api_options(package: str) -> None:
     for h, r in [(hyps[0], refs[0]), (tuple(hyps), tuple(refs))]:
         assert mine.Rouge().get_scores(h, r) == load().Rouge().get_scores(h, r)
     assert mine.Rouge().get_scores([], []) == []
+    used = mine.Rouge(metrics=["rouge-2"], exclusive=False)
+    used.get_scores(hyps, refs)
+    again = pickle.loads(pickle.dumps(used))
+    want = load().Rouge(["rouge-2"], exclusive=False).get_scores(hyps, refs)
+    assert again.get_scores(hyps, refs) == want
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -164,9 +164,12 @@ class Rouge:
             )
         if not hyps:
             raise ValueError("avg=True needs at least one pair (the original divides by zero)")
+        types = list(dict.fromkeys(METRICS[m] for m in self.metrics))
+        repeats = {m: self.metrics.count(m) for m in self.metrics}
+        if max(repeats.values(), default=1) > 1:
+            return self._avg_repeated(hyps, refs, types, repeats)
         means, (hyp_len, ref_len), empty = self._scorer().score_means(hyps, refs)
         self._raise_empty(empty)
-        types = list(dict.fromkeys(METRICS[m] for m in self.metrics))
         out: dict[str, Any] = {}
         for m in self.metrics:
             r, p, f = means[types.index(METRICS[m])]
@@ -175,6 +178,40 @@ class Rouge:
         if self.return_lengths:
             out["lengths"] = {"hyp": hyp_len, "ref": ref_len}
         return out
+
+    def _avg_repeated(
+        self, hyps: list[str], refs: list[str], types: list[str], repeats: dict[str, int]
+    ) -> dict[str, Any]:
+        """``avg=True`` with a metric named twice: the original adds that metric's scores
+        once per mention, so its "means" are multiplied; reproduced here."""
+        columns, hyp_len, ref_len, empty = self._scorer().score_pairs(hyps, refs)
+        self._raise_empty(empty)
+        out: dict[str, Any] = {}
+        for m, times in repeats.items():
+            r, p, f, *_ = columns[types.index(METRICS[m])]
+            source = {"r": r, "p": p, "f": f}
+            out[m] = {s: _repeated_mean(source[s], times) for s in self.stats}
+        if self.return_lengths:
+            n = len(hyps)
+            out["lengths"] = {"hyp": sum(hyp_len) / n, "ref": sum(ref_len) / n}
+        return out
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The core scorer is rebuilt on first use (it does not pickle).
+        return {k: v for k, v in self.__dict__.items() if k != "_scorers"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, _scorers={})
+
+
+def _repeated_mean(values: list[float], times: int) -> float:
+    """The sum of each value added ``times`` times in a row, left to right, over the number
+    of values."""
+    total = 0.0
+    for v in values:
+        for _ in range(times):
+            total += v
+    return total / len(values)
 
 
 @functools.lru_cache(maxsize=64)
