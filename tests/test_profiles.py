@@ -18,6 +18,7 @@ ENGINE_FAMILY = ("rouge-score", "unicode-v1", "character-v1", "whitespace", "tok
 def test_registry_names_every_profile_once() -> None:
     assert rk.PROFILES == profiles.names() == (
         "rouge-score", "perl-1.5.5", "unicode-v1", "character-v1", "whitespace", "token-ids",
+        "pltrdy-1.0.1", "rouge-chinese-1.0.3",
     )  # fmt: skip
     for name in profiles.names():
         cls = profiles.get(name)
