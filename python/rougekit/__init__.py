@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
+    from rougekit.segmentation import segment
     from rougekit.signature import Signature
     from rougekit.signature import parse as parse_signature
     from rougekit.text import stem, tokenize
@@ -46,6 +47,7 @@ _LAZY = {
     "parse_signature": ("rougekit.signature", "parse"),
     "tokenize": ("rougekit.text", "tokenize"),
     "stem": ("rougekit.text", "stem"),
+    "segment": ("rougekit.segmentation", "segment"),
     "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
 }
 
@@ -82,6 +84,7 @@ __all__ = [
     "__version__",
     "compute",
     "parse_signature",
+    "segment",
     "stem",
     "tokenize",
 ]

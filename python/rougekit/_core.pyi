@@ -38,6 +38,7 @@ __all__ = [
     "pltrdy_pieces",
     "pltrdy_tokens",
     "poisson_weight",
+    "segment",
     "stem_words",
     "stemmer_id",
     "tokenize",
@@ -90,6 +91,11 @@ def stemmer_id(stemmer: str) -> str:
     """The signature id of the named stemmer: ``nltk-porter``, or
     ``snowball-<version>:<algorithm>`` for ``snowball:<algorithm>`` (``snowball-3.1.1:german``:
     the Snowball release whose stems these are). ``ValueError`` for an unknown name."""
+
+def segment(texts: list[str], segmenter: str, threads: int) -> list[list[str]]:
+    """The words of each text by the named segmenter (``jieba``: jieba 0.42.1's
+    ``jieba.cut``), on ``threads`` threads with the GIL released. ``ValueError`` for an
+    unknown name (listing the known ones) or a lone surrogate, ``TypeError`` for a non-str."""
 
 @final
 class BatchScores:

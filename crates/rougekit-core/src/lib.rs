@@ -24,6 +24,7 @@ pub mod pipeline;
 pub mod pltrdy;
 pub mod pool;
 pub mod scores;
+pub mod segment;
 pub mod stem;
 pub mod stopwords;
 pub mod streaming;
