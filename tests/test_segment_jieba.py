@@ -127,6 +127,24 @@ def test_where_jieba_rs_alone_differs(text: str, words: list[str]) -> None:
     assert rk.segment(text, "jieba") == words
 
 
+#: Dictionary words in a row where the route's first choice is a tie to the last bits of a
+#: double, decided by the dictionary's total (jieba counts dict.txt's duplicated line twice;
+#: jieba-rs alone gives 调移, 调). Found by searching random runs of dictionary words.
+TOTAL_WITNESS = (
+    "调移调草满囹圄试不破屈死库洛赫双频姓埋涩论坛排计有畏面窝利式孙子第一队嫌疑安贞里测探城争和切尔诺月盈则食壮气凌云久违怪石蓝色兴县监管者仙初盖国秘而不露动施法地覆"
+    "天海兰察尔流首尾两端较往瞽言妄举二载匪方闪电结婚成割让势头如回来肉臭象戒心目不设注水常家庭事务鱼类海西期籁网凤凰广庭尿前中小龚伟强凡退上横传丰中扇动金克村其师梅"
+    "利利穿孔纸万烟谷炉渣砖跟踪两面角张珏任众心成城诱惑写侣无双食品业者特伦特彰化市豪游仙项目浦菲黑眉乌嘴好出子谈叶子摆姿势竹棒岁罗铃野察北陆海荣新华唵一定不移能"
+)
+
+
+def test_the_dictionary_total_is_jiebas() -> None:
+    assert rk.segment(TOTAL_WITNESS, "jieba")[:3] == ["调", "移调", "草满囹圄"]
+
+
+def test_the_dictionary_total_is_jiebas_against_jieba(jieba: Any) -> None:
+    _check(jieba, [TOTAL_WITNESS])
+
+
 def test_shipped_hmm_model_holds_jiebas_numbers(jieba: Any) -> None:
     """The embedded HMM tables are jieba 0.42.1's, float for float."""
     from jieba.finalseg import prob_emit, prob_start, prob_trans
