@@ -5,7 +5,9 @@ list of texts in one call against a Python loop.
 Texts: the XSum summaries of the hallucination annotations (predictions and references,
 ``../shared/data/xsum-hallucination-annotations/xsum.jsonl``), repeated up to ``--texts``.
 Every timing is the fastest of ``--repeat`` runs (a run of the one-text call is many calls,
-as ``python -m timeit`` does); runs of the compared callables alternate:
+as ``python -m timeit`` does); runs of the compared callables alternate. One-thread runs are
+timed in CPU time (``time.process_time``: steadier on a shared machine), the list form on
+several threads in wall time:
 
     python benches/bench_tokenize.py --texts 10000 --repeat 9
 """
@@ -38,14 +40,16 @@ def load(n: int) -> list[str]:
 
 
 def fastest(runs: dict[str, Callable[[], Any]], repeat: int, calls: int = 1) -> dict[str, float]:
-    """Seconds per call of each callable: the fastest of ``repeat`` alternating runs."""
+    """Seconds per call of each callable: the fastest of ``repeat`` alternating runs (wall
+    time for a name saying ``threads=all``, else CPU time)."""
     best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeat):
         for name, run in runs.items():
-            start = time.perf_counter()
+            clock = time.perf_counter if "threads=all" in name else time.process_time
+            start = clock()
             for _ in range(calls):
                 run()
-            best[name] = min(best[name], (time.perf_counter() - start) / calls)
+            best[name] = min(best[name], (clock() - start) / calls)
     return best
 
 
@@ -70,7 +74,7 @@ def list_runs(texts: list[str], stem: bool) -> dict[str, Callable[[], Any]]:
     except TypeError:
         return runs  # a rougekit without the list form
     runs["rk.tokenize(list), threads=1"] = lambda: rk.tokenize(texts, stemmer=stem, threads=1)
-    runs["rk.tokenize(list)"] = lambda: rk.tokenize(texts, stemmer=stem)
+    runs["rk.tokenize(list), threads=all (wall)"] = lambda: rk.tokenize(texts, stemmer=stem)
     return runs
 
 
@@ -81,7 +85,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"rougekit {rk.__version__} ({rk.__file__}), cores {os.cpu_count()}")
     for stem in (False, True):
-        single = fastest(single_runs(stem), args.repeat, calls=100_000)
+        single = fastest(single_runs(stem), args.repeat, calls=20_000)
         for name, seconds in single.items():
             print(f"one sentence, stemmer={stem}: {name}: {seconds * 1e9:.0f} ns")
     texts = load(args.texts)

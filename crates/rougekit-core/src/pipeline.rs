@@ -15,6 +15,7 @@ use crate::tokenize::unicode::{self, Unit};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 /// How text becomes tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -199,14 +200,15 @@ impl Pipeline {
         out
     }
 
-    /// Appends the (stemmed) tokens of `text` to `out` as one more text; `stems` keeps the
-    /// stems of long tokens (the same words come back text after text).
+    /// Appends the (stemmed) tokens of `text` to `out` as one more text; `stems` (this
+    /// pipeline's stemmer's) keeps the stems of long tokens (the same words come back text
+    /// after text).
     pub fn push_tokens(&self, text: &str, out: &mut TokenLists, stems: &mut StemCache) {
         let stemmer = self.stemmer;
         self.tokenizer.scan(text, |event| {
             if let Some(t) = event {
                 if stemmer.applies_to(t) {
-                    out.chars.push_str(stems.stem_word(stemmer, t));
+                    out.chars.push_str(stems.stem_word(t));
                 } else {
                     out.chars.push_str(t);
                 }
@@ -226,45 +228,41 @@ impl Pipeline {
         threads: usize,
         cancel: &Cancel<'_>,
     ) -> Option<TokenLists> {
-        let groups: Vec<&[&str]> = texts.chunks(TOKEN_GROUP).collect();
-        let run = |stems: &mut StemCache, group: &&[&str]| {
-            let mut out = TokenLists::default();
-            for text in group.iter() {
-                if !cancel.tick(text.len()) {
-                    break; // discarded: the caller sees the token stopped
-                }
-                self.push_tokens(text, &mut out, stems);
-            }
-            out
-        };
-        let pool = if groups.len() > 1 {
+        let pool = if texts.len() > TOKEN_GROUP {
             crate::pool::shared_pool(threads)
         } else {
             None
         };
-        let parts: Vec<TokenLists> = match pool {
-            Some(pool) => {
-                let mut parts = Vec::new();
-                run_polled(&pool, cancel, || {
-                    parts = groups
-                        .par_iter()
-                        .map_init(StemCache::default, run)
-                        .collect();
-                });
-                parts
-            }
-            None => {
-                let mut stems = StemCache::default();
-                let mut parts = Vec::with_capacity(groups.len());
-                for group in &groups {
-                    parts.push(run(&mut stems, group));
-                    if cancel.stopped() {
-                        break;
+        let Some(pool) = pool else {
+            // One thread: every text into one buffer.
+            return StemCache::with_thread_cache(self.stemmer, |stems| {
+                let mut all = TokenLists::default();
+                for text in texts {
+                    if !cancel.tick(text.len()) {
+                        return None;
                     }
+                    self.push_tokens(text, &mut all, stems);
                 }
-                parts
-            }
+                Some(all)
+            });
         };
+        let groups: Vec<&[&str]> = texts.chunks(TOKEN_GROUP).collect();
+        let run = |group: &&[&str]| {
+            StemCache::with_thread_cache(self.stemmer, |stems| {
+                let mut out = TokenLists::default();
+                for text in group.iter() {
+                    if !cancel.tick(text.len()) {
+                        break; // discarded: the caller sees the token stopped
+                    }
+                    self.push_tokens(text, &mut out, stems);
+                }
+                out
+            })
+        };
+        let mut parts: Vec<TokenLists> = Vec::new();
+        run_polled(&pool, cancel, || {
+            parts = groups.par_iter().map(run).collect();
+        });
         if cancel.stopped() {
             return None;
         }
@@ -286,20 +284,54 @@ const TOKEN_GROUP: usize = 128;
 /// Stems cached above this many words are dropped, so an open vocabulary keeps memory bounded.
 const MAX_STEMS: usize = 1 << 18;
 
-/// Stems of words already seen (stemming a word costs far more than finding it).
+/// One stemmer's stems of words already seen (stemming a word costs far more than finding
+/// it).
 #[derive(Debug, Default)]
 pub struct StemCache {
+    stemmer: Stemmer,
     stems: FxHashMap<Box<str>, Box<str>>,
 }
 
+thread_local! {
+    /// Each thread's cache, kept between calls (the pool's workers and a caller tokenising
+    /// a text at a time stem each word once): the last stemmer's.
+    static STEMS: RefCell<StemCache> = RefCell::default();
+}
+
 impl StemCache {
-    /// [`Stemmer::stem_word`]: `stemmer`'s stem of `word` as is.
-    pub fn stem_word(&mut self, stemmer: Stemmer, word: &str) -> &str {
+    /// An empty cache of `stemmer`'s stems.
+    pub fn new(stemmer: Stemmer) -> StemCache {
+        StemCache {
+            stemmer,
+            stems: FxHashMap::default(),
+        }
+    }
+
+    /// Runs `f` with this thread's cache of `stemmer`'s stems (emptied first if it held
+    /// another stemmer's; a fresh cache if `f` is already running with it on this thread).
+    /// Without a stemmer, the thread's cache is left as it is.
+    pub fn with_thread_cache<R>(stemmer: Stemmer, f: impl FnOnce(&mut StemCache) -> R) -> R {
+        if stemmer == Stemmer::None {
+            return f(&mut StemCache::new(stemmer));
+        }
+        STEMS.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut cache) => {
+                if cache.stemmer != stemmer {
+                    *cache = StemCache::new(stemmer);
+                }
+                f(&mut cache)
+            }
+            Err(_) => f(&mut StemCache::new(stemmer)),
+        })
+    }
+
+    /// [`Stemmer::stem_word`]: the stem of `word` as is.
+    pub fn stem_word(&mut self, word: &str) -> &str {
         if !self.stems.contains_key(word) {
             if self.stems.len() >= MAX_STEMS {
                 self.stems.clear();
             }
-            let stem = stemmer.stem_word(word).into_owned().into_boxed_str();
+            let stem = self.stemmer.stem_word(word).into_owned().into_boxed_str();
             self.stems.insert(word.into(), stem);
         }
         self.stems.get(word).map_or("", |s| s)
@@ -344,24 +376,6 @@ impl TokenLists {
     /// The tokens of text `i < len()`.
     pub fn tokens(&self, i: usize) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.token_range(i).map(|k| self.token(k))
-    }
-
-    /// Each distinct token once, in order of first appearance, and for each token its index
-    /// among them: whoever copies the tokens out (as Python strings) needs one copy per
-    /// distinct token, not one per token.
-    pub fn distinct(&self) -> (Vec<&str>, Vec<usize>) {
-        let mut index: FxHashMap<&str, usize> = FxHashMap::default();
-        let mut words = Vec::new();
-        let ids = (0..self.token_ends.len())
-            .map(|k| {
-                let t = self.token(k);
-                *index.entry(t).or_insert_with(|| {
-                    words.push(t);
-                    words.len() - 1
-                })
-            })
-            .collect();
-        (words, ids)
     }
 
     /// Appends the texts of `other`.
@@ -423,18 +437,13 @@ mod tests {
                 for threads in [1, 2] {
                     let lists = p.token_lists(&many, threads, &Cancel::never()).unwrap();
                     assert_eq!(lists.len(), many.len());
-                    let (words, ids) = lists.distinct();
                     for (i, text) in many.iter().enumerate() {
                         let got: Vec<&str> = lists.tokens(i).collect();
                         assert_eq!(got, p.tokens(text), "{tokenizer} {stemmer} {text:?}");
                         let again: Vec<&str> =
-                            lists.token_range(i).map(|k| words[ids[k]]).collect();
+                            lists.token_range(i).map(|k| lists.token(k)).collect();
                         assert_eq!(again, got);
                     }
-                    let mut seen = words.clone();
-                    seen.sort_unstable();
-                    seen.dedup();
-                    assert_eq!(seen.len(), words.len());
                 }
             }
         }

@@ -82,48 +82,73 @@ pub fn tokenize<'py>(
     token_list(py, &pipeline(tokenizer, stemmer)?, text)
 }
 
+/// Python strings of recent short tokens on this thread, one slot per hash (a newer token
+/// takes its slot): a text at a time, the words every text repeats are made once.
+struct RecentStrs {
+    slots: Vec<(u128, Option<Py<PyString>>)>,
+}
+
+/// `RecentStrs` holds `1 << RECENT_BITS` strings.
+const RECENT_BITS: u32 = 12;
+
+impl RecentStrs {
+    /// The str of `token`: the one made before for the same token, or a new one.
+    fn get<'py>(&mut self, py: Python<'py>, token: &str) -> Bound<'py, PyString> {
+        let b = token.as_bytes();
+        if b.len() > 15 {
+            return PyString::new(py, token);
+        }
+        // The bytes, zero-padded, with the length in the last byte: distinct tokens get
+        // distinct keys.
+        let mut key = [0u8; 16];
+        key[..b.len()].copy_from_slice(b);
+        key[15] = b.len() as u8;
+        let key = u128::from_le_bytes(key);
+        let mix = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if self.slots.is_empty() {
+            self.slots.resize_with(1 << RECENT_BITS, || (0, None));
+        }
+        let slot = &mut self.slots[(mix >> (64 - RECENT_BITS)) as usize];
+        if let (k, Some(s)) = slot {
+            if *k == key {
+                return s.bind(py).clone();
+            }
+        }
+        let s = PyString::new(py, token);
+        *slot = (key, Some(s.clone().unbind()));
+        s
+    }
+}
+
 thread_local! {
-    /// The stems of the last stemmer used for one text on this thread: a text at a time
-    /// (the usual loop) stems each word once, as the engine's workers do.
-    static STEMS: RefCell<(Stemmer, StemCache)> = RefCell::default();
+    static RECENT: RefCell<RecentStrs> = const { RefCell::new(RecentStrs { slots: Vec::new() }) };
 }
 
 /// The tokens of one text as a list of str, made straight from the tokenizer's slices (no
-/// Rust `String` per token on the way).
+/// Rust `String` per token on the way), stems and strings of earlier calls reused.
 fn token_list<'py>(py: Python<'py>, p: &Pipeline, text: &str) -> PyResult<Bound<'py, PyList>> {
     let mut tokens: Vec<Bound<'py, PyString>> = Vec::new();
-    if p.stemmer == Stemmer::None {
-        p.tokenizer.scan(text, |event| {
-            if let Some(t) = event {
-                tokens.push(PyString::new(py, t));
-            }
-        });
-    } else {
-        STEMS.with(|cell| {
-            // Busy only if this very call re-entered itself (it runs no Python code):
-            // then stem without the cache.
-            let mut fresh = (p.stemmer, StemCache::default());
-            let mut held = cell.try_borrow_mut();
-            let (stemmer, stems) = match held.as_deref_mut() {
-                Ok(cached) => cached,
-                Err(_) => &mut fresh,
-            };
-            if *stemmer != p.stemmer {
-                *stemmer = p.stemmer;
-                *stems = StemCache::default();
-            }
+    RECENT.with(|recent| {
+        // Busy only if this very call re-entered itself (it runs no Python code): then it
+        // goes without.
+        let mut recent = recent.try_borrow_mut().ok();
+        StemCache::with_thread_cache(p.stemmer, |stems| {
             p.tokenizer.scan(text, |event| {
                 if let Some(t) = event {
-                    let stem = if p.stemmer.applies_to(t) {
-                        stems.stem_word(p.stemmer, t)
+                    let word = if p.stemmer.applies_to(t) {
+                        stems.stem_word(t)
                     } else {
                         t
                     };
-                    tokens.push(PyString::new(py, stem));
+                    tokens.push(match recent.as_deref_mut() {
+                        Some(r) => r.get(py, word),
+                        None => PyString::new(py, word),
+                    });
                 }
             });
-        });
-    }
+        })
+    });
     PyList::new(py, tokens)
 }
 
@@ -231,17 +256,22 @@ impl PyPipeline {
             })?)
         };
         let lists = lists.ok_or_else(|| interrupted(None))?;
-        // One str per distinct token, shared by the lists that hold it: most tokens of
-        // real text repeat, and a reference costs less than a string.
-        let (words, ids) = if bytes < INLINE_BYTES {
-            lists.distinct()
-        } else {
-            py.allow_threads(|| lists.distinct())
-        };
-        let words: Vec<Bound<'py, PyString>> = words.iter().map(|w| PyString::new(py, w)).collect();
-        let out = (0..lists.len())
-            .map(|i| PyList::new(py, lists.token_range(i).map(|k| &words[ids[k]])))
-            .collect::<PyResult<Vec<_>>>()?;
+        // Most tokens of real text repeat: a str made for a token serves its repeats (a
+        // reference costs less than a string).
+        let out = RECENT.with(|recent| {
+            let mut recent = recent.try_borrow_mut().ok();
+            (0..lists.len())
+                .map(|i| {
+                    PyList::new(
+                        py,
+                        lists.tokens(i).map(|t| match recent.as_deref_mut() {
+                            Some(r) => r.get(py, t),
+                            None => PyString::new(py, t),
+                        }),
+                    )
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })?;
         PyList::new(py, out)
     }
 }
@@ -262,14 +292,15 @@ pub fn stem_words<'py>(
     }
     let stems = py.allow_threads(|| {
         guarded(|| {
-            let mut cache = StemCache::default();
-            let mut all = String::with_capacity(bytes);
-            let mut ends = Vec::with_capacity(items.len());
-            for w in &items {
-                all.push_str(cache.stem_word(s, w));
-                ends.push(all.len());
-            }
-            (all, ends)
+            StemCache::with_thread_cache(s, |cache| {
+                let mut all = String::with_capacity(bytes);
+                let mut ends = Vec::with_capacity(items.len());
+                for w in &items {
+                    all.push_str(cache.stem_word(w));
+                    ends.push(all.len());
+                }
+                (all, ends)
+            })
         })
     })?;
     let (all, ends) = stems;
