@@ -661,7 +661,9 @@ def signals_case(rng: random.Random, k: int, stats: Counter[str]) -> None:
         argv = [sys.executable, "-m", "rougekit", "score", "--jsonl", str(root / "in.jsonl"),
                 "-o", str(out_dir / "o.json"), "--per-instance", str(out_dir / per_instance),
                 "--no-progress", *extra]  # fmt: skip
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_default_signals
+        )
         time.sleep(delay)
         sent = proc.poll() is None
         if sent:
@@ -720,6 +722,13 @@ def signals_case(rng: random.Random, k: int, stats: Counter[str]) -> None:
             stats["outputs complete"] += 1
             if code != 0 and sent:
                 stats["complete before the signal"] += 1
+
+
+def _default_signals() -> None:
+    """In the child: the default SIGINT and SIGTERM actions, as from a shell (the harness's
+    workers ignore SIGINT, and an ignored signal stays ignored across exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _ends(err: str) -> str:
