@@ -431,6 +431,8 @@ def use_batch(batch: Any, scorer: Any, stats: Counter[str]) -> None:
             for v in batch.__getattribute__(f)(t):
                 _check_number(float(v), f"column {t} {f}")
     _check_corpus(_use(stats, "corpus", batch.corpus), "corpus")
+    if batch.profile.name == "perl-1.5.5":  # ROUGE-1.5.5's -t 1: from the counts
+        _check_corpus(_use(stats, "corpus -t 1", lambda: batch.corpus(unit=1)), "corpus -t 1")
     if n:
         _check_corpus(
             _use(stats, "corpus ci", lambda: batch.corpus(confidence=0.9, n_bootstrap=20)),

@@ -3,21 +3,26 @@
 Test modules import the plain helpers with ``from conftest import ...`` (pytest's default
 ``prepend`` import mode puts this folder on ``sys.path``).
 
-The real corpora live in ``../shared/data`` next to the repository (CI has them) or wherever
-``$ROUGEKIT_SHARED_DATA`` points. When they are absent, every test that needs them is
-skipped with a visible reason; the small fixture ``tests/data/xsum-sample.jsonl`` (shipped
-in the repository) still gives a fresh clone some real text.
+The corpora the tests need ship in ``tests/data/corpora`` (xz-compressed JSON Lines in the
+layout of the shared data; licence and provenance in ``tests/data/README.md``), so a fresh
+clone runs every test. The full shared corpora, in ``../shared/data`` next to the repository
+or wherever ``$ROUGEKIT_SHARED_DATA`` points, add larger runs where a test is written so
+(e.g. every corpus of :func:`corpus_params`); a shipped copy stands for the shared file of
+the same name.
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
 import json
+import lzma
 import os
+import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,6 +31,8 @@ from hypothesis.configuration import set_hypothesis_home_dir
 TESTS_DIR = Path(__file__).resolve().parent
 TEST_DATA = TESTS_DIR / "data"
 SAMPLE = TEST_DATA / "xsum-sample.jsonl"
+#: Corpora that ship with the tests, in the shared data layout (``tests/data/README.md``).
+SHIPPED = TEST_DATA / "corpora"
 GOLDEN = TESTS_DIR / "golden" / "rouge-score-golden.jsonl"
 SHARED_ENV = "ROUGEKIT_SHARED_DATA"
 
@@ -65,40 +72,141 @@ SHARED_MISSING_REASON = (
     "the shared data to run these tests)"
 )
 
+#: Suffixes of the compressed copies :func:`open_text` reads transparently.
+COMPRESSED = (".xz", ".gz")
+
 
 def shared_available() -> bool:
     return SHARED_DATA.is_dir() and any(SHARED_DATA.rglob("*.jsonl"))
 
 
 def require_shared() -> Path:
-    """The shared data folder, or a visible skip."""
+    """The shared data folder, or a visible skip (only for runs that add the full corpora:
+    every test has shipped data to run on)."""
     if not shared_available():
         pytest.skip(SHARED_MISSING_REASON)
     return SHARED_DATA
 
 
+def _plain(path: Path) -> Path:
+    """``path`` without a compression suffix."""
+    return path.with_suffix("") if path.suffix in COMPRESSED else path
+
+
+def shipped_file(relative: str) -> Path | None:
+    """The copy of a shared-data file that ships in ``tests/data/corpora`` (plain or
+    compressed), or ``None``."""
+    base = SHIPPED / relative
+    for candidate in (base, *(base.with_name(base.name + s) for s in COMPRESSED)):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def shared_file(relative: str) -> Path | None:
+    """A file of the shared data (``$ROUGEKIT_SHARED_DATA`` or ``../shared/data``), or
+    ``None`` when that folder or file is absent: the full corpora of the larger runs."""
+    path = SHARED_DATA / relative
+    return path if path.is_file() else None
+
+
+def data_file(relative: str) -> Path:
+    """A corpus file by its path in the shared data layout: the shipped copy (the default),
+    else the shared one. Only shipped files are used by tests that must always run."""
+    path = shipped_file(relative) or shared_file(relative)
+    if path is None:
+        raise FileNotFoundError(f"{relative} is neither in {SHIPPED} nor in {SHARED_DATA}")
+    return path
+
+
+def relative_name(path: Path) -> str:
+    """The shared-data layout path of a shipped or shared file (no compression suffix)."""
+    for root in (SHIPPED, SHARED_DATA):
+        try:
+            return str(_plain(path).relative_to(root))
+        except ValueError:
+            continue
+    return _plain(path).name
+
+
+def open_text(path: Path) -> IO[str]:
+    """A text file, read through xz or gzip when its name says it is compressed."""
+    if path.suffix == ".xz":
+        return lzma.open(path, "rt", encoding="utf-8")
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def read_jsonl(path: Path) -> list[Any]:
+    """Every non-blank line of a (possibly compressed) JSON Lines file."""
+    with open_text(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def plain_copy(path: Path, folder: Path) -> Path:
+    """``path`` itself when it is plain text, else its decompressed copy in ``folder`` (for a
+    command line that reads the file)."""
+    if path.suffix not in COMPRESSED:
+        return path
+    target = folder / _plain(path).name
+    with open_text(path) as src, open(target, "w", encoding="utf-8") as dst:
+        shutil.copyfileobj(src, dst)
+    return target
+
+
+def _jsonl_files(root: Path) -> dict[str, Path]:
+    """``relative name -> path`` of every ``*.jsonl`` (plain or compressed) under ``root``."""
+    if not root.is_dir():
+        return {}
+    out = {}
+    for pattern in ("*.jsonl", *(f"*.jsonl{s}" for s in COMPRESSED)):
+        for path in root.rglob(pattern):
+            out[str(_plain(path).relative_to(root))] = path
+    return out
+
+
+def data_files() -> dict[str, Path]:
+    """Every JSONL file of the shipped data and, when present, of the shared data, by its
+    relative name; a shipped copy stands for the shared file of the same name."""
+    files = _jsonl_files(SHARED_DATA) if shared_available() else {}
+    files.update(_jsonl_files(SHIPPED))
+    return dict(sorted(files.items()))
+
+
 def shared_corpus_files(*, include_too_big: bool = False) -> list[Path]:
-    """Every corpus ``*.jsonl`` under the shared data, sorted.
+    """Every corpus file: the shipped ones, plus the other shared ones when present, sorted
+    by relative name.
 
     ``expected-per-pair/`` folders hold Perl score files (``{"id", "scores"}``), not corpora,
     so they are left out, and so is any other JSONL whose first record is not a pair (e.g.
     ``multilingual-conformance/strings.jsonl``, single strings ``{"id", "lang", "text"}``).
     """
-    if not shared_available():
-        return []
     files = []
-    for path in sorted(SHARED_DATA.rglob("*.jsonl")):
-        if "expected-per-pair" in path.parts or not _holds_pairs(path):
+    for name, path in data_files().items():
+        if "expected-per-pair" in Path(name).parts or not holds_pairs(path):
             continue
-        if not include_too_big and path.name in TOO_BIG_FOR_ROUGE_SCORE:
+        if not include_too_big and Path(name).name in TOO_BIG_FOR_ROUGE_SCORE:
             continue
         files.append(path)
     return files
 
 
-def _holds_pairs(path: Path) -> bool:
+corpus_files = shared_corpus_files
+
+
+def expected_per_pair_files() -> list[Path]:
+    """Every Perl ``expected-per-pair`` score file, shipped and (when present) shared."""
+    return [
+        path
+        for name, path in data_files().items()
+        if "expected-per-pair" in Path(name).parts and Path(name).name.startswith("perl-rouge155.")
+    ]
+
+
+def holds_pairs(path: Path) -> bool:
     """Whether the first non-blank record of ``path`` has the shared pair format."""
-    with open(path, encoding="utf-8") as f:
+    with open_text(path) as f:
         for line in f:
             if line.strip():
                 row = json.loads(line)
@@ -110,27 +218,16 @@ def corpus_label(path: Path) -> str:
     """A short, unique test id for a corpus file."""
     if path == SAMPLE:
         return "tests/data/xsum-sample"
-    try:
-        rel = path.relative_to(SHARED_DATA)
-    except ValueError:
-        return path.name
-    return str(rel.with_suffix(""))
+    return str(Path(relative_name(path)).with_suffix(""))
 
 
 def corpus_params(*, include_too_big: bool = False) -> list[Any]:
-    """``pytest.param`` per corpus file (shared ones, then the shipped sample).
-
-    Without the shared data, a single skipped parameter carries the reason, so the report
-    says why the real corpora were not tested.
-    """
-    params: list[Any] = []
-    files = shared_corpus_files(include_too_big=include_too_big)
-    if files:
-        params += [pytest.param(p, id=corpus_label(p)) for p in files]
-    else:
-        params.append(
-            pytest.param(None, id="shared-data", marks=pytest.mark.skip(SHARED_MISSING_REASON))
-        )
+    """``pytest.param`` per corpus file: the shipped ones (and the other shared ones when
+    present), then the shipped sample."""
+    params = [
+        pytest.param(p, id=corpus_label(p))
+        for p in shared_corpus_files(include_too_big=include_too_big)
+    ]
     params.append(pytest.param(SAMPLE, id=corpus_label(SAMPLE)))
     return params
 
@@ -138,7 +235,7 @@ def corpus_params(*, include_too_big: bool = False) -> list[Any]:
 def load_corpus(path: Path) -> list[dict[str, Any]]:
     """Pairs of a corpus file: ``{"id", "prediction", "references": [...]}`` per line."""
     rows = []
-    with open(path, encoding="utf-8") as f:
+    with open_text(path) as f:
         for lineno, line in enumerate(f, 1):
             if not line.strip():
                 continue
@@ -150,6 +247,142 @@ def load_corpus(path: Path) -> list[dict[str, Any]]:
             rows.append(row)
     assert rows, f"{path} holds no pair"
     return rows
+
+
+# -- stand-ins for the corpora that do not ship ------------------------------------------------
+
+SUMMEVAL = "summeval-cnndm/summeval.jsonl"
+XSUM = "xsum-hallucination-annotations/xsum.jsonl"
+
+
+def sentence_lines(text: str) -> str:
+    """A text with one sentence per line: SummEval keeps each summary on one line, so a line
+    break goes after each tokenized full stop (`` . ``), as in CNN/DM's sentence splits."""
+    if "\n" in text:
+        return text
+    return text.replace(" . ", " .\n").strip()
+
+
+def _summeval(refs: slice, *, systems: int = 16, rotate: int = 0) -> list[dict[str, Any]]:
+    """SummEval's pairs (the first ``systems`` of each document's 16), one sentence per line,
+    with the references ``refs`` of the 11; ``rotate`` gives each pair the prediction of the
+    system that many places later in its document (another system, the same references)."""
+    docs: dict[str, list[dict[str, Any]]] = {}
+    for r in load_corpus(data_file(SUMMEVAL)):
+        docs.setdefault(r["id"].split("|")[0], []).append(r)
+    rows = []
+    for group in docs.values():
+        for i, r in enumerate(group[:systems]):
+            other = group[(i + rotate) % len(group)]
+            rows.append(
+                {
+                    "id": other["id"],
+                    "prediction": sentence_lines(other["prediction"]),
+                    "references": [sentence_lines(t) for t in r["references"][refs]],
+                }
+            )
+    return rows
+
+
+def _summeval_multi_peer() -> list[dict[str, Any]]:
+    """ROUGE-test's layout (ids ``eval<N>-peer<P>``, 8 peers and 4 references per EVAL)."""
+    docs: dict[str, int] = {}
+    out = []
+    for r in _summeval(slice(0, 4), systems=8):
+        doc, system = r["id"].split("|")
+        n = docs.setdefault(doc, len(docs) + 1)
+        out.append({**r, "id": f"eval{n}-peer{system.removeprefix('M')}"})
+    return out
+
+
+def _summeval_long_candidates() -> list[dict[str, Any]]:
+    """Long one-line candidates (a document's 11 references joined, ~470 words) against a
+    system summary: the long-text case of ``cnndm-fulltext-vs-reference``."""
+    return [
+        {"id": r["id"], "prediction": " ".join(r["references"]), "references": [r["prediction"]]}
+        for r in load_corpus(data_file(SUMMEVAL))[::16]
+    ]
+
+
+def _long_pair() -> list[dict[str, Any]]:
+    """One very long pair, one sentence per line: every sentence of the SummEval and XSum
+    predictions (6,980 lines, 139k words) against every distinct sentence of the SummEval
+    references (2,859 lines, 47k words): the extreme LCS case of the DUC 2004 long pair."""
+    pred: list[str] = []
+    for row in [*load_corpus(data_file(SUMMEVAL)), *load_corpus(data_file(XSUM))]:
+        pred += [line for line in sentence_lines(row["prediction"]).split("\n") if line.strip()]
+    ref: dict[str, None] = {}
+    for row in load_corpus(data_file(SUMMEVAL))[::16]:
+        for text in row["references"]:
+            for line in sentence_lines(text).split("\n"):
+                if line.strip():
+                    ref.setdefault(line.strip(), None)
+    return [{"id": "long", "prediction": "\n".join(pred), "references": ["\n".join(ref)]}]
+
+
+#: Corpora of the shared data that may not be redistributed -> (what stands in, builder).
+STAND_INS: dict[str, tuple[str, Any]] = {
+    "cnndm-pointer-generator/pointer-gen-cov.jsonl": (
+        "SummEval, 1 reference", lambda: _summeval(slice(0, 1)),
+    ),
+    "cnndm-pointer-generator/pointer-gen.jsonl": (
+        "SummEval, 1 reference, the next system", lambda: _summeval(slice(0, 1), rotate=1),
+    ),
+    "cnndm-pointer-generator/baseline.jsonl": (
+        "SummEval, 1 reference, the system after", lambda: _summeval(slice(0, 1), rotate=2),
+    ),
+    "realsumm-cnndm/realsumm.jsonl": (
+        "SummEval, 1 reference (the 4th)", lambda: _summeval(slice(3, 4), rotate=3),
+    ),
+    "duc2004-task2-pyrouge-tests/summaries_1.jsonl": (
+        "SummEval, 4 references", lambda: _summeval(slice(0, 4), systems=1),
+    ),
+    "duc2004-task2-pyrouge-tests/summaries_2.jsonl": (
+        "SummEval, 4 other references", lambda: _summeval(slice(4, 8), systems=1),
+    ),
+    "rouge155-sample-test/ROUGE-test.jsonl": (
+        "SummEval, 8 peers x 4 references per EVAL", _summeval_multi_peer,
+    ),
+    "rouge155-sample-test/DUC2002-ROUGE.in.26.spl.jsonl": (
+        "SummEval, 1 system, 1 reference", lambda: _summeval(slice(0, 1), systems=1),
+    ),
+    "newsroom-human-eval/newsroom.jsonl": ("XSum", lambda: load_corpus(data_file(XSUM))),
+    "cnndm-fulltext-vs-reference/fulltext-article-first1000.jsonl": (
+        "SummEval, long one-line candidates", _summeval_long_candidates,
+    ),
+    "duc2004-task2-pyrouge-tests/long-all-input-vs-all-output.jsonl": (
+        "SummEval + XSum, one 139k x 47k-word pair", _long_pair,
+    ),
+}  # fmt: skip
+
+#: Prefix of a corpus name that asks for its stand-in (:func:`named_corpus`).
+STAND_IN = "stand-in:"
+
+
+def named_corpus(name: str) -> list[dict[str, Any]]:
+    """The pairs of a corpus by its path in the shared data layout: the shipped copy; else,
+    when ``name`` starts with :data:`STAND_IN` or the shared data is absent, the stand-in
+    built from shipped corpora (:data:`STAND_INS`); else the shared file."""
+    relative = name.removeprefix(STAND_IN)
+    shipped = shipped_file(relative)
+    if shipped is not None:
+        return load_corpus(shipped)
+    shared = shared_file(relative)
+    if shared is None or name.startswith(STAND_IN):
+        return STAND_INS[relative][1]()
+    return load_corpus(shared)
+
+
+def corpus_names(relative: str) -> list[Any]:
+    """``pytest.param`` names for :func:`named_corpus`: the shipped corpus, or the stand-in of
+    one that does not ship plus the real one when the shared data is present."""
+    label = str(Path(relative).with_suffix(""))
+    if shipped_file(relative) is not None:
+        return [pytest.param(relative, id=label)]
+    params = [pytest.param(STAND_IN + relative, id=f"{label}-stand-in")]
+    if shared_file(relative) is not None:
+        params.append(pytest.param(relative, id=label))
+    return params
 
 
 @pytest.fixture

@@ -23,12 +23,12 @@ When anything is missing, :func:`oracle_or_skip` skips the calling test with the
 from __future__ import annotations
 
 import importlib.util
-import json
 import shutil
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 import pytest
@@ -303,20 +303,34 @@ def diff_report(expected: bytes, got: bytes, limit: int = 12) -> str:
 
 
 CNNDM = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
+#: SummEval's 1,600 CNN/DM summaries (16 systems, 11 references each; MIT / Apache-2.0,
+#: shipped in ``tests/data/corpora``).
+SUMMEVAL = "summeval-cnndm/summeval.jsonl"
+
+
+def corpus_rows(corpus: str = CNNDM, pairs: int | None = None) -> list[dict[str, Any]]:
+    """The first ``pairs`` (``None``: all) pairs of a corpus by its shared-data name
+    (``conftest.named_corpus``: :data:`CNNDM` is its stand-in without the shared data,
+    SummEval with one reference), every text one sentence per line."""
+    from conftest import named_corpus, sentence_lines
+
+    rows = named_corpus(corpus)[:pairs]
+    return [
+        {
+            "id": r["id"],
+            "prediction": sentence_lines(r["prediction"]),
+            "references": [sentence_lines(t) for t in r["references"]],
+        }
+        for r in rows
+    ]
 
 
 def cnndm_config(
-    tmp_path_factory: pytest.TempPathFactory, pairs: int | None = None
+    tmp_path_factory: pytest.TempPathFactory, pairs: int | None = None, corpus: str = CNNDM
 ) -> tuple[Path, Path]:
-    """The first ``pairs`` (``None``: all 11,490) CNN/DM pointer-gen-cov pairs written as SPL
-    files with an XML configuration: (folder, config). Skips without the shared data."""
-    from conftest import require_shared
-
-    path = require_shared() / CNNDM
-    if not path.is_file():
-        pytest.skip(f"{path} not found")
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()][:pairs]
+    """The first ``pairs`` (``None``: all) pairs of a CNN/DM corpus (:func:`corpus_rows`)
+    written as SPL files with an XML configuration: (folder, config)."""
+    rows = corpus_rows(corpus, pairs)
     cases = [Case(peers={"A": r["prediction"]}, references=list(r["references"])) for r in rows]
     folder = tmp_path_factory.mktemp("cnndm")
     return folder, write_xml_case_files(folder, cases)

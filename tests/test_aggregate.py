@@ -11,7 +11,7 @@ import statistics
 
 import pytest
 import rougekit
-from conftest import SAMPLE, SHARED_DATA, corpus_bits, load_corpus
+from conftest import corpus_bits, data_file, load_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rougekit import _core
@@ -23,8 +23,7 @@ TYPES = ["rouge1", "rouge2", "rougeL"]
 
 @pytest.fixture(scope="module")
 def pairs():
-    path = SHARED_DATA / "xsum-hallucination-annotations" / "xsum.jsonl"
-    rows = load_corpus(path if path.exists() else SAMPLE)[:800]
+    rows = load_corpus(data_file("xsum-hallucination-annotations/xsum.jsonl"))[:800]
     return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 

@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pytest
 import rougekit
-from conftest import SAMPLE, load_corpus, require_shared
+from conftest import SAMPLE, corpus_names, data_file, load_corpus, named_corpus, plain_copy
 from rougekit import _core, cli
 from rougekit import io as rio
 from rougekit.aggregate import Accumulator
@@ -49,8 +49,8 @@ def test_chunked_means_and_ci_equal_the_api(chunk, monkeypatch, capsys):
     assert out == api_result(rows, stem=True, confidence=0.9, n_bootstrap=300, seed=11).to_dict()
 
 
-def test_real_corpus_equals_the_api(capsys):
-    path = require_shared() / "summeval-cnndm" / "summeval.jsonl"
+def test_real_corpus_equals_the_api(capsys, tmp_path):
+    path = plain_copy(data_file("summeval-cnndm/summeval.jsonl"), tmp_path)
     rows = load_corpus(path)
     out = cli_json(["score", "--jsonl", str(path), "--stem", "--ci", "95"], capsys)
     assert out == api_result(rows, stem=True, confidence=0.95).to_dict()
@@ -386,9 +386,12 @@ def test_perl_profile_equals_the_api_across_chunks(flags, kwargs, monkeypatch, c
     assert out == api.to_dict()
 
 
-def test_perl_profile_on_the_official_sample(capsys):
-    path = require_shared() / "rouge155-sample-test" / "ROUGE-test.jsonl"
-    rows = load_corpus(path)
+@pytest.mark.parametrize("corpus", corpus_names("rouge155-sample-test/ROUGE-test.jsonl"))
+def test_perl_profile_on_the_official_sample(capsys, tmp_path, corpus):
+    """ROUGE-1.5.5's sample (with the shared data) and its stand-in (SummEval, 4 references)."""
+    rows = named_corpus(corpus)
+    path = tmp_path / "corpus.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     out = cli_json(["score", "--jsonl", str(path), "--profile", "perl-1.5.5", "--stem",
                     "-t", "rouge1", "rouge2", "rougeSU4"], capsys)  # fmt: skip
     api = rougekit.RougeScorer(["rouge1", "rouge2", "rougeSU4"], profile="perl-1.5.5",

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import SHARED_DATA, load_corpus
+from conftest import data_file, load_corpus
 from rouge_score import rouge_scorer as rs_rouge_scorer
 from rouge_score import scoring as rs_scoring
 from rougekit.compat import rouge_scorer as compat_rouge_scorer
@@ -89,9 +89,8 @@ def test_b_data_vs_rouge_score(types, seed):
 
 
 def _corpus(sample_pairs: list[dict[str, Any]]) -> tuple[list[str], list[str], str]:
-    path = SHARED_DATA / "xsum-hallucination-annotations" / "xsum.jsonl"
-    rows = load_corpus(path)[:500] if path.exists() else sample_pairs
-    name = "xsum[:500]" if path.exists() else "tests/data/xsum-sample"
+    rows = load_corpus(data_file("xsum-hallucination-annotations/xsum.jsonl"))[:500]
+    name = "xsum[:500]"
     # an empty prediction and an empty target add rouge-score's int (0, 0, 0) rows
     targets = [r["references"][0] for r in rows] + ["", "some words"]
     preds = [r["prediction"] for r in rows] + ["a prediction", ""]

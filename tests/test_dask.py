@@ -22,7 +22,7 @@ import dask.dataframe as dd  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 import rougekit  # noqa: E402
 import rougekit.dask as rkd  # noqa: E402
-from conftest import SAMPLE, SHARED_DATA, corpus_bits, load_corpus  # noqa: E402
+from conftest import corpus_bits, named_corpus  # noqa: E402
 from rougekit.results import FIELDS  # noqa: E402
 
 TYPES = ["rouge1", "rouge2", "rougeL"]
@@ -44,12 +44,8 @@ CORPORA = [
 
 def _records() -> list[dict]:
     rows: list[dict] = []
-    for name in CORPORA:
-        path = SHARED_DATA / name
-        if path.exists():
-            rows += load_corpus(path)
-    if not rows:  # no shared data: the bundled sample, repeated
-        rows = load_corpus(SAMPLE)
+    for name in CORPORA:  # shipped, else its stand-in without the shared data
+        rows += named_corpus(name)
     records = [{"prediction": r["prediction"], "references": list(r["references"])} for r in rows]
     return [records[i % len(records)] for i in range(N_PAIRS)]
 
@@ -104,10 +100,9 @@ def test_exact_mode_equals_one_process_bit_for_bit(
     got = rkd.corpus(pairs, scorer, confidence=0.95, n_bootstrap=200, seed=7)
     assert got.n == N_PAIRS
     assert corpus_bits(got) == corpus_bits(one_process)
-    # Several references a pair in the real data: the lists were kept (the bundled sample,
-    # the stand-in without the shared data, has one a pair).
-    if max(len(r["references"]) for r in records) > 1:
-        assert one_process.signature.fields["nrefs"] != "1"
+    # Several references a pair in the real data: the lists were kept.
+    assert max(len(r["references"]) for r in records) > 1
+    assert one_process.signature.fields["nrefs"] != "1"
 
 
 def test_streaming_means_equal_to_the_last_bit(client, jsonl_files, scorer, one_process):

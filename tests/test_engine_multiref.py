@@ -1,6 +1,7 @@
 """Multi-reference rules of the rouge-score family engine (``crates/rougekit-core/src/engine/
 multiref.rs``) against an oracle built from rouge-score 0.1.2's own per-reference scores, on
-every multi-reference corpus in ``../shared/data``: best-f (rouge-score's ``score_multi``),
+every multi-reference corpus (shipped, stand-ins, and those of ``../shared/data``): best-f
+(rouge-score's ``score_multi``),
 pooled (ROUGE-1.5.5's ``-f A``: hits and sizes summed, spec ``rouge-1.5.5.md`` §9.2),
 best-recall (``-f B`` unrounded), mean (torchmetrics' ``avg``), best-f-float32
 (torchmetrics' ``best``: F compared after rounding to float32), each with and without
@@ -16,19 +17,25 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from conftest import SHARED_DATA, load_corpus, mismatch_report, require_shared, rouge_score_scorer
+from conftest import corpus_names, mismatch_report, named_corpus, rouge_score_scorer
 from rougekit import _core
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 RULES = ("best-f", "pooled", "best-recall", "mean", "best-f-float32")
 FIELDS = ("precision", "recall", "fmeasure")
 
-#: (corpus file, stemmer): every shared corpus with several references per prediction.
+#: (corpus, stemmer): every corpus with several references per prediction; the shipped one
+#: (SummEval), and for the others their stand-ins (``conftest.STAND_INS``: SummEval with 4
+#: references) plus, with the shared data, the real ones.
 CORPORA = [
-    ("summeval-cnndm/summeval.jsonl", False),
-    ("duc2004-task2-pyrouge-tests/summaries_1.jsonl", True),
-    ("duc2004-task2-pyrouge-tests/summaries_2.jsonl", False),
-    ("rouge155-sample-test/ROUGE-test.jsonl", True),
+    pytest.param(source.values[0], stemmer, id=source.id)
+    for corpus, stemmer in [
+        ("summeval-cnndm/summeval.jsonl", False),
+        ("duc2004-task2-pyrouge-tests/summaries_1.jsonl", True),
+        ("duc2004-task2-pyrouge-tests/summaries_2.jsonl", False),
+        ("rouge155-sample-test/ROUGE-test.jsonl", True),
+    ]
+    for source in corpus_names(corpus)
 ]
 
 Triple = tuple[float, float, float]
@@ -108,11 +115,9 @@ def columns(batch: _core.BatchScores, rouge_type: str) -> list[Triple]:
     return list(zip(*cols))
 
 
-@pytest.mark.parametrize(("corpus", "stemmer"), CORPORA, ids=[c for c, _ in CORPORA])
+@pytest.mark.parametrize(("corpus", "stemmer"), CORPORA)
 def test_rules_equal_the_oracle_on_multi_reference_corpora(corpus: str, stemmer: bool) -> None:
-    require_shared()
-
-    pairs = load_corpus(SHARED_DATA / corpus)
+    pairs = named_corpus(corpus)
     scorer = rouge_score_scorer(TYPES, stemmer)
     tokenizer = scorer._tokenizer
     per_pair = [

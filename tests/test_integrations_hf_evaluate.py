@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import load_corpus, require_shared
+from conftest import named_corpus
 
 # evaluate and huggingface_hub read these when imported: no network from here on.
 for _var in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
@@ -91,7 +91,7 @@ def _corpus(name: str, limit: int | None = None) -> tuple[list[str], list[list[s
         "summeval": "summeval-cnndm/summeval.jsonl",
         "pointer-gen": "cnndm-pointer-generator/pointer-gen-cov.jsonl",
     }
-    rows = load_corpus(require_shared() / files[name])[:limit]
+    rows = named_corpus(files[name])[:limit]
     return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 

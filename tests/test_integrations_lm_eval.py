@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import SHARED_DATA, load_corpus, require_shared, rouge_score_scorer
+from conftest import named_corpus, rouge_score_scorer
 
 pytest.importorskip("lm_eval", reason="lm-eval is a test dependency (pip install lm-eval)")
 
@@ -62,13 +62,12 @@ def _docs() -> list[dict[str, Any]]:
     "correct" and "incorrect" answers, and XSum pairs (one correct, one other summary's
     reference as the incorrect one). Completions are the system summaries. Few documents:
     rouge-score takes ~50 ms per answer here (3 x 1000 resamples in Python)."""
-    require_shared()
     docs = []
-    for row in load_corpus(SHARED_DATA / "summeval-cnndm" / "summeval.jsonl")[:400:100]:
+    for row in named_corpus("summeval-cnndm/summeval.jsonl")[:400:100]:
         refs = row["references"]
         docs.append({"c": row["prediction"], "correct_answers": refs[:4],
                      "incorrect_answers": refs[4:]})  # fmt: skip
-    xsum = load_corpus(SHARED_DATA / "xsum-hallucination-annotations" / "xsum.jsonl")[:80:10]
+    xsum = named_corpus("xsum-hallucination-annotations/xsum.jsonl")[:80:10]
     for row, other in zip(xsum, xsum[1:] + xsum[:1]):
         docs.append({"c": row["prediction"], "correct_answers": row["references"],
                      "incorrect_answers": other["references"]})  # fmt: skip
@@ -100,7 +99,7 @@ def test_truthfulqa_process_results_identical_with_compat(truthfulqa):
 def test_truthfulqa_rouge_helper_several_pairs(truthfulqa):
     """The helper with several pairs per call (a real bootstrap: n > 1 rows resampled)."""
     original, patched = truthfulqa
-    rows = load_corpus(require_shared() / "xsum-hallucination-annotations" / "xsum.jsonl")
+    rows = named_corpus("xsum-hallucination-annotations/xsum.jsonl")
     for n in (2, 3, 9, 40):
         refs = [r["references"][0] for r in rows[:n]]
         preds = [r["prediction"] for r in rows[:n]]
@@ -164,7 +163,7 @@ def test_task_yaml_runs_rougekit_metrics(tmp_path, monkeypatch):
 
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    rows = load_corpus(require_shared() / "cnndm-pointer-generator" / "pointer-gen-cov.jsonl")
+    rows = named_corpus("cnndm-pointer-generator/pointer-gen-cov.jsonl")
     rows = rows[:300]
     data = tmp_path / "data.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")

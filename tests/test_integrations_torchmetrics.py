@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import SHARED_DATA, load_corpus, require_shared
+from conftest import named_corpus
 
 torch = pytest.importorskip("torch", reason="torch is not installed (CI installs it: .ci/run)")
 tm_text = pytest.importorskip("torchmetrics.text", reason="torchmetrics is not installed")
@@ -51,8 +51,7 @@ def newline_split(text: str) -> list[str]:
 
 
 def corpus(name: str, limit: int | None = None) -> tuple[list[str], list[list[str]]]:
-    require_shared()
-    rows = load_corpus(SHARED_DATA / name)[:limit]
+    rows = named_corpus(name)[:limit]
     return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 
@@ -244,8 +243,7 @@ def trained_punkt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     import nltk
     from nltk.tokenize.punkt import PunktTrainer
 
-    require_shared()
-    rows = load_corpus(SHARED_DATA / "cnndm-pointer-generator" / "pointer-gen-cov.jsonl")
+    rows = named_corpus("cnndm-pointer-generator/pointer-gen-cov.jsonl")
     trainer = PunktTrainer()
     trainer.INCLUDE_ALL_COLLOCS = True
     trainer.train("\n".join(r["references"][0] for r in rows[:4000]), finalize=True)
@@ -501,7 +499,6 @@ def _ddp_worker(rank: int, init_file: str, out_dir: str) -> None:
 def test_ddp_sums_equal_one_process() -> None:
     """2 gloo processes, each with its half of the pairs: after the sync both hold the sums
     of one process over every pair, bit for bit, and compute() gives its means."""
-    require_shared()
     mp = pytest.importorskip("torch.multiprocessing")
     dist = pytest.importorskip("torch.distributed")
     if not dist.is_available() or not dist.is_gloo_available():

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import rougekit as rk
-from conftest import SHARED_DATA, load_corpus, require_shared, rouge_score_scorer
+from conftest import named_corpus, rouge_score_scorer
 from rougekit.integrations.trl import rouge_reward
 
 GROUP = 4  # generations per prompt
@@ -44,9 +44,7 @@ def _grpo_call(reward: Any, completions: list[Any], **columns: Any) -> tuple[Any
 def _groups() -> tuple[list[str], list[str]]:
     """Real groups: per CNN/DM article, the summaries of 3 systems and the reference
     itself as the 4 "generations", all against that article's reference."""
-    require_shared()
-    folder = SHARED_DATA / "cnndm-pointer-generator"
-    systems = [load_corpus(folder / f)[:150] for f in
+    systems = [named_corpus(f"cnndm-pointer-generator/{f}")[:150] for f in
                ("pointer-gen-cov.jsonl", "pointer-gen.jsonl", "baseline.jsonl")]  # fmt: skip
     completions, references = [], []
     for rows in zip(*systems):
@@ -267,8 +265,7 @@ class _Recorder:
 def _trl_rows() -> list[dict[str, Any]]:
     """Real pairs (CNN/DM pointer-generator summaries and their references); one row per
     step has a reference without tokens. Prompts: the summary's first words."""
-    require_shared()
-    pairs = load_corpus(SHARED_DATA / "cnndm-pointer-generator" / "pointer-gen.jsonl")[:8]
+    pairs = named_corpus("cnndm-pointer-generator/pointer-gen.jsonl")[:8]
     rows = []
     for i, pair in enumerate(pairs):
         ref = NO_TOKENS if i % PROMPTS_PER_STEP == PROMPTS_PER_STEP - 1 else pair["references"][0]

@@ -5,7 +5,6 @@ DB_File, read here without libdb) decides ``-m``'s table. pyrouge always passes 
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -14,14 +13,13 @@ from typing import Any
 
 import db_pages
 import pytest
-from conftest import require_shared
 from perl_oracle import (
-    CNNDM,
     CUSTOM_STOPWORDS,
     DB_NAME,
     STOPWORDS,
     PerlOracle,
     cnndm_config,
+    corpus_rows,
     diff_report,
     oracle_or_skip,
     run_rougekit_perl,
@@ -130,8 +128,7 @@ def test_the_api_takes_the_same_folder(
 
 
 def _rows(n: int) -> list[dict[str, Any]]:
-    with open(require_shared() / CNNDM, encoding="utf-8") as f:
-        return [json.loads(line) for _, line in zip(range(n), f)]
+    return corpus_rows(pairs=n)  # the first pairs of the ``corpus`` fixture's files
 
 
 def test_the_signature_names_a_folder_s_own_tables(perl: PerlOracle) -> None:

@@ -13,13 +13,12 @@ is small except where 1000 is the point.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import require_shared
+from conftest import corpus_names, named_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from perl_oracle import (
@@ -62,12 +61,9 @@ def compare(
 # -- real corpora ------------------------------------------------------------------------------
 
 
-def load_rows(relative: str) -> list[dict[str, Any]]:
-    path = require_shared() / relative
-    if not path.is_file():
-        pytest.skip(f"{path} not found")
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+def load_rows(name: str) -> list[dict[str, Any]]:
+    """A corpus by name (``conftest.corpus_names``): shipped, its stand-in, or the shared one."""
+    return named_corpus(name)
 
 
 def spread(rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
@@ -167,7 +163,11 @@ CORPUS_SETS = [
 
 @pytest.mark.parametrize(
     ("corpus", "pairs", "options", "table"),
-    [pytest.param(*rest, id=name) for name, *rest in CORPUS_SETS],
+    [
+        pytest.param(source.values[0], *rest, id=f"{name}-{source.id}")
+        for name, corpus, *rest in CORPUS_SETS
+        for source in corpus_names(corpus)
+    ],
 )
 def test_corpus_subset_matches_perl(
     perl: PerlOracle,
@@ -182,25 +182,32 @@ def test_corpus_subset_matches_perl(
     compare(perl, tmp_path, config, options, table=table)
 
 
-def test_several_peers_per_eval_match_perl(perl: PerlOracle, tmp_path: Path) -> None:
+@pytest.mark.parametrize("corpus", corpus_names("rouge155-sample-test/ROUGE-test.jsonl"))
+def test_several_peers_per_eval_match_perl(perl: PerlOracle, tmp_path: Path, corpus: str) -> None:
     """ROUGE-test (4 references, 8 systems per EVAL), ``-a``: peers sorted, one block each."""
-    cases = multi_peer_cases(load_rows("rouge155-sample-test/ROUGE-test.jsonl"), evals=6)
+    cases = multi_peer_cases(load_rows(corpus), evals=6)
     assert all(len(case.peers) == 8 for case in cases)
     config = write_xml_case_files(tmp_path, cases)
     options = ["-n", "2", "-m", "-w", "1.2", "-2", "4", "-U", "-r", "100", "-f", "B"]
     compare(perl, tmp_path, config, options)
 
 
-def test_one_system_id_of_several_matches_perl(perl: PerlOracle, tmp_path: Path) -> None:
-    cases = multi_peer_cases(load_rows("rouge155-sample-test/ROUGE-test.jsonl"), evals=5)
+@pytest.mark.parametrize("corpus", corpus_names("rouge155-sample-test/ROUGE-test.jsonl"))
+def test_one_system_id_of_several_matches_perl(
+    perl: PerlOracle, tmp_path: Path, corpus: str
+) -> None:
+    cases = multi_peer_cases(load_rows(corpus), evals=5)
     del cases[2].peers["13"]  # that EVAL lacks system 13: a warning, and 4 instances
     config = write_xml_case_files(tmp_path, cases)
     compare(perl, tmp_path, config, ["-n", "1", "-r", "30"], system=["13"])
 
 
-def test_file_list_matches_perl(perl: PerlOracle, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "corpus", corpus_names("rouge155-sample-test/DUC2002-ROUGE.in.26.spl.jsonl")
+)
+def test_file_list_matches_perl(perl: PerlOracle, tmp_path: Path, corpus: str) -> None:
     """``-z SPL`` list, system ID 26 (eval IDs 1..N, models M.1..)."""
-    rows = spread(load_rows("rouge155-sample-test/DUC2002-ROUGE.in.26.spl.jsonl"), 20)
+    rows = spread(load_rows(corpus), 20)
     listing = write_list_case_files(tmp_path, single_peer_cases(rows))
     options = ["-n", "4", "-s", "-m", "-w", "1.2", "-2", "4", "-U", "-r", "100", "-z", "SPL"]
     compare(perl, tmp_path, listing, options, system=["26"])
@@ -235,9 +242,12 @@ def test_eval_and_peer_ids_order_and_encoding_match_perl(perl: PerlOracle, tmp_p
     ],
     ids=["float-n-2-t-c", "non-numeric-c-2", "t3-u", "clustered"],
 )
-def test_option_quirks_match_perl(perl: PerlOracle, tmp_path: Path, options: list[str]) -> None:
+@pytest.mark.parametrize("corpus", corpus_names("rouge155-sample-test/ROUGE-test.jsonl"))
+def test_option_quirks_match_perl(
+    perl: PerlOracle, tmp_path: Path, options: list[str], corpus: str
+) -> None:
     """Option values as Perl reads them; names embed them as typed (ROUGE-S2.5, abc%-...)."""
-    rows = spread(load_rows("rouge155-sample-test/ROUGE-test.jsonl"), 12)
+    rows = spread(load_rows(corpus), 12)
     config = write_xml_case_files(tmp_path, single_peer_cases(rows))
     compare(perl, tmp_path, config, options)
 
@@ -260,12 +270,13 @@ def isi_file(text: str) -> str:
     return "\n".join([*out, "</DOC>"])
 
 
+@pytest.mark.parametrize("corpus", corpus_names("newsroom-human-eval/newsroom.jsonl"))
 @pytest.mark.parametrize(("fmt", "make"), [("SEE", see_file), ("ISI", isi_file)])
 def test_see_and_isi_files_match_perl(
-    perl: PerlOracle, tmp_path: Path, fmt: str, make: Any
+    perl: PerlOracle, tmp_path: Path, fmt: str, make: Any, corpus: str
 ) -> None:
     """Sentences with inline markup (cut at "<"), entities kept, indented lines ignored."""
-    rows = spread(load_rows("newsroom-human-eval/newsroom.jsonl"), 10)
+    rows = spread(load_rows(corpus), 10)
     extra = ["AT&amp;T <b>rose</b> today", "  leading spaces", "<i>starts with markup</i>"]
     cases = []
     for i, row in enumerate(rows):

@@ -1,6 +1,6 @@
 """The perl-1.5.5 profile through the Python API, against numbers printed by ROUGE-1.5.5.pl:
 the specification's worked examples (``golden/perl-examples.json``) and every
-``expected-per-pair`` file of the shared corpora (0 mismatches is the only pass)."""
+``expected-per-pair`` file of the shipped and shared corpora (0 mismatches is the only pass)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 import rougekit as rk
-from conftest import SHARED_DATA, mismatch_report, require_shared, shared_available
+from conftest import (
+    data_file,
+    data_files,
+    expected_per_pair_files,
+    holds_pairs,
+    mismatch_report,
+    read_jsonl,
+    relative_name,
+)
 from rougekit.profiles.perl155.rouge_config import PerlUsageError, RougeConfig
 
 EXAMPLES = json.loads(
@@ -192,28 +200,29 @@ OPTION_SETS = {
 
 
 def expected_files() -> list[Any]:
-    if not shared_available():
-        return [pytest.param(None, marks=pytest.mark.skip(reason="shared data not present"))]
-    files = sorted(SHARED_DATA.glob("*/expected-per-pair/**/perl-rouge155.*.jsonl"))
-    return [pytest.param(f, id=str(f.relative_to(SHARED_DATA))) for f in files]
+    """The shipped files (SummEval, XSum) and, with the shared data, every other one."""
+    return [pytest.param(f, id=relative_name(f)) for f in expected_per_pair_files()]
 
 
 def corpus_of(expected: Path) -> Path:
     """The corpus an expected-per-pair file was computed on (see shared/data/README.md)."""
-    rel = expected.relative_to(SHARED_DATA).parts
+    rel = Path(relative_name(expected)).parts
     if len(rel) == 4:  # <set>/expected-per-pair/<corpus>/<file>
-        return SHARED_DATA / rel[0] / f"{rel[2]}.jsonl"
-    (only,) = sorted((SHARED_DATA / rel[0]).glob("*.jsonl"))
+        return data_file(f"{rel[0]}/{rel[2]}.jsonl")
+    (only,) = [
+        path
+        for name, path in data_files().items()
+        if Path(name).parent == Path(rel[0]) and holds_pairs(path)
+    ]
     return only
 
 
 @pytest.mark.parametrize("expected", expected_files())
 def test_expected_per_pair(expected: Path) -> None:
-    require_shared()
-    rows = [json.loads(line) for line in corpus_of(expected).open(encoding="utf-8")]
-    want = [json.loads(line) for line in expected.open(encoding="utf-8")]
+    rows = read_jsonl(corpus_of(expected))
+    want = read_jsonl(expected)
     assert [r["id"] for r in rows] == [w["id"] for w in want]
-    config = RougeConfig.from_perl_args(OPTION_SETS[expected.name])
+    config = RougeConfig.from_perl_args(OPTION_SETS[Path(relative_name(expected)).name])
     batch = config.make_scorer().score_batch(
         [r["prediction"] for r in rows], [r["references"] for r in rows]
     )

@@ -5,18 +5,30 @@ commands listed in that folder's README (from the release's README.txt), run in
 ``sample-test/``. Each test runs the same command line in the same folder and compares the
 whole stdout. The oracle tests check that the real script (when available) still prints
 the same files, so that a failure on our side cannot be blamed on the data.
+
+The official sample is under a research-use licence and does not ship: it is tested when the
+shared data is present. The same command lines (but the Basic-Element ones) always run on a
+stand-in sample built from SummEval, against the Perl script's own output.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import SHARED_DATA, require_shared
-from perl_oracle import PerlOracle, oracle_or_skip
+from conftest import SHARED_DATA, STAND_IN, named_corpus
+from perl_oracle import (
+    Case,
+    PerlOracle,
+    diff_report,
+    oracle_or_skip,
+    write_list_case_files,
+    write_xml_case_files,
+)
 from rougekit.perl import main as perl_main
 
 SAMPLE = SHARED_DATA / "rouge155-sample-test"
@@ -68,15 +80,17 @@ COMMANDS: dict[str, list[str]] = {
     "DUC2002-BE-L.in.26.lst.out": ["-3", "HM", "-z", "SIMPLE", "DUC2002-BE-L.in.26.lst", "26"],
 }
 
-CASES = [pytest.param(name, args, id=name.removesuffix(".out")) for name, args in COMMANDS.items()]
+#: The official sample (research-use licence: it does not ship) is tested when the shared
+#: data is present; the stand-in below always is.
+OFFICIAL = (SAMPLE / "sample-test").is_dir() and (SAMPLE / "sample-output").is_dir()
+CASES = [
+    pytest.param(name, args, id=name.removesuffix(".out"))
+    for name, args in (COMMANDS.items() if OFFICIAL else ())
+]
 
 
 def sample_dirs() -> tuple[Path, Path]:
-    require_shared()
-    test_dir, out_dir = SAMPLE / "sample-test", SAMPLE / "sample-output"
-    if not test_dir.is_dir() or not out_dir.is_dir():
-        pytest.skip(f"ROUGE-1.5.5 sample data not found under {SAMPLE}")
-    return test_dir, out_dir
+    return SAMPLE / "sample-test", SAMPLE / "sample-output"
 
 
 @pytest.fixture(scope="module")
@@ -85,44 +99,126 @@ def perl(tmp_path_factory: pytest.TempPathFactory) -> PerlOracle:
 
 
 def test_every_official_output_has_a_command() -> None:
-    _, out_dir = sample_dirs()
-    assert sorted(p.name for p in out_dir.glob("*.out")) == sorted(COMMANDS)
+    """Every .out of the official sample (with the shared data) has its command; every
+    command has one, and the stand-in runs all of them but the Basic-Element ones."""
+    assert sorted(STAND_IN_COMMANDS) == sorted(
+        n for n in COMMANDS if not n.startswith("DUC2002-BE")
+    )
+    if OFFICIAL:
+        _, out_dir = sample_dirs()
+        assert sorted(p.name for p in out_dir.glob("*.out")) == sorted(COMMANDS)
 
 
-@pytest.mark.parametrize(("name", "args"), CASES)
-def test_rougekit_reproduces_official_output(
-    name: str,
-    args: list[str],
-    monkeypatch: pytest.MonkeyPatch,
-    capsysbinary: pytest.CaptureFixture[bytes],
-) -> None:
-    test_dir, out_dir = sample_dirs()
-    monkeypatch.chdir(test_dir)
-    assert perl_main(args) == 0
-    captured = capsysbinary.readouterr()
-    expected = (out_dir / name).read_bytes()
-    assert captured.out == expected, f"rougekit perl {' '.join(args)} differs from {name}"
-
-
-def test_command_line_entry_point_reproduces_an_output() -> None:
-    """``python -m rougekit perl ...`` as a user types it (argv untouched by argparse)."""
-    test_dir, out_dir = sample_dirs()
-    name = "DUC2002-ROUGE.in.26.spl.lst.out"
+def _entry_point(args: list[str], cwd: Path) -> bytes:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     proc = subprocess.run(
-        [sys.executable, "-m", "rougekit", "perl", *COMMANDS[name]],
-        cwd=test_dir,
+        [sys.executable, "-m", "rougekit", "perl", *args],
+        cwd=cwd,
         capture_output=True,
         env=env,
         check=False,
     )
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")
-    assert proc.stdout == (out_dir / name).read_bytes()
+    return proc.stdout
 
 
-@pytest.mark.parametrize(("name", "args"), CASES)
-def test_perl_oracle_reproduces_official_output(
-    name: str, args: list[str], perl: PerlOracle
+def test_command_line_entry_point_reproduces_an_output(perl: PerlOracle, stand_in: Path) -> None:
+    """``python -m rougekit perl ...`` as a user types it (argv untouched by argparse): the
+    official output (with the shared data) and Perl's on the stand-in sample."""
+    name = "DUC2002-ROUGE.in.26.spl.lst.out"
+    if OFFICIAL:
+        test_dir, out_dir = sample_dirs()
+        assert _entry_point(COMMANDS[name], test_dir) == (out_dir / name).read_bytes()
+    assert _entry_point(COMMANDS[name], stand_in) == perl.stdout(COMMANDS[name], cwd=stand_in)
+
+
+# -- the official outputs (only with the shared data: the sample does not ship) -----------------
+
+if OFFICIAL:
+
+    @pytest.mark.parametrize(("name", "args"), CASES)
+    def test_rougekit_reproduces_official_output(
+        name: str,
+        args: list[str],
+        monkeypatch: pytest.MonkeyPatch,
+        capsysbinary: pytest.CaptureFixture[bytes],
+    ) -> None:
+        test_dir, out_dir = sample_dirs()
+        monkeypatch.chdir(test_dir)
+        assert perl_main(args) == 0
+        captured = capsysbinary.readouterr()
+        expected = (out_dir / name).read_bytes()
+        assert captured.out == expected, f"rougekit perl {' '.join(args)} differs from {name}"
+
+    @pytest.mark.parametrize(("name", "args"), CASES)
+    def test_perl_oracle_reproduces_official_output(
+        name: str, args: list[str], perl: PerlOracle
+    ) -> None:
+        test_dir, out_dir = sample_dirs()
+        assert perl.stdout(args, cwd=test_dir) == (out_dir / name).read_bytes()
+
+
+# -- the same command lines on a stand-in sample (shipped data, Perl's own output) -------------
+
+#: Every command but the Basic-Element ones (``-3``: their BE triple files have no stand-in).
+STAND_IN_COMMANDS = {name: args for name, args in COMMANDS.items() if "-3" not in args}
+
+
+def _stand_in_sample(folder: Path) -> Path:
+    """The sample's configurations rebuilt from SummEval (``conftest.STAND_INS``): 25 EVALs
+    of 8 peers and 4 references (``ROUGE-test.xml``), 4 EVALs whose models are 4 of their 5
+    peers (``verify.xml``, ``verify-spl.xml``), 59 single-reference EVALs of system 26 as an
+    XML configuration and a ``-z SPL`` list (``DUC2002-ROUGE.in.26.spl.{xml,lst}``)."""
+    multi = named_corpus(STAND_IN + "rouge155-sample-test/ROUGE-test.jsonl")
+    cases: dict[str, Case] = {}
+    for row in multi:
+        eval_id, peer = row["id"].split("-")
+        case = cases.setdefault(eval_id, Case(peers={}, references=list(row["references"])))
+        case.peers[peer.removeprefix("peer")] = row["prediction"]
+    test = list(cases.values())[:25]
+    verify = []
+    for case in list(cases.values())[25:29]:
+        texts = list(case.peers.values())[:5]
+        verify.append(Case(peers=dict(zip("CDEFG", texts)), references=texts[:4]))
+    duc = [
+        Case(peers={"26": r["prediction"]}, references=list(r["references"]))
+        for r in named_corpus(STAND_IN + "rouge155-sample-test/DUC2002-ROUGE.in.26.spl.jsonl")[:59]
+    ]
+    configs = {
+        "ROUGE-test.xml": write_xml_case_files(folder / "test", test),
+        "verify.xml": write_xml_case_files(folder / "verify", verify),
+        "verify-spl.xml": write_xml_case_files(folder / "verify-spl", verify),
+        "DUC2002-ROUGE.in.26.spl.xml": write_xml_case_files(folder / "duc", duc),
+        "DUC2002-ROUGE.in.26.spl.lst": write_list_case_files(folder / "duc-list", duc),
+    }
+    for name, config in configs.items():
+        shutil.copyfile(config, folder / name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def stand_in(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _stand_in_sample(tmp_path_factory.mktemp("sample-stand-in"))
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [pytest.param(n, a, id=n.removesuffix(".out")) for n, a in STAND_IN_COMMANDS.items()],
+)
+def test_rougekit_reproduces_perl_on_the_stand_in_sample(
+    name: str,
+    args: list[str],
+    perl: PerlOracle,
+    stand_in: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsysbinary: pytest.CaptureFixture[bytes],
 ) -> None:
-    test_dir, out_dir = sample_dirs()
-    assert perl.stdout(args, cwd=test_dir) == (out_dir / name).read_bytes()
+    """The official command lines, run in the stand-in folder: Perl's output, byte for byte."""
+    expected = perl.stdout(args, cwd=stand_in)
+    assert b"ROUGE-1 Average_R" in expected
+    monkeypatch.chdir(stand_in)
+    assert perl_main(args) == 0
+    captured = capsysbinary.readouterr()
+    assert captured.out == expected, f"rougekit perl {' '.join(args)}: " + diff_report(
+        expected, captured.out
+    )

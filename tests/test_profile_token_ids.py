@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 import rougekit as rk
-from conftest import SHARED_DATA, load_corpus, mismatch_report, require_shared
+from conftest import mismatch_report, named_corpus
 from rougekit import _core
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rouge4")
@@ -110,8 +110,7 @@ def corpus_ids(
     ],
 )
 def test_token_ids_equal_rouge_score_on_the_ids_written_as_words(corpus: str) -> None:
-    require_shared()
-    pairs = load_corpus(SHARED_DATA / corpus)[: PAIRS[corpus]]
+    pairs = named_corpus(corpus)[: PAIRS[corpus]]
     preds, refs, words = corpus_ids(pairs)
     scorer = rk.RougeScorer(TYPES, profile="token-ids", separator=SEP, threads=2)
     # Every input shape the profile takes: lists, tuples, NumPy arrays, one reference as a
@@ -235,8 +234,7 @@ def test_lists_of_int_lists_are_read_by_the_core_as_bytes_are(corpus: str) -> No
     # The fast path (score_id_lists: no per-pair Python code) against the normalised path
     # (score_id_batch on int64 bytes), bit for bit, on a real corpus: one reference as a bare
     # list, several as a list of lists, ids over the whole int64 range, separators.
-    require_shared()
-    pairs = load_corpus(SHARED_DATA / corpus)[:2000]
+    pairs = named_corpus(corpus)[:2000]
     preds, refs, _ = corpus_ids(pairs)
     mixed: list[Any] = [rs[0] if len(rs) == 1 and i % 2 else rs for i, rs in enumerate(refs)]
     engine = _core.Engine(list(TYPES), None, 2, separator=SEP)
@@ -329,8 +327,7 @@ def test_native_shapes_are_read_by_the_core() -> None:
     "corpus", ["xsum-hallucination-annotations/xsum.jsonl", "summeval-cnndm/summeval.jsonl"]
 )
 def test_whitespace_tokenizer_equals_rouge_score_splitting_on_white_space(corpus: str) -> None:
-    require_shared()
-    pairs = load_corpus(SHARED_DATA / corpus)[: PAIRS[corpus]]
+    pairs = named_corpus(corpus)[: PAIRS[corpus]]
     rng = random.Random(3)
     # Real texts, plus every White_Space character and the four separators str.split() also
     # splits on, sprinkled in.

@@ -9,7 +9,7 @@ import warnings
 
 import pytest
 import rougekit as rk
-from conftest import require_shared
+from conftest import data_file, plain_copy
 from rougekit import cli, profiles
 
 ENGINE_FAMILY = ("rouge-score", "unicode-v1", "character-v1", "whitespace", "token-ids")
@@ -166,9 +166,9 @@ def test_token_ids_default_types_need_no_separator() -> None:
         scorer.score({1, 2}, [1, 2])
 
 
-def test_non_ascii_warning_stays_quiet_on_english_news(capsys) -> None:
+def test_non_ascii_warning_stays_quiet_on_english_news(capsys, tmp_path) -> None:
     # XSum's 2,000 English pairs have a few dozen accented letters (names): no warning.
-    xsum = require_shared() / "xsum-hallucination-annotations" / "xsum.jsonl"
+    xsum = plain_copy(data_file("xsum-hallucination-annotations/xsum.jsonl"), tmp_path)
     assert cli.main(["score", "--jsonl", str(xsum), "-t", "rouge1"]) == 0
     assert "warning" not in capsys.readouterr().err
     # Chinese loses every token: one warning (no tokens) names the fix, not two.

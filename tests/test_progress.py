@@ -13,7 +13,7 @@ import pytest
 import rougekit as rk
 import tqdm
 import tqdm.auto
-from conftest import SAMPLE, SHARED_DATA, load_corpus, shared_available
+from conftest import data_file, load_corpus
 from rougekit import progress
 from rougekit.results import FIELDS, BatchResult
 
@@ -21,10 +21,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoSentencesWarning")
 
 
 def _pairs(n: int) -> tuple[list[str], list[list[str]]]:
-    """``n`` real pairs: SummEval's CNN/DM summaries (11 references each) when the shared
-    data is there, else the shipped XSum sample repeated."""
-    path = SHARED_DATA / "summeval-cnndm" / "summeval.jsonl"
-    rows = load_corpus(path) if shared_available() and path.exists() else load_corpus(SAMPLE)
+    """``n`` real pairs: SummEval's CNN/DM summaries (11 references each), repeated."""
+    rows = load_corpus(data_file("summeval-cnndm/summeval.jsonl"))
     rows = (rows * (n // len(rows) + 1))[:n]
     return [r["prediction"] for r in rows], [r["references"] for r in rows]
 

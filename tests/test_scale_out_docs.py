@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import rougekit
-from conftest import SAMPLE, SHARED_DATA, corpus_bits, load_corpus
+from conftest import corpus_bits, data_file, load_corpus
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "scale-out.md"
 TYPES = ["rouge1", "rouge2", "rougeL"]
@@ -28,8 +28,7 @@ def recipe(name: str) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def rows() -> list[dict[str, Any]]:
-    path = SHARED_DATA / "summeval-cnndm" / "summeval.jsonl"  # 11 references a pair
-    data = load_corpus(path if path.exists() else SAMPLE)[:1200]
+    data = load_corpus(data_file("summeval-cnndm/summeval.jsonl"))[:1200]  # 11 references a pair
     return [
         {"id": i, "prediction": r["prediction"], "references": list(r["references"])}
         for i, r in enumerate(data)

@@ -17,7 +17,7 @@ import rougekit as rk
 
 pytest.importorskip("rouge_score_rs")
 
-from conftest import FIELDS, mismatch_report, require_shared, snippet
+from conftest import FIELDS, mismatch_report, snippet
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from unicode_text import PAIRS, TOKENIZERS, ZH_SAMPLE, read_jsonl, word_texts
@@ -72,7 +72,6 @@ def compare(tokenizer: str, preds: list[str], refs: list[list[str]]) -> list[lis
 
 
 def corpus(path: Any) -> tuple[list[str], list[list[str]]]:
-    require_shared()
     rows = read_jsonl(path)
     assert rows, f"{path} holds no pair"
     return [r["prediction"] for r in rows], [r["references"] for r in rows]

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import json
+import random
 import re
+from pathlib import Path
 
-import pytest
-from conftest import SAMPLE, SHARED_DATA, require_shared, shared_corpus_files
+from conftest import SAMPLE, SHIPPED, open_text, shared_corpus_files
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nltk.stem.porter import PorterStemmer
@@ -15,6 +16,7 @@ from rougekit import _core
 
 NLTK = PorterStemmer()
 TOKEN_RE = re.compile(r"[a-z0-9]+")
+EXC_DIR = Path(__file__).resolve().parents[1] / "crates" / "rougekit-core" / "data" / "rouge155"
 
 
 def _differences(words):
@@ -32,7 +34,7 @@ def _report(diffs, total):
 def _corpus_tokens(paths):
     words = set()
     for path in paths:
-        with open(path, encoding="utf-8") as f:
+        with open_text(path) as f:
             for line in f:
                 row = json.loads(line)
                 for text in [row["prediction"], *row["references"]]:
@@ -61,9 +63,13 @@ def test_spec_examples():
 
 
 def test_all_corpus_tokens():
-    require_shared()
+    """Every token of every corpus (shipped; with the shared data all of them), and each
+    token of the shipped ones with 5 suffixes of :data:`SUFFIXES` (drawn from a fixed seed)."""
     files = shared_corpus_files(include_too_big=True)
     words = _corpus_tokens(files)
+    rng = random.Random(2024)
+    shipped = _corpus_tokens([f for f in files if f.is_relative_to(SHIPPED)])
+    words |= {w + s for w in sorted(shipped) for s in rng.sample(SUFFIXES, 5)}
     assert len(words) > 50_000, f"only {len(words)} distinct tokens: corpora incomplete?"
     diffs = _differences(words)
     assert not diffs, _report(diffs, len(words))
@@ -77,10 +83,9 @@ def test_shipped_sample_tokens():
 
 
 def test_wordnet_exception_words():
-    require_shared()
-    exc = sorted((SHARED_DATA / "rouge155-resources").glob("*.exc"))
-    if not exc:
-        pytest.skip(f"no *.exc files under {SHARED_DATA / 'rouge155-resources'}")
+    """The words of ROUGE-1.5.5's WordNet exception lists (shipped with the core crate)."""
+    exc = sorted(EXC_DIR.glob("*.exc"))
+    assert len(exc) == 4, f"the WordNet exception lists are not all under {EXC_DIR}"
     words = set()
     for path in exc:
         words.update(TOKEN_RE.findall(path.read_text(encoding="utf-8").lower()))

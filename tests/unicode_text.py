@@ -12,14 +12,14 @@ import json
 from functools import cache
 from pathlib import Path
 
-from conftest import SHARED_DATA, TEST_DATA
+from conftest import TEST_DATA, data_file
 from hypothesis import strategies as st
 
 TOKENIZERS = ("unicode-v1", "character-v1")
 UNICODE_17 = TEST_DATA / "unicode-17"
-STRINGS = SHARED_DATA / "multilingual-conformance" / "strings.jsonl"
-PAIRS = SHARED_DATA / "multilingual-conformance" / "pairs.jsonl"
-ZH_SAMPLE = SHARED_DATA / "zh-sumeval-sample" / "zh-sample.jsonl"
+STRINGS = data_file("multilingual-conformance/strings.jsonl")
+PAIRS = data_file("multilingual-conformance/pairs.jsonl")
+ZH_SAMPLE = data_file("zh-sumeval-sample/zh-sample.jsonl")
 
 
 def oracle(text: str, tokenizer: str) -> list[str]:

@@ -599,6 +599,17 @@ impl BatchScores {
                         "the {name} counts of pair {i} are not finite numbers >= 0"
                     )));
                 }
+                // Scores in [0, 1] come from hits within both totals (a weighted LCS up to
+                // rounding): the corpus numbers of counts (ROUGE-1.5.5's -t 1) stay in range.
+                let within = |hits: f64, total: f64| hits <= total * (1.0 + 1e-9) + 1e-9;
+                if let Some(i) = counts.iter().position(|c| {
+                    range == ScoreRange::Unit
+                        && !(within(c.hits, c.pred_total) && within(c.hits, c.ref_total))
+                }) {
+                    return Err(bad(format!(
+                        "the {name} counts of pair {i} have more hits than items"
+                    )));
+                }
             }
         }
         if let Some(i) = self
@@ -791,6 +802,17 @@ mod tests {
         assert!(BatchScores::from_bytes(&b.to_bytes()).is_ok());
         b.counts[1][2].ref_total = f64::NAN;
         assert!(refused(&b).contains("counts of pair 2"));
+        let mut b = good
+            .clone()
+            .with_counts(vec![vec![Counts::default(); 3]; 2]);
+        b.counts[0][1] = Counts {
+            hits: 3.0,
+            pred_total: 4.0,
+            ref_total: 2.0,
+        };
+        assert!(refused(&b).contains("rouge1 counts of pair 1 have more hits than items"));
+        b.counts[0][1].ref_total = 3.0;
+        assert!(BatchScores::from_bytes(&b.to_bytes()).is_ok());
         let mut b = good.clone();
         b.notes[0].non_ascii_letters = 1;
         assert!(refused(&b).contains("text notes of pair 0"));
