@@ -11,6 +11,7 @@ import pytest
 import rougekit as rk
 from conftest import data_file, plain_copy
 from rougekit import cli, profiles
+from rougekit.reproduce import command_of
 
 ENGINE_FAMILY = ("rouge-score", "unicode-v1", "character-v1", "whitespace", "token-ids")
 
@@ -227,7 +228,7 @@ def test_command_line_rules_round_trip_through_the_signature(tmp_path, capsys) -
     out = capsys.readouterr().out
     signature = out.strip().splitlines()[-1]
     assert "|stem:snowball-3.1.1:german|" in signature and "|mref:mean+jackknife|" in signature
-    command = cli.command_of(rk.parse_signature(signature), {})
+    command = command_of(rk.parse_signature(signature), {})
     assert "--stem snowball:german --multiref mean --jackknife" in command
     assert cli.main(["score", "--jsonl", str(path), "--profile", "token-ids"]) == 2
     assert "invalid choice: 'token-ids'" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -386,3 +387,36 @@ def test_rouge_chinese_on_jieba_segmented_text(exclusive: bool) -> None:
         hyps, refs
     )
     assert got == want
+
+
+HOSTILE = """
+import sys
+from rougekit.compat.pltrdy import Rouge
+dots = "a. b. " * 20000  # 40,001 sentences a side: 1.6e9 sentence pairs in rouge 1.0.1
+for exclusive in (True, False):
+    print(Rouge(exclusive=exclusive, metrics=["rouge-l"]).get_scores(dots, dots)[0]["rouge-l"]["r"])
+shared = "".join(f"x w{i}. " for i in range(5000))  # 5,000 sentences that all share x
+print(Rouge(metrics=["rouge-l"]).get_scores(shared, shared)[0]["rouge-l"]["f"])
+try:
+    Rouge(exclusive=False, metrics=["rouge-l"]).get_scores(shared, shared)
+except ValueError as e:
+    print(type(e).__name__, e)
+"""
+
+
+def test_many_sentences_are_scored_or_refused_quickly() -> None:
+    """rouge 1.0.1's ROUGE-L compares every reference sentence with every prediction
+    sentence: equal sentences are computed once and sentences sharing no word skipped (so
+    40,001 short sentences a side take milliseconds), and past 2^24 LCSs (5,000 sentences
+    sharing a word, clipped counts) the pair is refused with InputTooLargeError. Run in a
+    subprocess with a time limit, so that a regression fails instead of hanging."""
+    run = subprocess.run(
+        [sys.executable, "-c", HOSTILE], capture_output=True, text=True, timeout=120, check=True
+    )
+    lines = run.stdout.splitlines()
+    assert lines[0] == "1.0"  # distinct words: {a, b, ""} over {a, b, ""}
+    # Clipped: every "a" sentence matches every "a" (and "b", and the blank one).
+    assert float(lines[1]) == (2 * 20_000**2 + 1) / 40_001
+    assert lines[2] == "0.999999995"
+    assert lines[3].startswith("InputTooLargeError pair 0: rougeL compares each of the")
+    assert lines[3].endswith("over 16777216 LCSs of distinct sentence pairs, the limit")

@@ -35,6 +35,7 @@ use crate::Score;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
+use std::sync::Mutex;
 
 /// One of the published scorers this engine reproduces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -385,6 +386,8 @@ pub struct PltrdyScorer {
 
 /// One chunk's output slices.
 struct Out<'a> {
+    /// Index of the chunk's first pair in the batch.
+    first: usize,
     rows: &'a mut [Score],
     counts: &'a mut [Counts],
     lengths: &'a mut [(u32, u32)],
@@ -431,10 +434,12 @@ impl PltrdyScorer {
             )
             .zip(lengths.chunks_mut(CHUNK))
             .zip(empty.chunks_mut(CHUNK))
-            .map(|((((p, rows), counts), lengths), empty)| {
+            .enumerate()
+            .map(|(k, ((((p, rows), counts), lengths), empty))| {
                 (
                     p,
                     Out {
+                        first: k * CHUNK,
                         rows,
                         counts,
                         lengths,
@@ -443,8 +448,16 @@ impl PltrdyScorer {
                 )
             })
             .collect();
+        let failed: Mutex<Option<(usize, String)>> = Mutex::new(None);
         let run = |(p, out): &mut (&[TextPair<'_>], Out<'_>)| {
-            SCRATCH.with_borrow_mut(|s| self.score_chunk(p, out, s, cancel));
+            if let Err((i, message)) =
+                SCRATCH.with_borrow_mut(|s| self.score_chunk(p, out, s, cancel))
+            {
+                let mut slot = failed.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.as_ref().is_none_or(|(j, _)| i < *j) {
+                    *slot = Some((i, message));
+                }
+            }
         };
         let pool = if chunks.len() > 1 {
             crate::pool::shared_pool(self.config.threads)
@@ -456,13 +469,17 @@ impl PltrdyScorer {
             None => {
                 for c in chunks.iter_mut() {
                     run(c);
-                    if cancel.stopped() || !cancel.check() {
+                    let stop = failed.lock().map_or(true, |f| f.is_some());
+                    if stop || cancel.stopped() || !cancel.check() {
                         break;
                     }
                 }
             }
         }
         drop(chunks);
+        if let Some((i, message)) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(RougeError::TooLarge(format!("pair {i}: {message}")));
+        }
         if cancel.stopped() || !cancel.check() {
             return Ok(None);
         }
@@ -499,12 +516,12 @@ impl PltrdyScorer {
         out: &mut Out<'_>,
         s: &mut Scratch,
         cancel: &Cancel<'_>,
-    ) {
+    ) -> Result<(), (usize, String)> {
         let nt = self.config.metrics.len();
         let rule = self.config.variant.sentences();
         for (i, pair) in pairs.iter().enumerate() {
             if cancel.stopped() {
-                return;
+                return Ok(());
             }
             s.vocab.clear();
             s.hyp.fill(pair.hypothesis, rule, &mut s.buf, &mut s.vocab);
@@ -523,14 +540,17 @@ impl PltrdyScorer {
             for (t, metric) in self.config.metrics.iter().enumerate() {
                 let (score, c) = match *metric {
                     Metric::N(n) => rouge_n::score(n, self.config.exclusive, &hyp, &reference, s),
-                    Metric::L => rouge_l::score(
+                    Metric::L => match rouge_l::score(
                         self.config.variant.lcs(),
                         self.config.exclusive,
                         &hyp,
                         &reference,
                         s,
                         cancel,
-                    ),
+                    ) {
+                        Ok(scored) => scored,
+                        Err(message) => return Err((out.first + i, message)),
+                    },
                 };
                 out.rows[i * nt + t] = score;
                 out.counts[i * nt + t] = c;
@@ -538,6 +558,7 @@ impl PltrdyScorer {
             s.hyp = hyp;
             s.reference = reference;
         }
+        Ok(())
     }
 }
 
@@ -618,6 +639,39 @@ mod tests {
         assert_eq!((v.id("w17"), v.id(long), v.len()), (17, 5000, 5001));
         v.clear();
         assert_eq!((v.id("w4999"), v.id(""), v.id("w0"), v.len()), (0, 1, 2, 3));
+    }
+
+    #[test]
+    fn many_short_sentences_cost_their_overlap() {
+        // 20,000 repeated sentences, and 12,000 distinct ones sharing nothing with each
+        // other: 4 and 12,000 LCSs, not 400M and 144M.
+        let many: String = (0..12_000).map(|i| format!("w{i}. ")).collect();
+        let dots = "a. b. ".repeat(10_000);
+        for exclusive in [true, false] {
+            let config = PltrdyConfig::parse("pltrdy-1.0.1", &["rougeL"], exclusive, 1).unwrap();
+            let pairs = [
+                TextPair {
+                    hypothesis: &dots,
+                    reference: &dots,
+                },
+                TextPair {
+                    hypothesis: &many,
+                    reference: &many,
+                },
+            ];
+            let b = PltrdyScorer::new(config)
+                .score(&pairs, &Cancel::never())
+                .unwrap()
+                .unwrap();
+            // "a. b. " repeated ends with a blank sentence: one "" token on each side.
+            let want = if exclusive {
+                1.0
+            } else {
+                (2e8 + 1.0) / 20_001.0
+            };
+            assert_eq!(b.scores.get(0, 0).recall, want);
+            assert_eq!(b.scores.get(1, 0).recall, 1.0);
+        }
     }
 
     #[test]

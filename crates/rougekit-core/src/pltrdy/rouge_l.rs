@@ -11,6 +11,12 @@
 //! The original rebuilds the LCS recursively, so a sentence pair longer than about 1,000
 //! steps raises `RecursionError` there; here it is scored like any other.
 //!
+//! Equal sentences give equal LCSs, so each distinct (reference sentence, hypothesis
+//! sentence) is computed once (times both multiplicities for the sum), and only for the
+//! hypothesis sentences that share a word with the reference sentence (the others' LCS is
+//! empty); with `exclusive`, only a shared word not yet in the set counts as shared. Texts
+//! of many short sentences (dots) then cost what their overlapping sentences cost.
+//!
 //! rouge-chinese 1.0.3: the LCS length of the whole token lists over the token counts.
 use super::rouge_n::{distinct_unigrams, ratio};
 use super::{Doc, LcsRule, Scratch};
@@ -18,8 +24,92 @@ use crate::kernels::lcs;
 use crate::pool::Cancel;
 use crate::scores::Counts;
 use crate::Score;
+use rustc_hash::FxHashMap;
 
-/// The score and counts of ROUGE-L for one pair (both texts have a sentence).
+/// Most LCSs of (reference sentence, hypothesis sentence) rouge 1.0.1's ROUGE-L computes
+/// for one text pair (after the savings above): 2^24, about a second (the original would
+/// take hours). Beyond, the pair is refused with an error instead of running for minutes
+/// (e.g. 5,000 distinct sentences on each side that all share a word).
+pub const MAX_SENTENCE_PAIRS: usize = 1 << 24;
+
+/// A text's distinct sentences: the range of the first occurrence and the number of
+/// occurrences, in order of first appearance.
+fn distinct_sentences(doc: &Doc) -> Vec<(usize, usize, usize)> {
+    let mut index: FxHashMap<&[u32], usize> = FxHashMap::default();
+    let mut out: Vec<(usize, usize, usize)> = Vec::new();
+    for (a, b) in doc.sentences() {
+        let k = *index.entry(&doc.tokens[a..b]).or_insert(out.len());
+        if k == out.len() {
+            out.push((a, b, 1));
+        } else {
+            out[k].2 += 1;
+        }
+    }
+    out
+}
+
+/// For each word id, the distinct hypothesis sentences (indices into `sentences`) holding
+/// it: `items[starts[w]..starts[w + 1]]`.
+struct Postings {
+    starts: Vec<usize>,
+    items: Vec<u32>,
+}
+
+impl Postings {
+    fn new(doc: &Doc, sentences: &[(usize, usize, usize)], vocab: usize) -> Postings {
+        let mut last = vec![u32::MAX; vocab];
+        let mut starts = vec![0usize; vocab + 1];
+        for (k, &(a, b, _)) in sentences.iter().enumerate() {
+            for &t in &doc.tokens[a..b] {
+                if last[t as usize] != k as u32 {
+                    last[t as usize] = k as u32;
+                    starts[t as usize + 1] += 1;
+                }
+            }
+        }
+        for w in 0..vocab {
+            starts[w + 1] += starts[w];
+        }
+        let mut fill = starts.clone();
+        let mut items = vec![0u32; starts[vocab]];
+        last.iter_mut().for_each(|l| *l = u32::MAX);
+        for (k, &(a, b, _)) in sentences.iter().enumerate() {
+            for &t in &doc.tokens[a..b] {
+                if last[t as usize] != k as u32 {
+                    last[t as usize] = k as u32;
+                    items[fill[t as usize]] = k as u32;
+                    fill[t as usize] += 1;
+                }
+            }
+        }
+        Postings { starts, items }
+    }
+
+    /// The sentences holding word `w`.
+    fn of(&self, w: u32) -> &[u32] {
+        &self.items[self.starts[w as usize]..self.starts[w as usize + 1]]
+    }
+}
+
+/// The sorted, distinct sentences holding any word of `words` that `wanted` accepts.
+fn candidates(
+    words: &[u32],
+    postings: &Postings,
+    wanted: impl Fn(u32) -> bool,
+    out: &mut Vec<u32>,
+) {
+    out.clear();
+    for &w in words {
+        if wanted(w) {
+            out.extend_from_slice(postings.of(w));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// The score and counts of ROUGE-L for one pair (both texts have a sentence); `Err` (the
+/// reason) past [`MAX_SENTENCE_PAIRS`].
 pub(crate) fn score(
     rule: LcsRule,
     exclusive: bool,
@@ -27,59 +117,86 @@ pub(crate) fn score(
     reference: &Doc,
     s: &mut Scratch,
     cancel: &Cancel<'_>,
-) -> (Score, Counts) {
-    let (hits, n, m) = match rule {
-        LcsRule::WholeText => (
-            lcs::lcs_len(&reference.tokens, &hyp.tokens, &mut s.lcs, cancel),
-            hyp.tokens.len(),
-            reference.tokens.len(),
-        ),
-        LcsRule::SentenceUnion if exclusive => {
-            // The backtrack above, transposed: with the hypothesis sentence as the target
-            // (rows) and the reference sentence as the columns, "up only if strictly larger
-            // than left, else left" becomes rouge-score's rule "left only if strictly larger
-            // than up, else up", which `union_positions_with` follows; it marks the
-            // hypothesis positions of the chosen LCS (their words are the LCS's words).
-            s.marks.clear();
-            s.marks.resize(hyp.tokens.len(), false);
-            for (ra, rb) in reference.sentences() {
-                let r = &reference.tokens[ra..rb];
-                s.lcs.set_columns(r);
-                for (ca, cb) in hyp.sentences() {
-                    let c = &hyp.tokens[ca..cb];
-                    lcs::union_positions_with(c, r, &mut s.lcs, &mut s.marks[ca..cb], cancel);
-                    cancel.tick(1 + r.len() * c.len() / 64);
-                }
-            }
-            // The distinct words at the marked positions.
-            let (n, m, _) = distinct_unigrams(hyp, reference, s);
-            for (&t, &marked) in hyp.tokens.iter().zip(&s.marks) {
-                if marked {
-                    s.seen[t as usize] |= 4;
-                }
-            }
-            let hits = s.seen.iter().filter(|&&f| f & 4 != 0).count();
-            for f in s.seen.iter_mut() {
-                *f &= !4;
-            }
-            (hits, n, m)
-        }
-        LcsRule::SentenceUnion => {
-            let mut hits = 0;
-            for (ra, rb) in reference.sentences() {
-                for (ca, cb) in hyp.sentences() {
-                    hits += lcs::lcs_len(
-                        &reference.tokens[ra..rb],
-                        &hyp.tokens[ca..cb],
-                        &mut s.lcs,
-                        cancel,
-                    );
-                }
-            }
-            (hits, hyp.tokens.len(), reference.tokens.len())
-        }
+) -> Result<(Score, Counts), String> {
+    if rule == LcsRule::WholeText {
+        let hits = lcs::lcs_len(&reference.tokens, &hyp.tokens, &mut s.lcs, cancel);
+        return Ok(ratio(hits, hyp.tokens.len(), reference.tokens.len()));
+    }
+    // s.seen: bit 0 the word is in the hypothesis, bit 1 in the reference, bit 2 (exclusive)
+    // in the set of LCS words so far.
+    let (n_distinct, m_distinct, _) = distinct_unigrams(hyp, reference, s);
+    let hyp_sentences = distinct_sentences(hyp);
+    let ref_sentences = distinct_sentences(reference);
+    let postings = Postings::new(hyp, &hyp_sentences, s.seen.len());
+    let mut shared = Vec::new();
+    let too_many = |computed: usize| {
+        format!(
+            "rougeL compares each of the reference's {} sentences with each of the \
+             prediction's {} (rouge 1.0.1 ends a sentence at every '.'): over {computed} \
+             LCSs of distinct sentence pairs, the limit",
+            reference.ends.len(),
+            hyp.ends.len()
+        )
     };
+    let mut computed = 0usize;
+    if exclusive {
+        // The backtrack above, transposed: with the hypothesis sentence as the target
+        // (rows) and the reference sentence as the columns, "up only if strictly larger
+        // than left, else left" becomes rouge-score's rule "left only if strictly larger
+        // than up, else up", which `union_positions_with` follows; it marks the
+        // hypothesis positions of the chosen LCS (their words are the LCS's words).
+        s.marks.clear();
+        s.marks.resize(hyp.tokens.len(), false);
+        let mut hits = 0;
+        for &(ra, rb, _) in &ref_sentences {
+            let r = &reference.tokens[ra..rb];
+            // Only a word of r in the hypothesis and not yet in the set can join it.
+            let seen = &s.seen;
+            candidates(r, &postings, |w| seen[w as usize] & 5 == 1, &mut shared);
+            if shared.is_empty() {
+                continue;
+            }
+            s.lcs.set_columns(r);
+            for &k in &shared {
+                let (ca, cb, _) = hyp_sentences[k as usize];
+                computed += 1;
+                if computed > MAX_SENTENCE_PAIRS {
+                    return Err(too_many(MAX_SENTENCE_PAIRS));
+                }
+                let c = &hyp.tokens[ca..cb];
+                lcs::union_positions_with(c, r, &mut s.lcs, &mut s.marks[ca..cb], cancel);
+                for (&t, &marked) in c.iter().zip(&s.marks[ca..cb]) {
+                    if marked && s.seen[t as usize] & 4 == 0 {
+                        s.seen[t as usize] |= 4;
+                        hits += 1;
+                    }
+                }
+                if !cancel.tick(1 + r.len() * c.len() / 64) {
+                    break;
+                }
+            }
+        }
+        for f in s.seen.iter_mut() {
+            *f &= !4;
+        }
+        return Ok(ratio(hits, n_distinct, m_distinct));
+    }
+    let mut hits = 0;
+    for &(ra, rb, r_count) in &ref_sentences {
+        let r = &reference.tokens[ra..rb];
+        // The hypothesis sentences sharing no word with r have an empty LCS with it.
+        candidates(r, &postings, |_| true, &mut shared);
+        for &k in &shared {
+            let (ca, cb, c_count) = hyp_sentences[k as usize];
+            computed += 1;
+            if computed > MAX_SENTENCE_PAIRS {
+                return Err(too_many(MAX_SENTENCE_PAIRS));
+            }
+            let c = &hyp.tokens[ca..cb];
+            hits += r_count * c_count * lcs::lcs_len(r, c, &mut s.lcs, cancel);
+        }
+    }
     // Both sides hold at least one token (a sentence is never empty), so R = hits / m and
     // P = hits / n are the original's divisions without a zero guard.
-    ratio(hits, n, m)
+    Ok(ratio(hits, hyp.tokens.len(), reference.tokens.len()))
 }
