@@ -2,7 +2,7 @@
 page cannot drift from the options the command takes.
 
 A page holding ``<!-- cli-reference -->`` gets, in its place, the ``--help`` text of every
-``rougekit`` command (from ``rougekit.cli``'s argparse parser) and the usage text of
+``rougekit`` command (from ``rougekit.cli.parser``'s argparse parser) and the usage text of
 ``rougekit perl`` (ROUGE-1.5.5's own flags, from ``rougekit.perl.usage``).
 """
 
@@ -22,10 +22,10 @@ def _help(parser: argparse.ArgumentParser) -> str:
 
 
 def reference() -> str:
-    from rougekit import cli
+    from rougekit.cli.parser import build_parser
     from rougekit.perl import usage
 
-    parser = cli._parser()
+    parser = build_parser()
     sections = [f"```text\n$ rougekit --help\n{_help(parser)}\n```"]
     subparsers = next(
         a for a in parser._actions if isinstance(a, argparse._SubParsersAction)

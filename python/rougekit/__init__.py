@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
+    from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
@@ -37,6 +38,7 @@ _LAZY = {
     "NoTokensWarning": ("rougekit.diagnostics", "NoTokensWarning"),
     "NoSentencesWarning": ("rougekit.diagnostics", "NoSentencesWarning"),
     "NonAsciiWarning": ("rougekit.diagnostics", "NonAsciiWarning"),
+    "RougekitError": ("rougekit.errors", "RougekitError"),
     "compute": ("rougekit.evaluate", "compute"),
     "RougeConfig": ("rougekit.profiles.perl155.rouge_config", "RougeConfig"),
     "BatchResult": ("rougekit.results", "BatchResult"),
@@ -80,6 +82,7 @@ __all__ = [
     "RougeScorer",
     "Score",
     "ScorerConfig",
+    "RougekitError",
     "Signature",
     "__version__",
     "compute",

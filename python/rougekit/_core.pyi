@@ -20,6 +20,7 @@ __all__ = [
     "PerlScorer",
     "Pipeline",
     "PltrdyScorer",
+    "RougekitError",
     "StreamingSums",
     "__version__",
     "approximate_randomization",
@@ -330,10 +331,13 @@ class PerlScorer:
     def score_plan(self, plan: PerlRunPlan, *, be_mode: str | None = None) -> BatchScores:
         """``score_files`` on a planned XML run's files and instances."""
 
-class InputTooLargeError(ValueError):
+class RougekitError(Exception):
+    """Base of every exception rougekit raises on purpose (``rougekit.errors``)."""
+
+class InputTooLargeError(RougekitError, ValueError):
     """An input over one of rougekit's documented size limits; the message names the pair."""
 
-class PerlFileError(ValueError):
+class PerlFileError(RougekitError, ValueError):
     """A run's summary file is unusable: args (file index, line or None, reason or line)."""
 
 def perl_split_summary(data: bytes, format: str) -> list[bytes]:

@@ -173,11 +173,11 @@ def dropped_message(
 
 
 #: Non-ASCII letters per byte of text above which an ASCII-only profile warns: English with
-#: accented names (café, José) or curly quotes stays far below (XSum: 1 per 10,000 bytes);
-#: German, French or Spanish text is above (umlauts and accents: 1-3 % of the bytes), other
-#: scripts far above, and so is English text with a few words of Chinese. The core counts
-#: them while it tokenises (``BatchScores.letter_counts``).
-NON_ASCII_SHARE = 0.005
+#: accented names (café, José) or curly quotes stays below (XSum: 1 per 10,000 bytes; one
+#: café in a sentence of 160 bytes); German, French or Spanish text is above (umlauts and
+#: accents: 1.5-3 % of the letters), other scripts far above, and so is English text with a
+#: few words of Chinese. The core counts them while it tokenises (``letter_counts``).
+NON_ASCII_SHARE = 0.01
 #: ... and the fewest such letters: one accented name (José, two in a short pair) stays
 #: quiet, a word of another script does not.
 NON_ASCII_MIN = 3

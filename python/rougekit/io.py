@@ -33,13 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+from rougekit.errors import DataError as DataError  # raised by the readers below
+
 #: Pairs per chunk handed to the scorer: big enough to keep every core busy, small enough
 #: that a chunk's texts are a few megabytes at most.
 CHUNK_SIZE = 8192
-
-
-class DataError(Exception):
-    """Bad input data: the message names the file and, where it applies, the line."""
 
 
 class Pair(NamedTuple):

@@ -38,11 +38,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_tokens, m)?)?;
     m.add_class::<perl::PerlScorer>()?;
-    m.add("PerlFileError", m.py().get_type::<perl::PerlFileError>())?;
-    m.add(
-        "InputTooLargeError",
-        m.py().get_type::<errors::InputTooLargeError>(),
-    )?;
+    let base = m.py().get_type::<errors::RougekitError>();
+    base.setattr("__module__", "rougekit._core")?; // where it is found (and unpickled) from
+    m.add("RougekitError", base)?;
+    m.add("PerlFileError", errors::PERL_FILE.get(m.py())?)?;
+    m.add("InputTooLargeError", errors::INPUT_TOO_LARGE.get(m.py())?)?;
     m.add_function(wrap_pyfunction!(perl::perl_normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_prefetch, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_builtin_data, m)?)?;

@@ -3,11 +3,10 @@
 //! `rougekit perl`'s summary files, read in parallel), and the XML configuration and
 //! summary-file readers.
 use crate::convert;
-use crate::errors::{guarded, to_py, InputTooLargeError};
+use crate::errors::{guarded, to_py, INPUT_TOO_LARGE, PERL_FILE};
 use crate::interrupt::interruptible;
 use crate::prefetch;
 use crate::scores::PyBatchScores;
-use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -49,19 +48,11 @@ fn perl_multiref(name: &str) -> PyResult<MultiRef> {
     }
 }
 
-create_exception!(
-    _core,
-    PerlFileError,
-    PyValueError,
-    "A summary file of a run could not be used: args (file index, line, detail): line None \
-     and the OS reason for a read failure; the 1-based line and its bytes for a bad SIMPLE line."
-);
-
 fn file_error(py: Python<'_>, e: LoadError) -> PyErr {
     match e {
-        LoadError::Io { file, reason } => PerlFileError::new_err((file, py.None(), reason)),
+        LoadError::Io { file, reason } => PERL_FILE.err((file, py.None(), reason)),
         LoadError::BadLine { file, line, text } => {
-            PerlFileError::new_err((file, line, PyBytes::new(py, &text).unbind()))
+            PERL_FILE.err((file, line, PyBytes::new(py, &text).unbind()))
         }
     }
 }
@@ -138,7 +129,7 @@ pub struct PerlScorer {
 
 /// A fatal failure (over one of rougekit's limits) as the API words it.
 fn too_large_in_pair(f: &perl::batch::Failure) -> PyErr {
-    InputTooLargeError::new_err(format!(
+    INPUT_TOO_LARGE.err(format!(
         "pair {}, reference {}: {}",
         f.instance, f.model, f.message
     ))
@@ -348,11 +339,9 @@ impl PerlScorer {
             Ok(inner) => Ok(PyBatchScores::from(inner)),
             Err(Fatal::File(e)) => Err(file_error(py, e)),
             // args (message, instance, model): `rougekit perl` names the EVAL and files.
-            Err(Fatal::Limit(f)) => Err(InputTooLargeError::new_err((
-                f.message.clone(),
-                f.instance,
-                f.model,
-            ))),
+            Err(Fatal::Limit(f)) => {
+                Err(INPUT_TOO_LARGE.err((f.message.clone(), f.instance, f.model)))
+            }
             // SIMPLE files were checked line by line when loaded; a defect if reached.
             Err(Fatal::Be(bad)) => Err(PyValueError::new_err(format!(
                 "instance {}, line {}: a Basic Element line must be 'head|modifier|relation'",

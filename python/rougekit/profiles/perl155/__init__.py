@@ -216,11 +216,12 @@ class Perl155(Profile):
 
 def load_data_dir(data_dir: str | os.PathLike[str]) -> PerlData:
     """A ROUGE data folder's tables for ``data_dir=`` (``rougekit perl -e``'s reader):
-    ``ValueError`` naming the file that is missing or unreadable."""
+    :class:`~rougekit.errors.PerlDataError` (a ``ValueError``) naming the file that is
+    missing or unreadable."""
+    from rougekit.errors import PerlDataError
     from rougekit.profiles.perl155.data_dir import load
-    from rougekit.profiles.perl155.errors import PerlDataError
 
     try:
         return load(data_dir)
     except PerlDataError as e:
-        raise ValueError(f"data_dir: {e}") from None
+        raise PerlDataError(f"data_dir: {e}") from None

@@ -42,6 +42,8 @@ def read_exception_db(path: str) -> dict[bytes, bytes]:
     file when it cannot be opened or is not such a file)."""
     try:
         data = read_regular_file(path, MAX_DB_BYTES, "an exception DB")
+    except PerlDataError:  # a ValueError too, with its own words
+        raise
     except ValueError:  # a NUL byte or a lone surrogate: no file has that name
         raise PerlDataError(
             f"Cannot open exception db file for reading: {path!r}: not a valid file name"

@@ -1,0 +1,176 @@
+"""From a signature back to the settings behind its numbers and the command line that
+reproduces them (``rougekit signature --parse``), with notes on what this version cannot
+reproduce exactly."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Any
+
+from rougekit import __version__, profiles, sentences
+from rougekit._core import stemmer_id
+from rougekit.signature import Signature, parse_split
+
+
+def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
+    """The scorer and report settings a signature records."""
+    f = signature.fields
+    ci = None if f["ci"] == "no" else float(f["ci"])
+    return {
+        "rougekit_version": f["rougekit"],
+        "profile": f["profile"],
+        "types": list(signature.types),
+        "stemmer": f["stem"] if f["stem"] != "no" else None,
+        "stopwords": f["sw"] != "no",
+        "truncation": None if f["trunc"] == "no" else f["trunc"],
+        "references_per_pair": f["nrefs"],
+        "multi_reference_rule": f["mref"],
+        "alpha": float(f["alpha"]),
+        "aggregate": f["agg"],
+        "confidence_percent": ci,
+        "bootstrap_resamples": None if f["bs"] == "no" else _int_or_text(f["bs"]),
+        "seed": None if f["seed"] == "no" else _int_or_text(f["seed"]),
+        "rougelsum_sentences": extra.get("split", "newline"),
+    }
+
+
+def _int_or_text(value: str) -> int | str:
+    """Seeds are integers, except ROUGE-1.5.5's own scheme (``perl``)."""
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+def _stem_flag(stem: str) -> list[str]:
+    """``--stem`` for a signature's ``stem`` value: alone for the profile's own stemmer,
+    with a name for the others (``snowball-<version>:german`` -> ``snowball:german``)."""
+    if stem == "no":
+        return []
+    if stem.startswith("snowball-") and ":" in stem:
+        return ["--stem", "snowball:" + stem.split(":", 1)[1]]
+    if stem == "perl-porter":
+        return ["--stem", "porter"]
+    return ["--stem"]
+
+
+def command_of(signature: Signature, extra: dict[str, str]) -> str:
+    """The ``rougekit score`` options that reproduce a signature's numbers."""
+    f = signature.fields
+    argv = ["rougekit", "score", "-t", *signature.types, "--profile", f["profile"]]
+    argv += _stem_flag(f["stem"])
+    if f["sw"] != "no":
+        argv.append("--stopwords")
+    m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
+    if m:
+        argv += [f"--limit-{m.group(1)}", m.group(2)]
+    rule, jackknife, _ = f["mref"].partition("+jackknife")
+    try:
+        default_rule = profiles.create(f["profile"]).signature_fields()["mref"]
+    except ValueError:  # a profile this version does not know: name the rule
+        default_rule = ""
+    if rule != default_rule:
+        argv += ["--multiref", rule]
+    if jackknife:
+        argv.append("--jackknife")
+    if float(f["alpha"]) != 0.5:
+        argv += ["--alpha", f["alpha"]]
+    if f["ci"] != "no":
+        argv += ["--ci", f["ci"], "--bootstrap", f["bs"]]
+        if f["seed"].isdigit():
+            argv += ["--seed", f["seed"]]
+    if "split" in extra:
+        unescape, separator, rules = parse_split(extra["split"])
+        if unescape:
+            argv.append("--unescape-newlines")
+        if separator:
+            argv += ["--sentence-separator", separator]
+        if rules == sentences.NAME:
+            argv += ["--split-sentences", "rules"]
+    return shlex.join(argv)
+
+
+def _options_of(f: dict[str, str]) -> dict[str, Any]:
+    """The ``RougeScorer`` options a signature's fields record (for checking them)."""
+    stem = f["stem"]
+    stemmer: bool | str | None = None
+    if stem.startswith("snowball-") and ":" in stem:
+        stemmer = "snowball:" + stem.split(":", 1)[1]
+    elif stem == "perl-porter":
+        stemmer = "porter"
+    elif stem != "no":
+        stemmer = True
+    rule, jackknife, _ = f["mref"].partition("+jackknife")
+    m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
+    return {
+        "stemmer": stemmer,
+        "stopwords": True if f["sw"] != "no" else None,
+        "limit_words": int(m.group(2)) if m and m.group(1) == "words" else None,
+        "limit_bytes": int(m.group(2)) if m and m.group(1) == "bytes" else None,
+        "multiref": rule,
+        "jackknife": True if jackknife else None,
+        "alpha": float(f["alpha"]) if float(f["alpha"]) != 0.5 else None,
+    }
+
+
+def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]:
+    """What ``command_of`` cannot carry: another input, a data folder's own tables, another
+    Snowball version, settings this version would refuse."""
+    f = signature.fields
+    name = f["profile"]
+    if name not in profiles.names():
+        return [f"profile {name!r} is not in rougekit {__version__}"]
+    notes = []
+    if profiles.get(name).INPUT != "text":
+        split = extra.get("split", "")
+        separator = f", separator={split[7:]}" if split.startswith("sep-id=") else ""
+        notes.append(
+            f"the {name!r} profile scores token ids, which the command line does not read; "
+            f"in Python: rougekit.RougeScorer({list(signature.types)!r}, profile={name!r}"
+            f"{separator})"
+        )
+    if f["stem"].startswith("db-") or f["sw"].startswith("list-"):
+        notes.append(
+            "scored with a ROUGE data folder's own tables (stem:db-..., sw:list-... name "
+            "them by content hash); the command uses the built-in ones: reproduce with that "
+            "folder, rougekit perl -e DIR or RougeScorer(..., data_dir=DIR)"
+        )
+    m = re.fullmatch(r"snowball-([^:]+):(.+)", f["stem"])
+    if m:
+        try:
+            mine = stemmer_id("snowball:" + m.group(2))
+        except ValueError:
+            mine = ""
+        if mine != f["stem"]:
+            notes.append(
+                f"stemmed by Snowball {m.group(1)} ({f['stem']}); this rougekit has "
+                f"{mine or 'no such stemmer'}: stems, and so scores, may differ"
+            )
+    if extra.get("acc") == "streaming":
+        notes.append(
+            "accumulated in streaming mode (rougekit.CorpusAccumulator(mode='streaming'), "
+            "rougekit.dask): the same means; its CI is a Poisson bootstrap keyed by pair id, "
+            "which the command's --ci (the index bootstrap) does not run"
+        )
+    try:
+        profile = profiles.create(name, **_options_of(f))
+    except (TypeError, ValueError) as e:
+        notes.append(f"these settings are not a configuration of rougekit {__version__}: {e}")
+        return notes
+    # A value the command cannot carry (`stem:banana`, `trunc:w100`) must not pass for one
+    # it does: compare with the signature the command's settings make.
+    made = profile.signature_fields()
+    noted = {"stem", "sw"} if f["stem"].startswith("db-") or f["sw"].startswith("list-") else set()
+    if m:
+        noted.add("stem")
+    for key in ("stem", "sw", "trunc", "mref", "alpha"):
+        if key in noted or key not in made:
+            continue
+        same = float(made[key]) == float(f[key]) if key == "alpha" else made[key] == f[key]
+        if not same:
+            notes.append(
+                f"{key}:{f[key]} is not a setting of rougekit {__version__}; the command "
+                f"gives {key}:{made[key]}"
+            )
+    return notes
