@@ -277,3 +277,10 @@ def test_progress_bar_is_silent_off_a_tty_or_when_disabled():
         bar.update(10)
         bar.close()
         assert stream.getvalue() == ""
+
+
+def test_the_report_fields_are_the_score_fields():
+    # report keeps its own copy (presentation imports no result module at run time).
+    from rougekit import report, results
+
+    assert report.FIELDS == results.FIELDS == results.Score._fields

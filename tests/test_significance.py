@@ -11,10 +11,10 @@ import pytest
 import rougekit as rk
 from conftest import SAMPLE, load_corpus
 from rougekit import cli
+from rougekit.report import format_p
 from rougekit.significance import (
     approximate_randomization,
     compare,
-    format_p,
     paired_bootstrap,
 )
 

@@ -14,11 +14,16 @@ import io
 import json
 import math
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from rougekit.results import FIELDS, BatchResult, CorpusResult
-from rougekit.significance import Comparison, Difference, format_p
+# Presentation is a sink: it reads results and comparisons, never builds them, so it needs
+# their types only to check its own.
+if TYPE_CHECKING:
+    from rougekit.results import BatchResult, CorpusResult
+    from rougekit.significance import Comparison, Difference
 
+#: A score's fields, in the order of ``rougekit.results.Score`` (a test ties the two).
+FIELDS = ("precision", "recall", "fmeasure")
 #: Formats of a report on standard output or ``-o FILE``.
 FORMATS = ("table", "json", "jsonl", "csv", "markdown", "latex")
 #: Formats of the per-instance file.
@@ -455,3 +460,10 @@ def html_corpus_fragment(result: CorpusResult) -> str:
 def html_comparison_fragment(cmp: Comparison) -> str:
     """A comparison for a notebook: the ``rougekit compare`` table, tests and signature."""
     return html_fragment(_cmp_head(cmp), _cmp_rows(cmp), [_tests_line(cmp)], _signature(cmp))
+
+
+def format_p(p: float) -> str:
+    """A p-value with enough digits to read, never printed as 0."""
+    if math.isnan(p):
+        return "n/a"
+    return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"

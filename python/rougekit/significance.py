@@ -253,10 +253,3 @@ def compare(
         n_resamples=n_resamples, n_trials=n_trials, seed=seed, confidence=confidence,
         level=level,
     )  # fmt: skip
-
-
-def format_p(p: float) -> str:
-    """A p-value with enough digits to read, never printed as 0."""
-    if math.isnan(p):
-        return "n/a"
-    return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
