@@ -132,6 +132,25 @@ def test_generated_hard_cases(package: str, exclusive: bool) -> None:
     assert scored > 300  # most pairs are scored, not errors
 
 
+@pytest.mark.parametrize("exclusive", [True, False])
+@pytest.mark.parametrize("package", PACKAGES)
+def test_many_sentences(package: str, exclusive: bool) -> None:
+    """Texts of 20 to 50 short sentences over a few words (repeated sentences, sentences
+    sharing no word): rouge 1.0.1's ROUGE-L over every sentence pair, which rougekit
+    computes once per distinct pair that shares a word, gives the original's numbers."""
+    rng = random.Random(13)
+    vocab = ["a", "b", "c", "d", "e", "the", "cat", "x y", "3.5", "。", "！", "\n"]  # noqa: RUF001
+
+    def text() -> str:
+        n = rng.randint(20, 50)
+        return ". ".join(" ".join(rng.choices(vocab, k=rng.randint(1, 4))) for _ in range(n))
+
+    hyps = [text() for _ in range(12)]
+    refs = [text() for _ in range(12)]
+    bad, scored = _same_pairs(package, hyps, refs, exclusive=exclusive, metrics=["rouge-l"])
+    assert bad == [] and scored == 12
+
+
 def _long_pair(seed: int, n: int) -> tuple[str, str]:
     rng = random.Random(seed)
     vocab = ["a", "b", "c", "d", "e", "f", "the", "cat"]  # few words: many LCS ties

@@ -32,6 +32,10 @@ use rustc_hash::FxHashMap;
 /// (e.g. 5,000 distinct sentences on each side that all share a word).
 pub const MAX_SENTENCE_PAIRS: usize = 1 << 24;
 
+/// At most this many (reference sentence, hypothesis sentence) pairs are all computed
+/// without looking for equal sentences or shared words.
+const FEW_PAIRS: usize = 256;
+
 /// A text's distinct sentences: the range of the first occurrence and the number of
 /// occurrences, in order of first appearance.
 fn distinct_sentences(doc: &Doc) -> Vec<(usize, usize, usize)> {
@@ -125,10 +129,21 @@ pub(crate) fn score(
     // s.seen: bit 0 the word is in the hypothesis, bit 1 in the reference, bit 2 (exclusive)
     // in the set of LCS words so far.
     let (n_distinct, m_distinct, _) = distinct_unigrams(hyp, reference, s);
-    let hyp_sentences = distinct_sentences(hyp);
-    let ref_sentences = distinct_sentences(reference);
-    let postings = Postings::new(hyp, &hyp_sentences, s.seen.len());
+    // Few sentence pairs (most texts): every pair, without the bookkeeping.
+    let few = reference.ends.len() * hyp.ends.len() <= FEW_PAIRS;
+    let (hyp_sentences, ref_sentences) = if few {
+        let all = |d: &Doc| d.sentences().map(|(a, b)| (a, b, 1)).collect::<Vec<_>>();
+        (all(hyp), all(reference))
+    } else {
+        (distinct_sentences(hyp), distinct_sentences(reference))
+    };
+    let postings = (!few).then(|| Postings::new(hyp, &hyp_sentences, s.seen.len()));
     let mut shared = Vec::new();
+    let every: Vec<u32> = if few {
+        (0..hyp_sentences.len() as u32).collect()
+    } else {
+        Vec::new()
+    };
     let too_many = |computed: usize| {
         format!(
             "rougeL compares each of the reference's {} sentences with each of the \
@@ -152,12 +167,18 @@ pub(crate) fn score(
             let r = &reference.tokens[ra..rb];
             // Only a word of r in the hypothesis and not yet in the set can join it.
             let seen = &s.seen;
-            candidates(r, &postings, |w| seen[w as usize] & 5 == 1, &mut shared);
+            let shared = match &postings {
+                Some(p) => {
+                    candidates(r, p, |w| seen[w as usize] & 5 == 1, &mut shared);
+                    &shared
+                }
+                None => &every,
+            };
             if shared.is_empty() {
                 continue;
             }
             s.lcs.set_columns(r);
-            for &k in &shared {
+            for &k in shared {
                 let (ca, cb, _) = hyp_sentences[k as usize];
                 computed += 1;
                 if computed > MAX_SENTENCE_PAIRS {
@@ -185,8 +206,14 @@ pub(crate) fn score(
     for &(ra, rb, r_count) in &ref_sentences {
         let r = &reference.tokens[ra..rb];
         // The hypothesis sentences sharing no word with r have an empty LCS with it.
-        candidates(r, &postings, |_| true, &mut shared);
-        for &k in &shared {
+        let shared = match &postings {
+            Some(p) => {
+                candidates(r, p, |_| true, &mut shared);
+                &shared
+            }
+            None => &every,
+        };
+        for &k in shared {
             let (ca, cb, c_count) = hyp_sentences[k as usize];
             computed += 1;
             if computed > MAX_SENTENCE_PAIRS {
