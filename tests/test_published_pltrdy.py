@@ -439,3 +439,32 @@ def test_many_sentences_are_scored_or_refused_quickly() -> None:
     assert lines[2] == "0.999999995"
     assert lines[3].startswith("InputTooLargeError pair 0: rougeL compares each of the")
     assert lines[3].endswith("over 16777216 LCSs of distinct sentence pairs, the limit")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_command_line(package: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``rougekit score --profile``: the profile's numbers; an empty line or two reference
+    files are one error line, exit 1."""
+    from rougekit import cli
+
+    _, mine, name = PACKAGES[package]
+    pred, ref = tmp_path / "pred.txt", tmp_path / "ref.txt"
+    hyps, refs = ["the cat sat. on the mat", "a b c"], ["the cat. sat on a mat", "a x c"]
+    pred.write_text("\n".join(hyps) + "\n", encoding="utf-8")
+    ref.write_text("\n".join(refs) + "\n", encoding="utf-8")
+    argv = ["score", "-p", str(pred), "-r", str(ref), "--profile", name, "-f", "json"]
+    assert cli.main([*argv, "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["signature"].startswith(f"rougekit:{rk.__version__}|profile:{name}|")
+    want = mine.Rouge().get_scores(hyps, refs, avg=True)
+    assert out["scores"]["rouge1"]["fmeasure"] == want["rouge-1"]["f"]
+    assert out["scores"]["rougeL"]["recall"] == want["rouge-l"]["r"]
+    pred.write_text("a b\n\n", encoding="utf-8")
+    assert cli.main([*argv, "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("rougekit: error: ")
+    assert "pair 1: the prediction is empty" in err
+    pred.write_text("a b\nc\n", encoding="utf-8")
+    assert cli.main([*argv, "-r", str(ref), "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pair 0: 2 references, but the" in err

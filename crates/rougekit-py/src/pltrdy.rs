@@ -94,8 +94,8 @@ impl PyPltrdyScorer {
         for (i, &end) in texts.ref_ends.iter().enumerate() {
             if end - start != 1 {
                 return Err(PyValueError::new_err(format!(
-                    "references[{i}] holds {} references: the {} profile takes one reference \
-                     per prediction, as the package it reproduces does",
+                    "pair {i}: {} references, but the {} profile takes one reference per \
+                     prediction, as the package it reproduces does",
                     end - start,
                     self.variant()
                 )));
