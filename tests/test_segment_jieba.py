@@ -12,6 +12,10 @@ from __future__ import annotations
 import json
 import logging
 import math
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -213,3 +217,42 @@ def test_exported_from_the_package() -> None:
     import rougekit.segmentation
 
     assert rk.segment is rougekit.segmentation.segment
+
+
+INTERRUPT_CHILD = """
+import resource, sys
+import rougekit as rk
+
+resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # if the signal were ignored
+texts = ["我来到北京清华大学" * 30_000] * 1_000  # about 40 s of work on one thread
+print("ready", flush=True)
+try:
+    rk.segment(texts, "jieba", threads=int(sys.argv[1]))
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+else:
+    print("finished", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT delivery")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_batch(threads: int) -> None:
+    """SIGINT raises KeyboardInterrupt while the batch is being segmented; a batch that
+    ignored it would run past the timeout (and fail the test, not hang it)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPT_CHILD, str(threads)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+        child.wait()
+    assert out.strip() == "interrupted", err
