@@ -179,8 +179,8 @@ def test_one_text_or_a_batch() -> None:
     assert rk.segment([], "jieba") == []
 
 
-def test_words_join_to_the_text_and_threads_agree() -> None:
-    texts = generated_texts(300, seed=7)
+def test_words_join_to_the_text_and_threads_agree(jieba: Any) -> None:
+    texts = generated_texts(300, seed=7)  # built from jieba's vocabulary
     one = rk.segment(texts, "jieba", threads=1)
     assert rk.segment(texts, "jieba", threads=2) == one
     assert ["".join(words) for words in one] == texts
