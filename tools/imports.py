@@ -30,9 +30,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("rougekit.profiles", "rougekit.config", "rougekit.diagnostics", "rougekit.text",
      "rougekit.segmentation"),
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
-     "rougekit.scorer", "rougekit.evaluate", "rougekit.io", "rougekit.report",
+     "rougekit.scorer", "rougekit.io", "rougekit.report", "rougekit.reproduce",
      "rougekit.plots"),
-    ("rougekit", "rougekit.compat", "rougekit.perl"),
+    ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate"),
     ("rougekit.cli", "rougekit.__main__", "rougekit.integrations", "rougekit.dask"),
 ]  # fmt: skip
 
@@ -50,7 +50,9 @@ def layer_of(module: str) -> int:
     best, found = -1, -1
     for level, prefixes in enumerate(LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+            # The package itself is its __init__ only, not a prefix of every module.
+            inside = prefix != "rougekit" and module.startswith(prefix + ".")
+            if (module == prefix or inside) and len(prefix) > best:
                 best, found = len(prefix), level
     return found
 
@@ -161,15 +163,13 @@ def rust_graph() -> dict[str, set[str]]:
     for path in paths:
         me = rust_module(path)
         text = path.read_text(encoding="utf-8")
-        # Unit tests do not count: `mod tests` at the end of a file.
+        # Unit tests do not count (`mod tests` at the end of a file), nor do comments.
         text = text.split("#[cfg(test)]")[0]
+        text = re.sub(r"//[^\n]*", "", text)
         found = set()
         for m in re.finditer(r"\b(crate|super)((?:::\w+)+)", text):
-            head = m.group(1)
-            if head == "super":
-                base = me.rsplit("::", 1)[0] if not path.name == "mod.rs" else me.rsplit("::", 1)[0]
-            else:
-                base = "crate"
+            # `super` is the parent of the file's module (for `a/mod.rs`, of `a`).
+            base = me.rsplit("::", 1)[0] if m.group(1) == "super" else "crate"
             names = m.group(2).strip(":").split("::")
             target = base
             for name in names:
@@ -190,9 +190,7 @@ def rust_graph() -> dict[str, set[str]]:
 
 
 def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
-    return sorted(
-        (a, b) for a, bs in edges.items() for b in bs if layer_of(b) > layer_of(a)
-    )
+    return sorted((a, b) for a, bs in edges.items() for b in bs if layer_of(b) > layer_of(a))
 
 
 def long_modules() -> list[tuple[str, int]]:

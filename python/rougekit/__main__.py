@@ -15,7 +15,7 @@ def main() -> int:
     """Runs the command line with ``sys.argv``; returns the exit code (``rougekit perl``
     ends the process itself once its output is flushed)."""
     if sys.argv[1:2] == ["perl"]:
-        from rougekit import _core
+        import rougekit._core as _core
 
         # Arguments are bytes, as for ROUGE-1.5.5: a name that is not UTF-8 reaches
         # sys.argv with surrogates, and a message naming it prints its very bytes.

@@ -26,7 +26,7 @@ import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import as_int, as_seed
 from rougekit.diagnostics import Notes
 from rougekit.results import FIELDS, BatchResult, CorpusResult, _confidence, scores_problem

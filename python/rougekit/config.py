@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rougekit import _core, profiles
+import rougekit._core as _core
+import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
 from rougekit.profiles import Profile
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rougekit import _core
+    import rougekit._core as _core
     from rougekit.profiles import Profile
 
 

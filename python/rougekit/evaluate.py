@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rougekit import inputs, profiles
+import rougekit.inputs as inputs
+import rougekit.profiles as profiles
 from rougekit.aggregate import corpus_mean
 from rougekit.config import DEFAULT_TYPES, normalize_types
 from rougekit.results import FIELDS, Score

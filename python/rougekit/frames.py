@@ -24,7 +24,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rougekit import _core
+import rougekit._core as _core
 
 if TYPE_CHECKING:
     import numpy as np

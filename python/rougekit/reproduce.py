@@ -8,8 +8,9 @@ import re
 import shlex
 from typing import Any
 
-from rougekit import __version__, profiles, sentences
-from rougekit._core import stemmer_id
+import rougekit.profiles as profiles
+import rougekit.sentences as sentences
+from rougekit._core import __version__, stemmer_id
 from rougekit.signature import Signature, parse_split
 
 

@@ -9,14 +9,14 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
-from rougekit import frames
+import rougekit.frames as frames
 from rougekit.checks import as_int
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from rougekit import _core
+    import rougekit._core as _core
     from rougekit.profiles import Profile
     from rougekit.signature import Signature
 
@@ -381,7 +381,7 @@ class BatchResult:
 
 
 def _core_module() -> Any:
-    from rougekit import _core
+    import rougekit._core as _core
 
     return _core
 
@@ -486,12 +486,12 @@ class CorpusResult:
 
     def _repr_html_(self) -> str:
         """Jupyter's view: the P/R/F table (x100) with the CIs, n and the signature."""
-        from rougekit import report
+        import rougekit.report as report
 
         return report.html_corpus_fragment(self)
 
     def _repr_markdown_(self) -> str:
         """The Markdown report (``rougekit score --format markdown``)."""
-        from rougekit import report
+        import rougekit.report as report
 
         return report.render(self, "markdown")

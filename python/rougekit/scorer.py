@@ -8,9 +8,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, overload
 
-from rougekit import _core, diagnostics, frames, inputs, languages, profiles
-from rougekit import progress as _progress
-from rougekit import signature as sig
+import rougekit._core as _core
+import rougekit.diagnostics as diagnostics
+import rougekit.frames as frames
+import rougekit.inputs as inputs
+import rougekit.languages as languages
+import rougekit.profiles as profiles
+import rougekit.progress as _progress
+import rougekit.signature as sig
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
 from rougekit.profiles import CoreScorer
@@ -166,7 +171,7 @@ class RougeScorer:
     def tokenize(self, text: str | Iterable[str]) -> list[str] | list[list[str]]:
         """The tokens this scorer compares for ``text``, or for each text of a list (see
         :func:`rougekit.tokenize`)."""
-        from rougekit import text as _text
+        import rougekit.text as _text
 
         if self._tokens is None:
             self._tokens = _text.tokens_of(self.config.profile)

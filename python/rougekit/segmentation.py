@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, overload
 
-from rougekit import _core, inputs
+import rougekit._core as _core
+import rougekit.inputs as inputs
 from rougekit.checks import resolve_threads
 
 

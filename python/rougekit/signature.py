@@ -10,7 +10,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rougekit import _core
+import rougekit._core as _core
 
 if TYPE_CHECKING:
     from rougekit.config import ScorerConfig

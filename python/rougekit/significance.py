@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import as_int, as_seed, resolve_threads
 from rougekit.results import CorpusResult
 
@@ -177,13 +177,13 @@ class Comparison:
     def _repr_html_(self) -> str:
         """Jupyter's view: each system's score [CI], the differences with their CIs and
         p-values, the tests and the signature."""
-        from rougekit import report
+        import rougekit.report as report
 
         return report.html_comparison_fragment(self)
 
     def _repr_markdown_(self) -> str:
         """The Markdown report (``rougekit compare --format markdown``)."""
-        from rougekit import report
+        import rougekit.report as report
 
         return report.render_comparison(self, "markdown")
 

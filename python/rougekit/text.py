@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, overload
 
-from rougekit import _core, inputs, profiles
+import rougekit._core as _core
+import rougekit.inputs as inputs
+import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
 from rougekit.profiles import Profile
 from rougekit.profiles.engine import EngineProfile

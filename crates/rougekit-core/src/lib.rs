@@ -18,6 +18,7 @@ pub mod error;
 pub mod exact_sum;
 pub mod intern;
 pub mod kernels;
+pub mod multiref;
 pub mod paired;
 pub mod perl;
 pub mod pipeline;

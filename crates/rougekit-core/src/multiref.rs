@@ -1,6 +1,6 @@
 //! Multi-reference rules: how the per-reference [`Match`]es of one type become one score.
-use crate::engine::score::{Match, Score};
 use crate::error::RougeError;
+use crate::scores::{Match, Score};
 
 /// A multi-reference rule (named in the signature).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -12,8 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rougekit import __version__, languages, profiles, report
-from rougekit import io as rio
+import rougekit.io as rio
+import rougekit.languages as languages
+import rougekit.profiles as profiles
+import rougekit.report as report
+from rougekit._core import __version__
 from rougekit.cli.options import (
     as_flags,
     check_ci,
@@ -65,7 +68,7 @@ def run_score(args: argparse.Namespace) -> int:
         threads=scorer.config.threads,
     )
     if args.plot is not None or args.html is not None:
-        from rougekit import plots
+        import rougekit.plots as plots
 
         png = plots.score_distributions(result, {t: acc.column(t, "fmeasure") for t in acc.types})
         if args.plot is not None:
@@ -77,7 +80,7 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    from rougekit import significance
+    import rougekit.significance as significance
 
     check_ci(args.ci)
     check_count("--bootstrap", args.bootstrap)
@@ -120,7 +123,7 @@ def run_compare(args: argparse.Namespace) -> int:
         n_trials=args.trials, seed=args.seed, confidence=confidence, level=args.level,
     )  # fmt: skip
     if args.plot is not None or args.html is not None:
-        from rougekit import plots
+        import rougekit.plots as plots
 
         png = plots.comparison(cmp)
         if args.plot is not None:

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rougekit import checks, sentences
-from rougekit import io as rio
+import rougekit.checks as checks
+import rougekit.io as rio
+import rougekit.sentences as sentences
 from rougekit.errors import UsageError
 from rougekit.scorer import RougeScorer
 from rougekit.signature import Signature, nrefs_field, split_field
@@ -160,7 +161,7 @@ def check_outputs(args: argparse.Namespace) -> None:
                     f"file ({other}): one would replace the other"
                 )
     if args.plot is not None or args.html is not None:
-        from rougekit import plots
+        import rougekit.plots as plots
 
         try:
             plots.check_available()

@@ -7,7 +7,10 @@ import argparse
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rougekit import __version__, profiles, report, sentences
+import rougekit.profiles as profiles
+import rougekit.report as report
+import rougekit.sentences as sentences
+from rougekit._core import __version__
 from rougekit.errors import UsageError
 from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
 from rougekit.results import FIELDS

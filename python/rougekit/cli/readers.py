@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Iterator
 from pathlib import Path
 
-from rougekit import io as rio
+import rougekit.io as rio
 from rougekit.errors import UsageError
 from rougekit.io import Pair
 

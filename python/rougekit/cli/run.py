@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from rougekit import io as rio
+import rougekit.io as rio
 from rougekit.aggregate import Accumulator
 from rougekit.cli.options import as_options, transform_of
 from rougekit.diagnostics import NO_NEWLINE, NO_SENTENCES, Notes

@@ -6,6 +6,10 @@ order (target first), return types (``Score`` namedtuples, the int ``0`` triples
 rougeLsum on empty input) and numbers, bit for bit.
 """
 
-from rougekit.compat import io, rouge_scorer, scoring, tokenize, tokenizers
+import rougekit.compat.io as io
+import rougekit.compat.rouge_scorer as rouge_scorer
+import rougekit.compat.scoring as scoring
+import rougekit.compat.tokenize as tokenize
+import rougekit.compat.tokenizers as tokenizers
 
 __all__ = ["io", "rouge_scorer", "scoring", "tokenize", "tokenizers"]

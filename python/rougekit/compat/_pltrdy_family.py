@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import resolve_threads
 
 #: The originals' metric names and the rougekit type each one is.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rougekit.compat import _pltrdy_family
+import rougekit.compat._pltrdy_family as _pltrdy_family
 
 __all__ = ["FilesRouge", "Rouge"]
 

@@ -14,7 +14,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from rougekit.compat import io, rouge_scorer, scoring
+import rougekit.compat.io as io
+import rougekit.compat.rouge_scorer as rouge_scorer
+import rougekit.compat.scoring as scoring
 
 #: rouge-score's boolean flags (absl's DEFINE_boolean), their defaults and help.
 BOOLEANS = {

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rougekit import _core
-from rougekit.compat import _pltrdy_family
+import rougekit._core as _core
+import rougekit.compat._pltrdy_family as _pltrdy_family
 
 __all__ = ["FilesRouge", "Rouge"]
 

@@ -14,8 +14,9 @@ import re
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, cast
 
-from rougekit import _core
-from rougekit.compat import scoring, tokenizers
+import rougekit._core as _core
+import rougekit.compat.scoring as scoring
+import rougekit.compat.tokenizers as tokenizers
 from rougekit.compat.tokenize import valid_utf8
 
 _NGRAM_TYPE = re.compile(r"rouge[0-9]$")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rougekit import _core
+import rougekit._core as _core
 
 NON_ALPHANUM_PATTERN = r"[^a-z0-9]+"
 NON_ALPHANUM_RE = re.compile(NON_ALPHANUM_PATTERN)

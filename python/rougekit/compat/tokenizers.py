@@ -5,8 +5,8 @@ from __future__ import annotations
 import abc
 from typing import Any
 
-from rougekit import _core
-from rougekit.compat import tokenize as _tokenize
+import rougekit._core as _core
+import rougekit.compat.tokenize as _tokenize
 from rougekit.compat.tokenize import decode_lowered
 
 

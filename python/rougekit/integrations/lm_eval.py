@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from rougekit import profiles
+import rougekit.profiles as profiles
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer
 

@@ -66,8 +66,10 @@ import numpy.typing as npt
 import torch
 from torchmetrics import Metric
 
-from rougekit import _core, inputs, sentences
-from rougekit import signature as sig
+import rougekit._core as _core
+import rougekit.inputs as inputs
+import rougekit.sentences as sentences
+import rougekit.signature as sig
 from rougekit.profiles.engine import EngineProfile
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer

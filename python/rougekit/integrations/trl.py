@@ -32,7 +32,7 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rougekit import profiles
+import rougekit.profiles as profiles
 from rougekit.config import normalize_types
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer

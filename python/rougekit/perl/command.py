@@ -17,8 +17,9 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import resolve_threads
+from rougekit.errors import PerlDataError, PerlUsageError
 from rougekit.perl.eval_config import Evaluation, read_file_list, read_xml_plan
 from rougekit.perl.formats import bad_line_message
 from rougekit.perl.output import (
@@ -30,7 +31,6 @@ from rougekit.perl.output import (
     perl_default_number,
 )
 from rougekit.perl.usage import DETAILS, USAGE
-from rougekit.profiles.perl155.errors import PerlDataError, PerlUsageError
 from rougekit.profiles.perl155.flags import ParsedArgs, PerlOptions, build_options, getopts
 
 PROG = "rougekit perl"
@@ -365,7 +365,7 @@ def _main(argv: Sequence[str] | None) -> int:
             print(USAGE + "\n" + DETAILS, end="")
             return 0
         if parsed.show_version:
-            from rougekit import __version__
+            from rougekit._core import __version__
 
             print(f"rougekit {__version__} (ROUGE-1.5.5 command line)")
             return 0

@@ -12,8 +12,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from rougekit import _core
-from rougekit.profiles.perl155.errors import PerlDataError
+import rougekit._core as _core
+from rougekit.errors import PerlDataError
 
 
 @dataclass

@@ -7,8 +7,8 @@ errors of both.
 
 from __future__ import annotations
 
-from rougekit import _core
-from rougekit.profiles.perl155.errors import PerlDataError
+import rougekit._core as _core
+from rougekit.errors import PerlDataError
 
 
 def bad_line_message(path: str, line: int, text: bytes) -> str:

@@ -28,7 +28,7 @@ import struct
 import sys
 from collections.abc import Iterable, Sequence
 
-from rougekit.profiles.perl155.errors import PerlDataError, PerlUsageError
+from rougekit.errors import PerlDataError, PerlUsageError
 
 SCRIPT = "ROUGE-1.5.5.pl"
 DATA = "data"
@@ -195,7 +195,7 @@ def make_home(
     """Writes the home folder ``folder`` (created if needed); returns (path, what) of each
     file written. Files already there are refused (:class:`PerlDataError`) unless ``force``.
     ``python``: the interpreter the script runs (default: this one)."""
-    from rougekit import _core
+    import rougekit._core as _core
 
     python = sys.executable if python is None else python
     if not python:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
-    from rougekit import _core
+    import rougekit._core as _core
     from rougekit.signature import Signature
 
 #: Every profile: name -> (module, class), imported on first use.

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import as_bool, as_seed
 from rougekit.profiles import CoreScorer, Profile, Summary
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import as_int
 from rougekit.profiles import CoreScorer
 from rougekit.profiles.engine import EngineProfile

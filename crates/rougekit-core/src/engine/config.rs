@@ -1,7 +1,7 @@
 //! ROUGE type names and the validated engine configuration.
-use crate::engine::multiref::MultiRef;
 use crate::error::RougeError;
 use crate::kernels::wlcs::{MAX_WEIGHT, MIN_WEIGHT_EXCLUSIVE};
+use crate::multiref::MultiRef;
 use crate::pipeline::Pipeline;
 
 /// One ROUGE variant the engine can compute.

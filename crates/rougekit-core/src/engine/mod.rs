@@ -9,17 +9,16 @@
 //! references.
 pub mod config;
 pub mod doc;
-pub mod multiref;
+
 mod rouge_l;
 mod rouge_n;
 mod rouge_s;
 mod rouge_w;
-pub mod score;
 
+pub use crate::multiref::MultiRef;
+pub use crate::scores::{Match, Score};
 pub use config::{EngineConfig, RougeType};
 pub use doc::TokenDoc;
-pub use multiref::MultiRef;
-pub use score::{Match, Score};
 
 use crate::error::RougeError;
 use crate::intern::{IdMap, Interner};

@@ -3,10 +3,10 @@
 //! ([`Match::ratio_score`]); rouge-score returns the ints `(0, 0, 0)` when a side has no
 //! token ([`Match::empty_side`]).
 use crate::engine::doc::TokenDoc;
-use crate::engine::score::Match;
 use crate::engine::Scratch;
 use crate::kernels::{lcs, union_lcs};
 use crate::pool::Cancel;
+use crate::scores::Match;
 
 /// rougeL: the match of each reference.
 pub(super) fn matches(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cancel: &Cancel<'_>) {

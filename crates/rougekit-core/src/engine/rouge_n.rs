@@ -1,9 +1,9 @@
 //! ROUGE-N (spec `rouge-score.md` §5): clipped n-gram overlap over the whole token list;
 //! P = hits / #prediction n-grams, R = hits / #reference n-grams ([`Match::ratio_score`]).
 use crate::engine::doc::TokenDoc;
-use crate::engine::score::Match;
 use crate::engine::Scratch;
 use crate::kernels::ngram::{self, NgramIds};
+use crate::scores::Match;
 
 /// The match of each reference.
 pub(super) fn matches(n: usize, pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {

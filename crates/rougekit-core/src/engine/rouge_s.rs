@@ -2,10 +2,10 @@
 //! most `gap` tokens between the two words (`None`: any), plus unigrams for SU; clipped
 //! overlap, scored as ROUGE-N ([`Match::ratio_score`]).
 use crate::engine::doc::TokenDoc;
-use crate::engine::score::Match;
 use crate::engine::Scratch;
 use crate::kernels::skip::{self, Unigrams};
 use crate::pool::Cancel;
+use crate::scores::Match;
 
 /// The match of each reference. Pairs whose key lists would not fit in memory are counted
 /// without materialising the keys (same counts).

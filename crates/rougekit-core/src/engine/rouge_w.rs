@@ -3,10 +3,10 @@
 //! and rouge-score's F of those.
 use crate::engine::config::RougeType;
 use crate::engine::doc::TokenDoc;
-use crate::engine::score::{fmeasure, Match, Score};
 use crate::engine::Scratch;
 use crate::kernels::wlcs::{self, Weights};
 use crate::pool::Cancel;
+use crate::scores::{fmeasure, Match, Score};
 
 /// The match of each reference: WLCS and f of both lengths. `Err` (the reason) for a pair
 /// whose table would exceed [`wlcs::MAX_VALUE_CELLS`]: ROUGE-W is quadratic.

@@ -2,8 +2,9 @@
 //! `head|modifier|relation` triple; the mode picks which triples count and as what unit;
 //! units are then matched, clipped and combined exactly as ROUGE-N n-grams.
 use super::batch::PerlScores;
-use super::combine::{combine, round5, MultiRef};
+use super::combine::{combine, MultiRef};
 use super::counts::ModelCounts;
+use super::round::round5;
 use super::vocab::PerlStemmer;
 use super::Variant;
 use crate::error::RougeError;

@@ -1,7 +1,7 @@
 //! Raw per-model counts of every variant (spec `rouge-1.5.5.md` §8, §9.1): hits, the model normaliser, and
 //! the recall-like score `-f B` selects by (§9.2).
-use super::combine::round5;
 use super::doc::PerlDoc;
+use super::round::round5;
 use super::wlcs::WlcsTable;
 use crate::kernels::lcs::{self, LcsScratch};
 use crate::kernels::skip;

@@ -8,25 +8,10 @@
 //! makes it die); the first `PEER-ROOT`/`MODEL-ROOT` and the first `INPUT-FORMAT` of an
 //! `EVAL` count, at any depth; a `P` counts as a child of `PEERS` and an `M` of `MODELS`;
 //! a value is the element's last direct text, trimmed of Perl's whitespace (see [`text`]).
+pub use super::evals::EvalConfig;
+use super::evals::PERL_SPACE;
 use super::files::SummaryFormat;
 use roxmltree::{Document, Node, ParsingOptions};
-
-/// One `EVAL`: paths are built as Perl builds them, `<root>/<file>` (a missing root is
-/// empty, giving `/<file>`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EvalConfig {
-    pub id: String,
-    /// `None` when the `EVAL` has no `INPUT-FORMAT`.
-    pub format: Option<SummaryFormat>,
-    /// (peer id, path) in document order; a repeated id keeps its first position and its
-    /// last path (a Perl hash).
-    pub peers: Vec<(String, String)>,
-    /// (model id, path) in document order.
-    pub models: Vec<(String, String)>,
-}
-
-/// Perl's `\s` as the configuration reader trims it.
-const PERL_SPACE: &[char] = &[' ', '\t', '\n', '\r', '\x0C', '\x0B'];
 
 /// The `EVAL`s of a configuration, in document order. Errors are one line without the
 /// file name (the caller adds it).

@@ -14,11 +14,8 @@
 //! `MODEL-ROOT`, a counted `P` or `M`) holding text only; every EVAL with an `ID`, every
 //! counted `P` and `M` with an `ID`, the first `INPUT-FORMAT` with a known `TYPE`, no ID
 //! twice. Within it, the rules are the full reader's (see `eval_config.rs`).
-use super::eval_config::EvalConfig;
+use super::evals::{EvalConfig, PERL_SPACE};
 use super::files::SummaryFormat;
-
-/// Perl's `\s` as the configuration reader trims it.
-const PERL_SPACE: &[char] = &[' ', '\t', '\n', '\r', '\x0C', '\x0B'];
 
 /// Deeper documents are left to the full reader.
 const MAX_DEPTH: usize = 64;

@@ -5,7 +5,7 @@
 //! bootstrap visits the instances (spec `rouge-1.5.5.md` §10: keys `"<evalID>.<peerID>"`
 //! sorted as strings). Building 11,490 such objects in Python and handing them back took a
 //! tenth of a CNN/DM run, all of it on one core.
-use super::eval_config::EvalConfig;
+use super::evals::EvalConfig;
 use super::files::SummaryFormat;
 use rustc_hash::FxHashMap;
 

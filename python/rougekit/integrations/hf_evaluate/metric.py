@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rougekit import profiles
+import rougekit.profiles as profiles
 from rougekit.aggregate import corpus_mean
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rougekit import _core
+import rougekit._core as _core
 from rougekit.checks import as_alpha, as_bool, as_limit
 from rougekit.profiles import Profile, Summary
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 
-from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.errors import PerlDataError
 from rougekit.profiles.perl155.exception_db import read_exception_db, read_regular_file
 
 STOPWORDS = "smart_common_words.txt"

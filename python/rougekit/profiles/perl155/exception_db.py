@@ -6,7 +6,7 @@ of the last page and the number of entries), every hash page's index of key/data
 offsets (items stored back to front from the page end), ``H_KEYDATA`` items in line and
 ``H_OFFPAGE`` items chained over overflow pages. Only the little-endian layout of the
 machines that build it is read; anything else is refused with one line naming the file
-(:class:`~rougekit.profiles.perl155.errors.PerlDataError`).
+(:class:`~rougekit.errors.PerlDataError`).
 
 The file may come from anywhere (``-e DIR``, ``data_dir=``), so the reader trusts nothing in
 it: only a regular file of at most :data:`MAX_DB_BYTES` is read, every overflow page serves
@@ -21,7 +21,7 @@ import os
 import stat
 import struct
 
-from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.errors import PerlDataError
 
 _HASH_MAGIC = 0x061561
 _P_HASH_UNSORTED, _P_HASH, _P_OVERFLOW, _P_HASHMETA = 2, 13, 7, 8

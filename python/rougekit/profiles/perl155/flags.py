@@ -27,10 +27,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rougekit import _core
+import rougekit._core as _core
+from rougekit.errors import PerlUsageError
 from rougekit.profiles.perl155 import Perl155, data_dir
 from rougekit.profiles.perl155.data_dir import PerlData
-from rougekit.profiles.perl155.errors import PerlUsageError
 
 FLAG_LETTERS = frozenset("adhHmMsuUvx")
 VALUE_LETTERS = frozenset("bceflnprtwz23")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
-from rougekit.profiles.perl155.errors import PerlUsageError
+from rougekit.errors import PerlUsageError
 from rougekit.profiles.perl155.flags import ParsedArgs, build_options, getopts
 from rougekit.profiles.perl155.flags import perl_number as read_perl_number
 
