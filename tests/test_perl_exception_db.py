@@ -15,7 +15,7 @@ from pathlib import Path
 import db_pages
 import pytest
 from perl_oracle import CANONICAL_KEYS, DB_NAME, PerlOracle, oracle_or_skip
-from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.errors import PerlDataError
 from rougekit.profiles.perl155.exception_db import MAX_DB_BYTES, read_exception_db
 
 # Our own Perl one-liners: tie a DB_File hash with the given info, fill it from a snippet.
@@ -154,7 +154,7 @@ def test_the_page_writer_makes_files_db_file_reads(perl: PerlOracle, tmp_path: P
 
 _READ = """
 import sys
-from rougekit.profiles.perl155.errors import PerlDataError
+from rougekit.errors import PerlDataError
 from rougekit.profiles.perl155.exception_db import read_exception_db
 for path in sys.argv[1:]:
     try:

@@ -10,10 +10,10 @@ import codecs
 from pathlib import Path
 
 import pytest
+from rougekit.errors import PerlDataError
 from rougekit.perl.eval_config import read_file_list, read_xml_config, read_xml_plan
 from rougekit.perl.formats import read_summary
 from rougekit.perl.output import detail_order, encode_line, perl_default_number
-from rougekit.profiles.perl155.errors import PerlDataError
 from rougekit.profiles.perl155.flags import build_options, getopts
 
 # -- summary formats ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from rougekit.profiles.perl155.errors import PerlUsageError
+from rougekit.errors import PerlUsageError
 from rougekit.profiles.perl155.flags import PerlOptions, build_options, getopts, perl_number
 
 
