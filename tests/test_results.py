@@ -236,3 +236,19 @@ def test_unpickling_checks_the_ids_and_settings():
         state[key] = value
         with pytest.raises(ValueError, match="corrupt BatchResult state"):
             BatchResult.__new__(BatchResult).__setstate__(state)
+
+
+def test_unpickling_checks_the_perl_counts():
+    """ROUGE-1.5.5's -t 1 corpus numbers come from the counts: hits above the items' count
+    made them exceed 1 (the core lets rougeL's pass: pltrdy's rouge scores it above 1)."""
+    scorer = rougekit.RougeScorer(["rouge1", "rougeL"], profile="perl-1.5.5")
+    batch = scorer.score_batch(["a b"], ["a b c"])
+    good = batch.scores.to_bytes()
+    at = good.rindex(struct.pack("<3d", 2.0, 2.0, 3.0))  # rougeL's (rouge1's come first)
+    bad = good[:at] + struct.pack("<d", 9.0) + good[at + 8 :]
+    assert _core.BatchScores.from_bytes(bad)
+    with pytest.raises(ValueError, match="rougeL counts of pair 0 have more hits than items"):
+        pickle.loads(_corrupt_pickle(batch, bad))
+    first = good.index(struct.pack("<3d", 2.0, 2.0, 3.0))
+    with pytest.raises(ValueError, match="rouge1 counts of pair 0 have more hits than items"):
+        _core.BatchScores.from_bytes(good[:first] + struct.pack("<d", 9.0) + good[first + 8 :])

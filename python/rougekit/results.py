@@ -118,7 +118,20 @@ def scores_problem(scores: _core.BatchScores, profile: Profile) -> str | None:
             values.frombytes(bytes(scores.buffer("rougeL", field)))
             if values and max(values) > 1.0:
                 return f"a rougeL {field} above 1 ({max(values)})"
+        # Its counts (ROUGE-1.5.5's -t 1 corpus numbers) then have no more hits than items.
+        try:
+            hits, pred, ref = (scores.buffer("rougeL", f) for f in COUNTS)
+        except ValueError:  # no counts
+            return None
+        columns = [array("d", bytes(b)) for b in (hits, pred, ref)]
+        for i, (h, p, r) in enumerate(zip(*columns)):
+            if h > p * (1 + 1e-9) + 1e-9 or h > r * (1 + 1e-9) + 1e-9:
+                return f"the rougeL counts of pair {i} have more hits than items"
     return None
+
+
+#: The counts behind the scores of the profiles that report them.
+COUNTS = ("hits", "pred_total", "ref_total")
 
 
 class BatchResult:
