@@ -190,7 +190,7 @@ def test_rouge_score_rs_is_a_rouge_score_oracle_on_a_long_window(name: str) -> N
 @pytest.mark.parametrize("name", LONG_PAIRS)
 def test_the_whole_long_pair_keeps_its_score(name: str) -> None:
     """The full 294,141 x 20,914-token pair (17M line pairs; its stand-in: 139k x 47k words,
-    20M line pairs): the values the double loop gave (and rouge-score-rs gives,
+    18M line pairs): the values the double loop gave (and rouge-score-rs gives,
     benches/bench_long_lcs.py --types rougeLsum)."""
     row = long_pair(name)
     got = rougekit_lsum([(row["prediction"], row["references"][0])], True)
@@ -201,5 +201,5 @@ def test_the_whole_long_pair_keeps_its_score(name: str) -> None:
 #: of its stand-in, from rouge-score-rs 0.2.1 (``score_batch([ref], [pred])``).
 EXPECTED_LONG = {
     False: (0.07000284295641021, 0.9859850072170229, 0.13072452226841863),
-    True: (0.31033911576918444, 0.9409213349769437, 0.4667368730962167),
+    True: (0.310211119142272, 0.9405332602839793, 0.46654437159583745),
 }
