@@ -2,10 +2,9 @@
 //! the recall-like score `-f B` selects by (§9.2).
 use super::doc::PerlDoc;
 use super::round::round5;
-use super::wlcs::WlcsTable;
 use crate::kernels::lcs::{self, LcsScratch};
 use crate::kernels::skip;
-use crate::kernels::wlcs::Weights;
+use crate::kernels::wlcs::{Weights, WlcsTable};
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
 

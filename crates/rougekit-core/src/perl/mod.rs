@@ -18,7 +18,6 @@ pub mod round;
 pub mod text;
 pub mod types;
 pub mod vocab;
-pub mod wlcs;
 
 pub use batch::{score_batch, score_types, score_types_interruptible, Instance, PerlScores};
 pub use combine::MultiRef;
