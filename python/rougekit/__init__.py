@@ -11,7 +11,7 @@ from __future__ import annotations
 from rougekit._core import __version__
 
 # Not `typing.TYPE_CHECKING`: importing `typing` here would delay every entry point,
-# `rougekit perl`'s prefetch among them (type checkers treat this name the same way).
+# `rougekit perl`'s start-up among them (type checkers treat this name the same way).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any

@@ -15,18 +15,12 @@ def main() -> int:
     """Runs the command line with ``sys.argv``; returns the exit code (``rougekit perl``
     ends the process itself once its output is flushed)."""
     if sys.argv[1:2] == ["perl"]:
-        import rougekit._core as _core
-
         # Arguments are bytes, as for ROUGE-1.5.5: a name that is not UTF-8 reaches
         # sys.argv with surrogates, and a message naming it prints its very bytes.
         for stream in (sys.stdout, sys.stderr):
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:
                 reconfigure(errors="surrogateescape")
-        # The XML plan and the summary files of a `-a` run start to be read now, while
-        # the modules below are imported (the core uses them only if the parsed options
-        # ask for exactly that plan: crates/rougekit-py/src/prefetch.rs).
-        _core.perl_prefetch(sys.argv[2:])
         from rougekit.perl.command import main as perl_main
 
         code = perl_main(sys.argv[2:])

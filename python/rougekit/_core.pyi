@@ -33,7 +33,6 @@ __all__ = [
     "perl_builtin_data",
     "perl_eval_config",
     "perl_normalize_types",
-    "perl_prefetch",
     "perl_split_summary",
     "perl_xml_plan",
     "pltrdy_pieces",
@@ -351,11 +350,6 @@ def perl_eval_config(
 def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
 
-def perl_prefetch(args: Sequence[str]) -> None:
-    """``rougekit perl``'s arguments (``sys.argv``'s, file names need not be UTF-8): with
-    ``-a`` and a regular file last, its plan and summary files start to be read on a
-    background thread, used by :func:`perl_xml_plan` only for exactly that text and every
-    peer."""
 
 def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
     """ROUGE-1.5.5's embedded data: the canonical WordNet-2.0 exception table (pairs sorted
@@ -371,8 +365,6 @@ class PerlRunPlan:
     def starts(self) -> list[int]: ...
     @property
     def missing(self) -> list[tuple[str, str]]: ...
-    @property
-    def prefetched(self) -> bool: ...
     def __len__(self) -> int: ...
     def format_problem(self, be: bool) -> tuple[str, str | None, str] | None: ...
     def boot_order(self, p: int) -> list[int]: ...

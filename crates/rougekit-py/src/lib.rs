@@ -8,7 +8,6 @@ mod errors;
 mod interrupt;
 mod perl;
 mod pltrdy;
-mod prefetch;
 mod scorer;
 mod scores;
 mod segment;
@@ -44,7 +43,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PerlFileError", errors::PERL_FILE.get(m.py())?)?;
     m.add("InputTooLargeError", errors::INPUT_TOO_LARGE.get(m.py())?)?;
     m.add_function(wrap_pyfunction!(perl::perl_normalize_types, m)?)?;
-    m.add_function(wrap_pyfunction!(perl::perl_prefetch, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_builtin_data, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_split_summary, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;

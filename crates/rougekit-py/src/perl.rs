@@ -5,7 +5,6 @@
 use crate::convert;
 use crate::errors::{guarded, to_py, INPUT_TOO_LARGE, PERL_FILE};
 use crate::interrupt::interruptible;
-use crate::prefetch;
 use crate::scores::PyBatchScores;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -22,7 +21,6 @@ use rougekit_core::perl::{
 use rougekit_core::pool::Cancel;
 use rougekit_core::stem::wordnet;
 use rougekit_core::stopwords;
-use std::ffi::OsString;
 use std::path::PathBuf;
 
 fn perl_stemmer(name: &str) -> PyResult<PerlStemmer> {
@@ -281,7 +279,7 @@ impl PerlScorer {
             .into_iter()
             .map(|(path, name)| Ok((path, summary_format(&name)?)))
             .collect::<PyResult<_>>()?;
-        self.score_loaded(py, &files, &peers, &models, be_mode, None)
+        self.score_loaded(py, &files, &peers, &models, be_mode)
     }
 
     /// Scores the instances of a planned XML run (`perl_xml_plan`): as `score_files` with
@@ -293,11 +291,6 @@ impl PerlScorer {
         plan: &PerlRunPlan,
         be_mode: Option<&str>,
     ) -> PyResult<PyBatchScores> {
-        let loading = plan
-            .loading
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
         let plan = &plan.plan;
         self.score_loaded(
             py,
@@ -305,15 +298,13 @@ impl PerlScorer {
             &plan.peer_files,
             &plan.model_files,
             be_mode,
-            loading,
         )
     }
 }
 
 impl PerlScorer {
-    /// Reads `files` in parallel (or takes them from `loading`, the prefetch reading the
-    /// same files) and scores instance i: file `peers[i]` against files `models[i]`
-    /// (indices checked by the caller).
+    /// Reads `files` in parallel and scores instance i: file `peers[i]` against files
+    /// `models[i]` (indices checked by the caller).
     fn score_loaded<P: AsRef<std::path::Path> + Sync>(
         &self,
         py: Python<'_>,
@@ -321,7 +312,6 @@ impl PerlScorer {
         peers: &[usize],
         models: &[Vec<usize>],
         be_mode: Option<&str>,
-        loading: Option<prefetch::Loading>,
     ) -> PyResult<PyBatchScores> {
         if be_mode.is_some() && !self.types.is_empty() {
             return Err(PyValueError::new_err(
@@ -331,7 +321,7 @@ impl PerlScorer {
         let be_mode = be_mode.map(|m| Ok::<_, PyErr>((BeMode::parse(m).map_err(to_py)?, m)));
         let be_mode = be_mode.transpose()?;
         let result = interruptible(py, |cancel| {
-            let scored = self.load_and_score(files, peers, models, be_mode, loading, cancel);
+            let scored = self.load_and_score(files, peers, models, be_mode, cancel);
             // A file or fatal failure is a result here (stopped: `None`).
             Ok(scored.transpose())
         })?;
@@ -359,16 +349,9 @@ impl PerlScorer {
         peers: &[usize],
         models: &[Vec<usize>],
         be_mode: Option<(BeMode, &str)>,
-        loading: Option<prefetch::Loading>,
         cancel: &Cancel<'_>,
     ) -> Result<Option<rougekit_core::BatchScores>, Fatal> {
-        // A prefetch that ended without a result (it cannot, short of a panic) leaves the
-        // reading to this call.
-        let summaries = match loading.and_then(|rx| rx.recv().ok()) {
-            Some(loaded) => loaded,
-            None => Summaries::load(files, self.threads),
-        };
-        let summaries = summaries.map_err(Fatal::File)?;
+        let summaries = Summaries::load(files, self.threads).map_err(Fatal::File)?;
         let inst = summaries.instances(peers, models);
         let config = &self.config;
         match be_mode {
@@ -407,9 +390,6 @@ enum Fatal {
 #[pyclass(module = "rougekit._core", frozen)]
 pub struct PerlRunPlan {
     plan: RunPlan,
-    /// The plan's files, being read by `rougekit perl`'s prefetch (taken by the first
-    /// scoring of this plan).
-    loading: std::sync::Mutex<Option<prefetch::Loading>>,
 }
 
 /// The plan of the XML configuration `text` (decoded) for peer `peer` (None: every peer,
@@ -418,33 +398,16 @@ pub struct PerlRunPlan {
 #[pyfunction]
 #[pyo3(signature = (text, peer=None))]
 pub fn perl_xml_plan(py: Python<'_>, text: &str, peer: Option<String>) -> PyResult<PerlRunPlan> {
-    let all_peers = peer.is_none();
     let choice = match peer {
         None => PeerChoice::All,
         Some(id) => PeerChoice::One(id),
     };
-    // Without the GIL: taking a prefetched plan may wait for it to be parsed.
-    let (plan, loading) = py.allow_threads(|| {
-        guarded(|| {
-            prefetch::take_plan(text, all_peers).unwrap_or_else(|| {
-                let evals = eval_config::parse(text);
-                (evals.map(|evals| RunPlan::new(evals, &choice)), None)
-            })
-        })
+    let plan = py.allow_threads(|| {
+        guarded(|| eval_config::parse(text).map(|evals| RunPlan::new(evals, &choice)))
     })?;
     Ok(PerlRunPlan {
         plan: plan.map_err(PyValueError::new_err)?,
-        loading: std::sync::Mutex::new(loading),
     })
-}
-
-/// `rougekit perl`'s prefetch (see `prefetch.rs`): called with the command's raw arguments
-/// before its modules are imported; returns at once. The arguments are `sys.argv`'s
-/// strings, taken back to the process's bytes (as `os.fsencode`): a file name need not be
-/// UTF-8.
-#[pyfunction]
-pub fn perl_prefetch(args: Vec<OsString>) {
-    prefetch::start(&args);
 }
 
 /// ROUGE-1.5.5's data as rougekit embeds it, for `rougekit perl --make-home`: (the
@@ -465,15 +428,6 @@ impl PerlRunPlan {
     /// Number of instances (all peers).
     fn __len__(&self) -> usize {
         self.plan.instances.len()
-    }
-
-    /// True while the prefetch's reading of this plan's files waits to be scored.
-    #[getter]
-    fn prefetched(&self) -> bool {
-        self.loading
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .is_some()
     }
 
     /// The first evaluation (document order) whose format does not fit the run (`be`:
