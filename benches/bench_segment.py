@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """``rougekit.segment(texts, "jieba")`` against jieba 0.42.1's ``jieba.cut`` on the same texts.
 
-Texts: the 2,400 generated texts of ``tests/test_segment_jieba.py`` (``tests/jieba_texts.py``,
+Texts: the 2,400 generated texts of ``tests/core/test_segment_jieba.py`` (``tests/jieba_texts.py``,
 fixed seed: jieba's dictionary words, unknown words for its HMM, ASCII, punctuation, spaces;
 about 375,000 characters), optionally cycled up to ``--texts``. Timings: the fastest of
 ``--repeat`` runs; one-thread runs in CPU time (``time.process_time``, steadier on a shared

@@ -29,6 +29,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 TESTS_DIR = Path(__file__).resolve().parent
+#: The repository (tests live in folders that mirror the source: tests/cli, tests/perl, ...).
+REPO = TESTS_DIR.parent
 TEST_DATA = TESTS_DIR / "data"
 SAMPLE = TEST_DATA / "xsum-sample.jsonl"
 #: Corpora that ship with the tests, in the shared data layout (``tests/data/README.md``).
@@ -491,3 +493,33 @@ def corpus_bits(result: Any) -> dict[Any, Any]:
                     getattr(result.high[t], f).hex(),
                 )
     return out
+
+
+# -- markers ----------------------------------------------------------------------------------
+# Every test is marked by where it lives, so that `pytest -m "not slow"` (the fast subset,
+# `pip install '.[test-fast]'`) and `-m oracle` / `-m integration` select whole suites.
+
+#: Modules that compare against a reference implementation run in the test.
+ORACLE_MODULES = frozenset({
+    "test_differential_corpora", "test_differential_hypothesis", "test_stem_snowball",
+    "test_tokenize_unicode", "test_scores_unicode", "test_union_lcs", "test_segment_jieba",
+    "test_published_pltrdy", "test_rouge_score_suite", "test_compat_fidelity",
+    "test_compat_bootstrap", "test_perl_differential", "test_perl_sample_outputs",
+    "test_perl_options", "test_perl_files", "test_perl_profile", "test_perl_make_home",
+})  # fmt: skip
+
+#: Modules whose tests take long on a 2-core machine (their durations in a full run, the
+#: fast subset's 2 minutes), beyond the integrations, which are all slow.
+SLOW_MODULES = frozenset()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.path))
+        if path.parent.name == "integrations":
+            item.add_marker(pytest.mark.integration)
+            item.add_marker(pytest.mark.slow)
+        if path.stem in ORACLE_MODULES:
+            item.add_marker(pytest.mark.oracle)
+        if path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

@@ -350,7 +350,6 @@ def perl_eval_config(
 def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
 
-
 def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
     """ROUGE-1.5.5's embedded data: the canonical WordNet-2.0 exception table (pairs sorted
     by key), the bytes of ``smart_common_words.txt`` and the WordNet licence text."""

@@ -12,6 +12,7 @@ import rougekit._core as _core
 import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
 from rougekit.profiles import Profile
+from rougekit.signature import Signature
 
 #: Every profile's name.
 PROFILES = profiles.names()
@@ -93,3 +94,18 @@ class ScorerConfig:
             profile=made,
             threads=resolve_threads(threads),
         )
+
+    def signature(self, *, nrefs: str) -> Signature:
+        """The signature of results of this configuration without a confidence interval
+        (``nrefs``: the references per pair, ``rougekit.signature.nrefs_field``)."""
+        fields = {
+            "rougekit": _core.__version__,
+            "profile": self.profile.name,
+            "types": ",".join(self.types),
+            "nrefs": nrefs,
+            "ci": "no",
+            "bs": "no",
+            "seed": "no",
+            **self.profile.signature_fields(),
+        }
+        return Signature.from_fields(fields)

@@ -160,7 +160,7 @@ class RougeScorer:
 
     def signature(self, nrefs: str = "?") -> sig.Signature:
         """The signature of results from this scorer."""
-        return sig.make(self.config, nrefs=nrefs)
+        return self.config.signature(nrefs=nrefs)
 
     @overload
     def tokenize(self, text: str) -> list[str]: ...  # type: ignore[overload-overlap]

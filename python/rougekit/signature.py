@@ -8,12 +8,6 @@ from __future__ import annotations
 
 import urllib.parse
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-import rougekit._core as _core
-
-if TYPE_CHECKING:
-    from rougekit.config import ScorerConfig
 
 #: The signature's keys, in their printed order.
 KEYS = (
@@ -86,21 +80,6 @@ def nrefs_field(lo: int, hi: int) -> str:
     if hi == 0:
         return "?"
     return str(lo) if lo == hi else f"{lo}-{hi}"
-
-
-def make(config: ScorerConfig, *, nrefs: str) -> Signature:
-    """The signature of results of ``config`` without a confidence interval."""
-    fields = {
-        "rougekit": _core.__version__,
-        "profile": config.profile.name,
-        "types": ",".join(config.types),
-        "nrefs": nrefs,
-        "ci": "no",
-        "bs": "no",
-        "seed": "no",
-        **config.profile.signature_fields(),
-    }
-    return Signature.from_fields(fields)
 
 
 def split_field(*, unescape: bool, separator: str | None, rules: str | None) -> str | None:

@@ -85,7 +85,7 @@ class BootstrapAggregator:
         # size n. Resamples are drawn in chunks of at most _CHUNK indices (bounded memory),
         # and each chunk's means are taken over axis 1, which NumPy sums row after row, in
         # the same order as np.mean(matrix[rows], axis=0) (checked bit for bit in
-        # tests/test_compat_bootstrap.py). This removes rouge-score's Python loop of
+        # tests/compat/test_compat_bootstrap.py). This removes rouge-score's Python loop of
         # n_samples iterations: lm-eval's truthfulqa aggregates one score at a time.
         n = matrix.shape[0]
         per_chunk = max(1, _CHUNK // n)

@@ -21,7 +21,7 @@ of ``compute()``'s tensors (float32 by default) and leaves the integer states al
 (torchmetrics' would cast them).
 
 Per pair the numbers are torchmetrics' (measured equal after the float32 cast on real
-corpora, see ``tests/test_integrations_torchmetrics.py``):
+corpora, see ``tests/integrations/test_integrations_torchmetrics.py``):
 
 * its default text pipeline (lower-case, runs of ``[a-z0-9]``, NLTK's Porter stemmer on
   tokens longer than 3 characters) is the ``rouge-score`` profile's, and its arithmetic is

@@ -200,3 +200,35 @@ class Profile(ABC):
     ASCII_ONLY: ClassVar[bool] = False
     #: What the tokenizer keeps, for the warnings ("which keeps ...").
     KEEPS: ClassVar[str] = "every run of non-space characters"
+
+
+def mean_corpus(
+    name: str,
+    scores: _core.BatchScores,
+    signature: Signature,
+    *,
+    confidence: float | None,
+    n_bootstrap: int,
+    seed: int,
+    unit: int,
+    threads: int,
+) -> tuple[Summary, float | None, Signature]:
+    """The corpus rule of every profile whose corpus numbers are means (all but
+    ROUGE-1.5.5's): means of the per-pair scores, rounded once from exact sums; with
+    ``confidence``, rougekit's seeded percentile-bootstrap interval (``seed``,
+    ``n_bootstrap`` resamples), named in the signature."""
+    from rougekit.checks import as_seed
+
+    if unit != 0:
+        raise ValueError(
+            f"unit (ROUGE-1.5.5's -t) does not apply to the {name!r} profile, whose corpus "
+            "numbers are means"
+        )
+    seed = as_seed(seed)
+    if confidence is not None and n_bootstrap < 1:
+        raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
+    samples = n_bootstrap if confidence is not None else 0
+    summary = scores.corpus(samples, seed, confidence or 0.95, threads)
+    if confidence is not None:
+        signature = signature.with_ci(confidence, samples, seed)
+    return summary, confidence, signature

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import rougekit._core as _core
-from rougekit.checks import as_bool, as_seed, numpy_bool
-from rougekit.profiles import CoreScorer, Profile, Summary
+from rougekit.checks import as_bool, numpy_bool
+from rougekit.profiles import CoreScorer, Profile, Summary, mean_corpus
 
 if TYPE_CHECKING:
     from rougekit.signature import Signature
@@ -155,19 +155,10 @@ class EngineProfile(Profile):
     ) -> tuple[Summary, float | None, Signature]:
         """Means of the per-pair scores; with ``confidence``, rougekit's seeded
         percentile-bootstrap interval (``seed``, ``n_bootstrap`` resamples)."""
-        if unit != 0:
-            raise ValueError(
-                f"unit (ROUGE-1.5.5's -t) does not apply to the {self.NAME!r} profile, whose "
-                "corpus numbers are means"
-            )
-        seed = as_seed(seed)
-        if confidence is not None and n_bootstrap < 1:
-            raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
-        samples = n_bootstrap if confidence is not None else 0
-        summary = scores.corpus(samples, seed, confidence or 0.95, threads)
-        if confidence is not None:
-            signature = signature.with_ci(confidence, samples, seed)
-        return summary, confidence, signature
+        return mean_corpus(
+            self.NAME, scores, signature, confidence=confidence, n_bootstrap=n_bootstrap,
+            seed=seed, unit=unit, threads=threads,
+        )  # fmt: skip
 
     def stem_field(self) -> str:
         """The signature's ``stem`` value: the stemmer's versioned id, or ``no``."""

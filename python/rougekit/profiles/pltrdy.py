@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import rougekit._core as _core
-from rougekit.checks import as_bool, as_seed
-from rougekit.profiles import CoreScorer, Profile, Summary
+from rougekit.checks import as_bool
+from rougekit.profiles import CoreScorer, Profile, Summary, mean_corpus
 
 if TYPE_CHECKING:
     from rougekit.signature import Signature
@@ -99,19 +99,10 @@ class PltrdyFamily(Profile):
         """Means of the per-pair scores (rounded once from exact sums, as every rougekit
         profile's; the package's ``avg=True`` adds left to right, which the drop-in
         reproduces), with rougekit's seeded bootstrap interval on request."""
-        if unit != 0:
-            raise ValueError(
-                f"unit (ROUGE-1.5.5's -t) does not apply to the {self.NAME!r} profile, whose "
-                "corpus numbers are means"
-            )
-        seed = as_seed(seed)
-        if confidence is not None and n_bootstrap < 1:
-            raise ValueError(f"n_bootstrap must be positive, got {n_bootstrap}")
-        samples = n_bootstrap if confidence is not None else 0
-        summary = scores.corpus(samples, seed, confidence or 0.95, threads)
-        if confidence is not None:
-            signature = signature.with_ci(confidence, samples, seed)
-        return summary, confidence, signature
+        return mean_corpus(
+            self.NAME, scores, signature, confidence=confidence, n_bootstrap=n_bootstrap,
+            seed=seed, unit=unit, threads=threads,
+        )  # fmt: skip
 
     def signature_fields(self) -> dict[str, str]:
         return {

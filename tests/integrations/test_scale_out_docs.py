@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 import rougekit
-from conftest import corpus_bits, data_file, load_corpus
+from conftest import REPO, corpus_bits, data_file, load_corpus
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "scale-out.md"
+DOC = REPO / "docs" / "scale-out.md"
 TYPES = ["rouge1", "rouge2", "rougeL"]
 
 

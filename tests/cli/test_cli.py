@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import rougekit
-from conftest import SAMPLE
+from conftest import REPO, SAMPLE
 
 pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoTokensWarning")
 
@@ -283,7 +283,7 @@ def test_blank_references_are_counted_in_one_warning(tmp_path: Path):
     )
 
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "summeval-sample.jsonl"
+EXAMPLE = REPO / "examples" / "summeval-sample.jsonl"
 
 
 def test_the_readme_first_command_is_clean_and_equals_rouge_score():

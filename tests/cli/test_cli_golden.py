@@ -3,7 +3,7 @@ written) for each input format, output format and error, compared with
 ``tests/golden/cli/<case>.txt``.
 
 Regenerate after an intended change with
-``ROUGEKIT_REGENERATE_GOLDEN=1 python -m pytest tests/test_cli_golden.py`` and review the
+``ROUGEKIT_REGENERATE_GOLDEN=1 python -m pytest tests/cli/test_cli_golden.py`` and review the
 diff: the files are the specification of what users see. The version in signatures is
 stored as ``{VERSION}`` so that a version bump alone changes no golden file.
 """
@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 import rougekit
+from conftest import TESTS_DIR
 from rougekit import cli
 
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden" / "cli"
+GOLDEN_DIR = TESTS_DIR / "golden" / "cli"
 INPUTS = GOLDEN_DIR / "inputs"
 REGENERATE = os.environ.get("ROUGEKIT_REGENERATE_GOLDEN") == "1"
 SIG = (

@@ -10,13 +10,13 @@ from __future__ import annotations
 import itertools
 import json
 import shlex
-from pathlib import Path
 
 import pytest
 import rougekit as rk
+from conftest import TESTS_DIR
 from rougekit import cli
 
-INPUTS = Path(__file__).parent / "golden" / "cli" / "inputs"
+INPUTS = TESTS_DIR / "golden" / "cli" / "inputs"
 FLAT = ["--jsonl", str(INPUTS / "flat.jsonl")]
 
 OPTION_SETS = [

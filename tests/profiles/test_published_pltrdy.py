@@ -17,14 +17,15 @@ from typing import Any
 
 import pytest
 import rougekit as rk
+from conftest import SHARED_DATA, TEST_DATA
 from published_oracles import pltrdy, rouge_chinese
 from rougekit import profiles
 from rougekit.compat import pltrdy as compat_pltrdy
 from rougekit.compat import rouge_chinese as compat_rouge_chinese
 from rougekit.config import ScorerConfig
 
-DATA = Path(__file__).parent / "data"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = TEST_DATA
+SHARED = SHARED_DATA
 
 #: (oracle loader, drop-in module, profile name)
 PACKAGES = {

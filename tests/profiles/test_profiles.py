@@ -28,7 +28,8 @@ def test_registry_names_every_profile_once() -> None:
     with pytest.raises(ValueError, match=r"unknown profile 'char-v1' \(did you mean"):
         profiles.get("char-v1")
     with pytest.raises(TypeError, match="profile must be str"):
-        rk.RougeScorer(profile=None)  # type: ignore[arg-type]
+        rk.RougeScorer(profile=5)  # type: ignore[arg-type]
+    assert rk.RougeScorer(profile=None).profile == profiles.DEFAULT  # None: not given
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import rougekit as rk
 from conftest import (
+    TESTS_DIR,
     data_file,
     data_files,
     expected_per_pair_files,
@@ -22,9 +23,9 @@ from conftest import (
 )
 from rougekit.profiles.perl155.rouge_config import PerlUsageError, RougeConfig
 
-EXAMPLES = json.loads(
-    (Path(__file__).parent / "golden" / "perl-examples.json").read_text(encoding="utf-8")
-)["examples"]
+EXAMPLES = json.loads((TESTS_DIR / "golden" / "perl-examples.json").read_text(encoding="utf-8"))[
+    "examples"
+]
 
 
 def perl_name_map(config: RougeConfig) -> dict[str, str]:

@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 import rougekit as rk
-from conftest import require_shared
+from conftest import REPO, require_shared
 from jieba_texts import REAL_TEXTS, generated_texts, real_texts
 
-HMM_MODEL = Path(__file__).resolve().parents[1] / "crates/rougekit-core/data/jieba/hmm.model"
+HMM_MODEL = REPO / "crates/rougekit-core/data/jieba/hmm.model"
 GENERATED = 2400
 
 

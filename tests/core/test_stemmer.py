@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
-from conftest import SAMPLE, SHIPPED, open_text, shared_corpus_files
+from conftest import REPO, SAMPLE, SHIPPED, open_text, shared_corpus_files
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nltk.stem.porter import PorterStemmer
@@ -16,7 +15,7 @@ from rougekit import _core
 
 NLTK = PorterStemmer()
 TOKEN_RE = re.compile(r"[a-z0-9]+")
-EXC_DIR = Path(__file__).resolve().parents[1] / "crates" / "rougekit-core" / "data" / "rouge155"
+EXC_DIR = REPO / "crates" / "rougekit-core" / "data" / "rouge155"
 
 
 def _differences(words):

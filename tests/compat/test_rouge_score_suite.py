@@ -19,8 +19,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import TEST_DATA
 
-TESTDATA = Path(__file__).parent / "data" / "rouge-score-testdata"
+TESTDATA = TEST_DATA / "rouge-score-testdata"
 MODULES = ("io", "rouge_scorer", "scoring", "tokenize", "tokenizers")
 # Tests that need what an offline run cannot have (the large files, replaced by stand-ins,
 # and NLTK's punkt model): they fail on rouge-score itself here.

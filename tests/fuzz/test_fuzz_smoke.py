@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-HARNESS = Path(__file__).resolve().parents[1] / "fuzz" / "run.py"
+from conftest import REPO
+
+HARNESS = REPO / "fuzz" / "run.py"
 
 
 def _run(tmp_path: Path, *argv: str) -> dict:
