@@ -108,7 +108,9 @@ def _pairs(references: Sequence[Any], predictions: Sequence[Any]) -> list[tuple[
 
 
 def _mean(values: list[float]) -> float:
-    """Left to right, as rougekit's corpus mean (Python >= 3.12's ``sum`` is compensated)."""
+    """Left to right, as lm-eval's own ``mean`` (``sum(arr) / len(arr)``) adds on Python
+    3.11, whatever the Python (3.12's ``sum`` is compensated). rougekit's corpus means are
+    exact sums rounded once instead (:func:`corpus_aggregation`)."""
     total = 0.0
     for v in values:
         total += v
@@ -173,7 +175,8 @@ def rouge_pair(references: Sequence[Any], predictions: Sequence[Any], **_: Any) 
 
 
 def mean(items: Sequence[float]) -> float:
-    """lm-eval aggregation: the mean of the per-document values, summed left to right."""
+    """lm-eval aggregation: the mean of the per-document values, summed left to right as
+    lm-eval's own ``mean`` sums them."""
     values = [float(v) for v in items]
     if not values:
         raise ValueError("no items to aggregate")
