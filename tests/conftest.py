@@ -495,6 +495,45 @@ def corpus_bits(result: Any) -> dict[Any, Any]:
     return out
 
 
+@pytest.fixture(scope="module")
+def trained_punkt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """NLTK's real ``sent_tokenize`` with an English Punkt model trained here (for
+    rougeLsum's sentences in rouge-score's ``split_summaries`` and torchmetrics): NLTK's
+    own ``punkt_tab`` model is a download, which the tests never make. The model's parameters are
+    learnt by NLTK's ``PunktTrainer`` from 4,000 CNN/DM reference summaries and written in
+    the ``punkt_tab`` layout (four tab files, as ``nltk.tokenize.punkt.load_punkt_params``
+    reads them) under a data root put first on ``nltk.data.path``. Both sides then run
+    Punkt's real code (its abbreviation, collocation and orthographic rules) on a real
+    model; which model does not matter for the comparison, only that both use the same."""
+    import nltk
+    from nltk.tokenize.punkt import PunktTrainer
+
+    rows = named_corpus("cnndm-pointer-generator/pointer-gen-cov.jsonl")
+    trainer = PunktTrainer()
+    trainer.INCLUDE_ALL_COLLOCS = True
+    trainer.train("\n".join(r["references"][0] for r in rows[:4000]), finalize=True)
+    params = trainer.get_params()
+    root = tmp_path_factory.mktemp("nltk_data")
+    model = root / "tokenizers" / "punkt_tab" / "english"
+    model.mkdir(parents=True)
+    files = {
+        "collocations.tab": ["\t".join(pair) for pair in params.collocations],
+        "sent_starters.txt": list(params.sent_starters),
+        "abbrev_types.txt": list(params.abbrev_types),
+        "ortho_context.tab": [f"{k}\t{v}" for k, v in params.ortho_context.items()],
+    }
+    for name, lines in files.items():
+        (model / name).write_text("\n".join(sorted(lines)), encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(nltk.data, "path", [str(root), *nltk.data.path])
+        cached = getattr(nltk.tokenize, "_get_punkt_tokenizer", None)
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()  # a tokenizer loaded from another model must not be reused
+        yield
+        if hasattr(cached, "cache_clear"):
+            cached.cache_clear()
+
+
 # -- markers ----------------------------------------------------------------------------------
 # Every test is marked by where it lives, so that `pytest -m "not slow"` (the fast subset,
 # `pip install '.[test-fast]'`) and `-m oracle` / `-m integration` select whole suites.

@@ -257,26 +257,10 @@ def test_compat_custom_tokenizer_call_pattern(types):
     )
 
 
-def _punkt_available() -> bool:
-    import nltk
-
-    for resource in ("tokenizers/punkt_tab/english/", "tokenizers/punkt"):
-        try:
-            nltk.data.find(resource)
-            return True
-        except LookupError:
-            pass
-    return False
-
-
-@pytest.mark.skipif(
-    not _punkt_available(),
-    reason="NLTK punkt/punkt_tab data not installed (needed by split_summaries=True; "
-    "tests never download it)",
-)
 @settings(max_examples=300)
 @given(pair=pairs_strategy, stemmer=stemmers)
-def test_compat_split_summaries_vs_rouge_score(pair, stemmer):
+def test_compat_split_summaries_vs_rouge_score(trained_punkt, pair, stemmer):
+    # split_summaries=True splits with NLTK's Punkt: a model trained offline (conftest).
     prediction, target = pair[0], pair[1][0]
     from rouge_score import rouge_scorer
 
