@@ -8,7 +8,7 @@ import contextlib
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,10 +71,7 @@ def run_score(args: argparse.Namespace) -> int:
         import rougekit.plots as plots
 
         png = plots.score_distributions(result, {t: acc.column(t, "fmeasure") for t in acc.types})
-        if args.plot is not None:
-            emit_binary(args.plot, png)
-        if args.html is not None:
-            emit(args.html, report.html_score(result, png))
+        _write_pictures(args, png, lambda: report.html_score(result, png))
     emit(args.output, report.render(result, args.format))
     return 0
 
@@ -126,12 +123,17 @@ def run_compare(args: argparse.Namespace) -> int:
         import rougekit.plots as plots
 
         png = plots.comparison(cmp)
-        if args.plot is not None:
-            emit_binary(args.plot, png)
-        if args.html is not None:
-            emit(args.html, report.html_comparison(cmp, png))
+        _write_pictures(args, png, lambda: report.html_comparison(cmp, png))
     emit(args.output, report.render_comparison(cmp, args.format))
     return 0
+
+
+def _write_pictures(args: argparse.Namespace, png: bytes, html: Callable[[], str]) -> None:
+    """``--plot`` (the PNG) and ``--html`` (a page holding it), where asked for."""
+    if args.plot is not None:
+        emit_binary(args.plot, png)
+    if args.html is not None:
+        emit(args.html, html())
 
 
 def _is_stemmer_name(value: str) -> bool:

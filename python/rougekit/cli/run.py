@@ -34,7 +34,8 @@ def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> tuple[Ba
     """The chunk's scores and its warnings' counts (the run warns once, with totals)."""
     try:
         batch, notes = scorer._batch([p.prediction for p in chunk], [p.references for p in chunk])
-        blank = sum(1 for p in chunk if not any(r.strip() for r in p.references))
+        # No copy of a text (str.strip would make one): a blank text is empty or all space.
+        blank = sum(1 for p in chunk if all(not r or r.isspace() for r in p.references))
         return batch, replace(notes, blank_references=blank) if blank else notes
     except (TypeError, ValueError) as e:
         # The core names the index within the chunk; name the pair instead.
