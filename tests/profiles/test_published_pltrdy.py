@@ -17,15 +17,12 @@ from typing import Any
 
 import pytest
 import rougekit as rk
-from conftest import SHARED_DATA, TEST_DATA
+from conftest import corpus_names, named_corpus
 from published_oracles import pltrdy, rouge_chinese
 from rougekit import profiles
 from rougekit.compat import pltrdy as compat_pltrdy
 from rougekit.compat import rouge_chinese as compat_rouge_chinese
 from rougekit.config import ScorerConfig
-
-DATA = TEST_DATA
-SHARED = SHARED_DATA
 
 #: (oracle loader, drop-in module, profile name)
 PACKAGES = {
@@ -59,31 +56,30 @@ def _same_pairs(
     return bad, scored
 
 
-def _jsonl(path: Path, limit: int) -> tuple[list[str], list[str]]:
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()][:limit]
+def _pairs(name: str, limit: int) -> tuple[list[str], list[str]]:
+    rows = named_corpus(name)[:limit]
     return [r["prediction"] for r in rows], [r["references"][0] for r in rows]
 
 
 def _corpora() -> list[Any]:
-    out = [pytest.param(DATA / "xsum-sample.jsonl", id="xsum-sample")]
-    for name, path in [
-        ("cnndm", SHARED / "cnndm-pointer-generator/pointer-gen-cov.jsonl"),
-        ("realsumm", SHARED / "realsumm-cnndm/realsumm.jsonl"),
-        ("zh-sumeval", SHARED / "zh-sumeval-sample/zh-sample.jsonl"),
-    ]:
-        skip = pytest.mark.skipif(not path.exists(), reason=f"{path} is not here (shared data)")
-        out.append(pytest.param(path, id=name, marks=skip))
-    return out
+    """The shipped XSum sample, and CNN/DM, REALSumm and the Chinese sample: shipped, else
+    their stand-ins built from shipped corpora, plus the shared files when present."""
+    return [
+        *corpus_names("xsum-hallucination-annotations/xsum.jsonl"),
+        *corpus_names("cnndm-pointer-generator/pointer-gen-cov.jsonl"),
+        *corpus_names("realsumm-cnndm/realsumm.jsonl"),
+        *corpus_names("zh-sumeval-sample/zh-sample.jsonl"),
+    ]
 
 
 @pytest.mark.parametrize("exclusive", [True, False])
 @pytest.mark.parametrize("package", PACKAGES)
-@pytest.mark.parametrize("path", _corpora())
-def test_corpora_bit_exact(path: Path, package: str, exclusive: bool) -> None:
+@pytest.mark.parametrize("name", _corpora())
+def test_corpora_bit_exact(name: str, package: str, exclusive: bool) -> None:
     """Every pair's r, p, f, lengths and raw counts, and the means of ``avg=True``, equal the
-    original's (300 pairs of the shared CNN/DM and REALSumm sets; the shipped XSum sample)."""
+    original's (300 pairs of each corpus)."""
     load, mine, _ = PACKAGES[package]
-    hyps, refs = _jsonl(path, 300)
+    hyps, refs = _pairs(name, 300)
     for options in ({"return_lengths": True}, {"raw_results": True}):
         want = load().Rouge(exclusive=exclusive, **options).get_scores(hyps, refs)
         got = mine.Rouge(exclusive=exclusive, **options).get_scores(hyps, refs)
@@ -335,7 +331,7 @@ def test_profile_equals_the_drop_in(package: str) -> None:
     """``RougeScorer(profile=...)`` gives the drop-in's (hence the original's) P, R, F;
     ``rouge-1``/``rouge-l`` spellings are taken; the signature names the counting."""
     _, mine, name = PACKAGES[package]
-    hyps, refs = _jsonl(DATA / "xsum-sample.jsonl", 40)
+    hyps, refs = _pairs("xsum-hallucination-annotations/xsum.jsonl", 40)
     scorer = rk.RougeScorer(["rouge-1", "rouge2", "rouge-L"], profile=name, threads=2)
     assert scorer.types == ("rouge1", "rouge2", "rougeL")
     batch = scorer.score_batch(hyps, refs)
