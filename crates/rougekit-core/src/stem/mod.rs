@@ -2,6 +2,7 @@
 //! stemmer rouge-score uses. `porter_perl` reproduces ROUGE-1.5.5's `-m` stemmer (its Porter
 //! variant plus the WordNet exception table of `wordnet`), spec `rouge-1.5.5.md` §3 and §7.
 //! `snowball` names Snowball 3.1.1's stemmers (the `frostem` crate runs them).
+pub mod nltk_snowball;
 pub mod porter_nltk;
 pub mod porter_perl;
 pub mod snowball;
