@@ -13,6 +13,7 @@ from rougekit._core import InputTooLargeError, PerlFileError, RougekitError
 
 __all__ = [
     "DataError",
+    "ExplainCheckError",
     "InputTooLargeError",
     "PerlDataError",
     "PerlFileError",
@@ -39,3 +40,9 @@ class PerlUsageError(RougekitError, ValueError):
 class PerlDataError(RougekitError, ValueError):
     """Bad ROUGE-1.5.5 configuration, summary or data files (exit code 1); the message
     names the file."""
+
+
+class ExplainCheckError(RougekitError, AssertionError):
+    """An explanation's recomputed numbers or matches differ from what it stores or from
+    ``scorer.score`` (:meth:`rougekit.explain.Explanation.check`); the message names the
+    type, the reference and the field."""

@@ -1,0 +1,307 @@
+"""Recomputes an explanation's numbers from its counts (:meth:`Explanation.check`).
+
+Every float is recomputed with the profile's formula in the profile's order of operations,
+then combined over the references by the named rule, and compared with ``==`` (never a
+tolerance) to the stored floats and, when the scorer is given, to ``scorer.score``. The
+matches must add up to the counts they explain. The first difference raises
+:class:`rougekit.errors.ExplainCheckError` naming the type, the reference and the field.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rougekit.errors import ExplainCheckError
+
+Triple = tuple[float, float, float]
+Recompute = Callable[[Mapping[str, Any], Mapping[str, Any]], Triple]
+
+#: Per profile: how one reference's counts become (P, R, F). The rouge-score family's
+#: formula is the default; other profiles register theirs here.
+FORMULAS: dict[str, Recompute] = {}
+
+#: Per rule: how the per-reference triples become the type's (name -> function).
+RULES: dict[str, Callable[[Sequence[Mapping[str, Any]], Mapping[str, Any], Recompute], Triple]] = {}
+
+
+def fmeasure(p: float, r: float) -> float:
+    """rouge-score's ``2 * P * R / (P + R)``, left to right, 0 when ``P + R`` is 0."""
+    return 2.0 * p * r / (p + r) if p + r > 0.0 else 0.0
+
+
+def ratio(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+    """hits / max(total, 1) on each side (rouge-score's ``_score_ngrams`` and ``_score_lcs``;
+    its LCS types' ``(0, 0, 0)`` for an empty side gives the same floats)."""
+    hits = float(c["hits"])
+    p = hits / max(float(c["prediction_total"]), 1.0)
+    r = hits / max(float(c["reference_total"]), 1.0)
+    return p, r, fmeasure(p, r)
+
+
+def wlcs(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+    """ROUGE-W: f(k) = k**w; R = f⁻¹(WLCS / f(|ref|)), P = f⁻¹(WLCS / f(|pred|)), exactly
+    1 when one run covers that side, at most 1 otherwise (``engine/rouge_w.rs``)."""
+    w = float(t["weight"])
+    hits = float(c["hits"])
+    fp, fr = _f_total(c, "prediction", w), _f_total(c, "reference", w)
+    if hits == 0.0:
+        p = 0.0 / max(fp, 1.0)
+        r = 0.0 / max(fr, 1.0)
+        return p, r, fmeasure(p, r)
+    r = 1.0 if c.get("whole_reference") else min((hits / fr) ** (1.0 / w), 1.0)
+    p = 1.0 if c.get("whole_prediction") else min((hits / fp) ** (1.0 / w), 1.0)
+    return p, r, min(fmeasure(p, r), 1.0)
+
+
+def _f_total(c: Mapping[str, Any], side: str, w: float) -> float:
+    """f of a side's length; pooled counts carry the sum of the references' f."""
+    key = f"{side}_weight"
+    if key in c:
+        return float(c[key])
+    return float(c[f"{side}_total"]) ** w
+
+
+def engine_formula(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+    return wlcs(t, c) if t["kind"] == "wlcs" else ratio(t, c)
+
+
+def _first_max(triples: Sequence[Triple], key: Callable[[Triple], float]) -> int:
+    best = 0
+    for i, s in enumerate(triples):
+        if key(s) > key(triples[best]):  # strict: the earliest wins ties
+            best = i
+    return best
+
+
+def _float32(x: float) -> float:
+    value: float = struct.unpack("f", struct.pack("f", x))[0]
+    return value
+
+
+def _mean(triples: Sequence[Triple]) -> Triple:
+    sp = sr = sf = 0.0
+    for p, r, f in triples:  # summed left to right, divided once
+        sp, sr, sf = sp + p, sr + r, sf + f
+    k = float(len(triples))
+    return sp / k, sr / k, sf / k
+
+
+def pooled_counts(t: Mapping[str, Any], refs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The references' counts summed left to right (ROUGE-1.5.5's ``-f A``)."""
+    out: dict[str, Any] = {"hits": 0.0, "prediction_total": 0.0, "reference_total": 0.0}
+    for k in ("hits", "prediction_total", "reference_total"):
+        acc = float(refs[0][k])
+        for c in refs[1:]:
+            acc = acc + float(c[k])
+        out[k] = acc
+    if t["kind"] == "wlcs":
+        w = float(t["weight"])
+        for side in ("prediction", "reference"):
+            acc = _f_total(refs[0], side, w)
+            for c in refs[1:]:
+                acc = acc + _f_total(c, side, w)
+            out[f"{side}_weight"] = acc
+        out["whole_prediction"] = all(c.get("whole_prediction") for c in refs)
+        out["whole_reference"] = all(c.get("whole_reference") for c in refs)
+    return out
+
+
+def combine(
+    rule: str, t: Mapping[str, Any], refs: Sequence[Mapping[str, Any]], formula: Recompute
+) -> tuple[Triple, int | None]:
+    """The rule's triple over ``refs`` and the chosen one's position (``None``: pooled or
+    mean over several)."""
+    if len(refs) == 1:
+        return formula(t, refs[0]), 0
+    if rule == "pooled":
+        return formula(t, pooled_counts(t, refs)), None
+    triples = [formula(t, c) for c in refs]
+    if rule == "mean":
+        return _mean(triples), None
+    keys: dict[str, Callable[[Triple], float]] = {
+        "best-f": lambda s: s[2],
+        "best-recall": lambda s: s[1],
+        "best-f-float32": lambda s: _float32(s[2]),
+    }
+    if rule not in keys:
+        raise ExplainCheckError(f"unknown multi-reference rule {rule!r}")
+    best = _first_max(triples, keys[rule])
+    return triples[best], best
+
+
+def check(data: Mapping[str, Any], scorer: Any = None) -> None:
+    """Raises :class:`ExplainCheckError` at the first number or invariant that differs."""
+    profile = str(data.get("profile"))
+    formula = FORMULAS.get(profile, engine_formula)
+    _check_texts(data)
+    expected: dict[str, Any] | None = None
+    if scorer is not None:
+        refs = [r["text"] if r.get("text") is not None else _ids(r) for r in data["references"]]
+        pred = data["prediction"]
+        pred_in = pred["text"] if pred.get("text") is not None else _ids(pred)
+        expected = dict(scorer.score(pred_in, refs if len(refs) != 1 else refs[0]))
+    for name, t in data["types"].items():
+        _check_type(name, t, data, formula, profile)
+        if expected is not None:
+            got = (t["precision"], t["recall"], t["fmeasure"])
+            want = tuple(expected[name])
+            if got != want:
+                raise ExplainCheckError(
+                    f"{name}: the explanation's (P, R, F) {got} differ from scorer.score's {want}"
+                )
+
+
+def _ids(text: Mapping[str, Any]) -> list[int]:
+    return [int(tok["id"]) for tok in text["tokens"]] if "ids" not in text else list(text["ids"])
+
+
+def _check_texts(data: Mapping[str, Any]) -> None:
+    for label, text in [("prediction", data["prediction"])] + [
+        (f"reference {i}", r) for i, r in enumerate(data["references"])
+    ]:
+        s = text.get("text")
+        if s is None:
+            continue
+        last = 0
+        for k, tok in enumerate(text["tokens"]):
+            if s[tok["start"] : tok["end"]] != tok["text"]:
+                raise ExplainCheckError(
+                    f"{label} token {k}: text[{tok['start']}:{tok['end']}] is "
+                    f"{s[tok['start'] : tok['end']]!r}, not its surface {tok['text']!r}"
+                )
+            # Tokens made from one source character (NFKC's `½` -> 1, 2) share its span.
+            shared = k > 0 and tok["start"] == text["tokens"][k - 1]["start"]
+            if tok["start"] < last and not (shared and tok["end"] <= last):
+                raise ExplainCheckError(f"{label} token {k}: spans overlap or go back")
+            last = max(last, tok["end"])
+        for d in text.get("dropped", ()):
+            if s[d["start"] : d["end"]] != d["text"]:
+                raise ExplainCheckError(f"{label}: a dropped span does not slice the text")
+
+
+def _fail(name: str, where: str, what: str) -> ExplainCheckError:
+    return ExplainCheckError(f"{name}{where}: {what}")
+
+
+def _check_type(
+    name: str, t: Mapping[str, Any], data: Mapping[str, Any], formula: Recompute, profile: str
+) -> None:
+    refs = t["per_reference"]
+    if len(refs) != len(data["references"]):
+        raise _fail(name, "", f"{len(refs)} per-reference entries for {len(data['references'])}")
+    for j, c in enumerate(refs):
+        where = f", reference {j}"
+        got = (c["precision"], c["recall"], c["fmeasure"])
+        want = formula(t, c)
+        if got != want:
+            raise _fail(name, where, f"stored (P, R, F) {got} != recomputed {want}")
+        _check_matches(name, where, t, c, data["prediction"], data["references"][j])
+    rule = str(t["rule"])
+    if rule not in ("best-f", "pooled", "best-recall", "mean", "best-f-float32"):
+        rule_fn = RULES.get(rule)
+        if rule_fn is None:
+            return  # a rule this module does not know is checked by its own profile
+        final = rule_fn(refs, t, formula)
+        chosen: int | None = t.get("reference")
+    elif t.get("jackknife") and len(refs) >= 2:
+        rounds = []
+        for left_out in range(len(refs)):
+            subset = [c for j, c in enumerate(refs) if j != left_out]
+            rounds.append(combine(rule, t, subset, formula)[0])
+        for s, sub in zip(rounds, t.get("jackknife_subsets", ())):
+            if (sub["precision"], sub["recall"], sub["fmeasure"]) != s:
+                raise _fail(name, f", without reference {sub['left_out']}", "subset differs")
+        final, chosen = _mean(rounds), None
+    else:
+        final, chosen = combine(rule, t, refs, formula)
+    got = (t["precision"], t["recall"], t["fmeasure"])
+    if got != final:
+        raise _fail(name, "", f"stored (P, R, F) {got} != the {rule} rule's {final}")
+    if chosen is not None and t.get("reference") != chosen:
+        raise _fail(name, "", f"reference {t.get('reference')} chosen, the rule picks {chosen}")
+    if t.get("reference") is not None and t.get("hits") is not None:
+        c = refs[t["reference"]]
+        for k in ("hits", "prediction_total", "reference_total"):
+            if t[k] != c[k]:
+                raise _fail(name, "", f"{k} {t[k]} is not the chosen reference's {c[k]}")
+
+
+def _compared(text: Mapping[str, Any], at: int, n: int) -> list[Any]:
+    return [tok["compared"] for tok in text["tokens"][at : at + n]]
+
+
+def _check_matches(
+    name: str,
+    where: str,
+    t: Mapping[str, Any],
+    c: Mapping[str, Any],
+    pred: Mapping[str, Any],
+    ref: Mapping[str, Any],
+) -> None:
+    kind = t["kind"]
+    npred, nref = len(pred["tokens"]), len(ref["tokens"])
+    if kind == "ngram":
+        n = int(t["n"])
+        totals = (max(npred - n + 1, 0), max(nref - n + 1, 0))
+        if (c["prediction_total"], c["reference_total"]) != totals:
+            raise _fail(name, where, f"n-gram totals {c['prediction_total']}, "
+                        f"{c['reference_total']} for {npred} and {nref} tokens")  # fmt: skip
+        total = 0
+        for m in c["matches"]:
+            hits = min(m["prediction_count"], m["reference_count"])
+            if (
+                m["hits"] != hits
+                or len(m["prediction_at"]) != hits
+                or len(m["reference_at"]) != hits
+            ):
+                raise _fail(name, where, f"match {m['gram']} is not clipped to {hits}")
+            for at in m["prediction_at"]:
+                if _compared(pred, at, n) != list(m["gram"]):
+                    raise _fail(name, where, f"prediction n-gram at {at} is not {m['gram']}")
+            for at in m["reference_at"]:
+                if _compared(ref, at, n) != list(m["gram"]):
+                    raise _fail(name, where, f"reference n-gram at {at} is not {m['gram']}")
+            total += hits
+        if total != c["hits"]:
+            raise _fail(name, where, f"the matches hold {total} hits, not {c['hits']}")
+    elif kind == "lcs":
+        alignment = c.get("alignment")
+        if alignment is None:
+            return
+        if len(alignment) != c["hits"]:
+            raise _fail(name, where, f"the alignment has {len(alignment)} pairs, LCS {c['hits']}")
+        last = (-1, -1)
+        for p, r in alignment:
+            if p <= last[0] or r <= last[1]:
+                raise _fail(name, where, "the alignment does not increase on both sides")
+            if pred["tokens"][p]["compared"] != ref["tokens"][r]["compared"]:
+                raise _fail(name, where, f"aligned tokens {p} and {r} differ")
+            last = (p, r)
+    elif kind == "union-lcs":
+        counted = 0
+        seen: set[int] = set()
+        for s in c["sentences"]:
+            parts = [*s["counted"], *s["not_counted"], *s["unmatched"]]
+            if len(set(parts)) != len(parts) or seen & set(parts):
+                raise _fail(name, where, f"sentence {s['sentence']}'s tokens are listed twice")
+            seen |= set(parts)
+            counted += len(s["counted"])
+        if seen != set(range(nref)) and nref and c["prediction_total"]:
+            raise _fail(name, where, "the sentences do not cover the reference's tokens")
+        if counted != c["hits"]:
+            raise _fail(name, where, f"{counted} tokens counted, hits {c['hits']}")
+    elif kind == "skip-bigram":
+        total = sum(int(m["hits"]) for m in c["matches"])
+        for m in c["matches"]:
+            if m["hits"] != min(m["prediction_count"], m["reference_count"]):
+                raise _fail(name, where, f"skip-bigram {m['pair']} is not clipped")
+        if total != c["hits"]:
+            raise _fail(name, where, f"the matches hold {total} hits, not {c['hits']}")
+    elif kind == "wlcs":
+        runs = c.get("runs")
+        if runs is not None:
+            length = sum(int(r["length"]) for r in runs)
+            if length > min(npred, nref):
+                raise _fail(name, where, "the runs are longer than the texts")
