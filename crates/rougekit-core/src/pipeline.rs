@@ -10,6 +10,7 @@ use crate::error::RougeError;
 use crate::pool::{run_polled, Cancel};
 use crate::stem::porter_nltk;
 use crate::stem::snowball::{self, Snowball};
+use crate::stem::xlsum::{self, XlsumStemmer};
 use crate::tokenize::rouge_score;
 use crate::tokenize::unicode::{self, Unit};
 use rayon::prelude::*;
@@ -99,6 +100,9 @@ pub enum Stemmer {
     PorterNltk,
     /// A Snowball 3.1.1 stemmer, `snowball:<algorithm>` ([`crate::stem::snowball`]).
     Snowball(Snowball),
+    /// One of XL-Sum's stemmers: `nltk-snowball:<language>[@<snapshot>]`, `hindi-suffix`,
+    /// `bengali-rafi`, `turkish-stemmer-1.3` ([`crate::stem::xlsum`]).
+    Xlsum(XlsumStemmer),
 }
 
 impl Stemmer {
@@ -109,6 +113,7 @@ impl Stemmer {
             Stemmer::None => None,
             Stemmer::PorterNltk => Some("nltk-porter"),
             Stemmer::Snowball(s) => Some(s.name()),
+            Stemmer::Xlsum(s) => Some(s.name()),
         }
     }
 
@@ -120,10 +125,12 @@ impl Stemmer {
             Stemmer::None => None,
             Stemmer::PorterNltk => Some("nltk-porter"),
             Stemmer::Snowball(s) => Some(s.signature_id()),
+            Stemmer::Xlsum(s) => Some(s.signature_id()),
         }
     }
 
-    /// Parses a stemmer name: `nltk-porter` or `snowball:<algorithm>`.
+    /// Parses a stemmer name: `nltk-porter`, `snowball:<algorithm>` or one of XL-Sum's
+    /// ([`XlsumStemmer::parse`]).
     pub fn parse(name: &str) -> Result<Stemmer, RougeError> {
         if name == "nltk-porter" {
             return Ok(Stemmer::PorterNltk);
@@ -131,10 +138,17 @@ impl Stemmer {
         if let Some(algorithm) = name.strip_prefix("snowball:") {
             return Snowball::parse(algorithm).map(Stemmer::Snowball);
         }
+        if let Some(parsed) = XlsumStemmer::parse(name) {
+            return parsed.map(Stemmer::Xlsum);
+        }
         Err(RougeError::InvalidOption(format!(
-            "unknown stemmer {name:?}: expected nltk-porter or snowball:<algorithm>, \
-             <algorithm> one of {}",
-            snowball::ids()
+            "unknown stemmer {name:?}: expected nltk-porter, snowball:<algorithm>, \
+             nltk-snowball:<language>, hindi-suffix, bengali-rafi or turkish-stemmer-1.3; \
+             <algorithm> one of {}; <language> one of {} (NLTK's stopword lists of \
+             nltk_data 5db857e; nltk-snowball:<language>@3a486db for the lists before \
+             2021-10-19)",
+            snowball::ids(),
+            xlsum::nltk_language_ids()
         )))
     }
 
@@ -144,6 +158,7 @@ impl Stemmer {
             Stemmer::None => Cow::Borrowed(word),
             Stemmer::PorterNltk => Cow::Owned(porter_nltk::stem(word)),
             Stemmer::Snowball(s) => s.stem(word),
+            Stemmer::Xlsum(s) => Cow::Owned(s.stem(word)),
         }
     }
 
@@ -502,7 +517,8 @@ mod tests {
         let err = Stemmer::parse("porter").unwrap_err().to_string();
         assert!(
             err.starts_with(
-                "unknown stemmer \"porter\": expected nltk-porter or snowball:<algorithm>"
+                "unknown stemmer \"porter\": expected nltk-porter, snowball:<algorithm>, \
+                 nltk-snowball:<language>"
             ),
             "{err}"
         );
