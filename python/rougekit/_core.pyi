@@ -406,10 +406,16 @@ def arrow_views(scores: BatchScores) -> int:
 class PltrdyScorer:
     """A scorer of ``variant`` (``pltrdy-1.0.1`` or ``rouge-chinese-1.0.3``): types
     ``rouge1``..``rougeN`` and ``rougeL``; ``exclusive`` counts distinct n-grams (the
-    packages' default)."""
+    packages' default); with ``segmenter`` (``"jieba"``) each text is first replaced by its
+    words joined with spaces."""
 
     def __new__(
-        cls, variant: str, types: Sequence[str], exclusive: bool = True, threads: int = 1
+        cls,
+        variant: str,
+        types: Sequence[str],
+        exclusive: bool = True,
+        threads: int = 1,
+        segmenter: str | None = None,
     ) -> Self: ...
     @property
     def variant(self) -> str: ...
@@ -419,6 +425,8 @@ class PltrdyScorer:
     def exclusive(self) -> bool: ...
     @property
     def threads(self) -> int: ...
+    @property
+    def segmenter(self) -> str | None: ...
     def score_batch(
         self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
     ) -> BatchScores:

@@ -11,6 +11,7 @@ from typing import Any
 import rougekit.profiles as profiles
 import rougekit.sentences as sentences
 from rougekit._core import __version__, stemmer_id
+from rougekit.profiles.whitespace import SEGMENTER_IDS
 from rougekit.signature import Signature, parse_split
 
 
@@ -18,6 +19,7 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
     """The scorer and report settings a signature records."""
     f = signature.fields
     ci = None if f["ci"] == "no" else float(f["ci"])
+    segmenter = {"segmenter": extra["seg"]} if "seg" in extra else {}
     return {
         "rougekit_version": f["rougekit"],
         "profile": f["profile"],
@@ -33,7 +35,14 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
         "bootstrap_resamples": None if f["bs"] == "no" else _int_or_text(f["bs"]),
         "seed": None if f["seed"] == "no" else _int_or_text(f["seed"]),
         "rougelsum_sentences": extra.get("split", "newline"),
+        **segmenter,
     }
+
+
+def _segmenter(seg: str | None) -> str | None:
+    """The ``segmenter=`` name of a ``seg`` field (``jieba-0.42.1`` -> ``jieba``)."""
+    names = [name for name, id_ in SEGMENTER_IDS.items() if id_ == seg]
+    return names[0] if names else None
 
 
 def _int_or_text(value: str) -> int | str:
@@ -61,6 +70,9 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     f = signature.fields
     argv = ["rougekit", "score", "-t", *signature.types, "--profile", f["profile"]]
     argv += _stem_flag(f["stem"])
+    segmenter = _segmenter(extra.get("seg"))
+    if segmenter is not None:
+        argv += ["--segmenter", segmenter]
     if f["sw"] != "no":
         argv.append("--stopwords")
     m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
@@ -112,6 +124,7 @@ def _options_of(f: dict[str, str]) -> dict[str, Any]:
         "multiref": rule,
         "jackknife": True if jackknife else None,
         "alpha": float(f["alpha"]) if float(f["alpha"]) != 0.5 else None,
+        "segmenter": _segmenter(f.get("seg")),
     }
 
 
@@ -148,6 +161,11 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
                 f"stemmed by Snowball {m.group(1)} ({f['stem']}); this rougekit has "
                 f"{mine or 'no such stemmer'}: stems, and so scores, may differ"
             )
+    if "seg" in extra and _segmenter(extra["seg"]) is None:
+        notes.append(
+            f"segmented by {extra['seg']}, which rougekit {__version__} does not have (it has "
+            f"{', '.join(SEGMENTER_IDS.values())}); the command scores the texts unsegmented"
+        )
     if extra.get("acc") == "streaming":
         notes.append(
             "accumulated in streaming mode (rougekit.CorpusAccumulator(mode='streaming'), "

@@ -71,6 +71,11 @@ class RougeScorer:
         jackknife: average the rule over the leave-one-out subsets of the references
             (ROUGE before 1.4; for comparing humans with systems). Not for ROUGE-1.5.5.
         separator: token-ids only: the id that ends a sentence for rougeLsum.
+        segmenter: ``"whitespace"`` and ``"rouge-chinese-1.0.3"`` only: ``"jieba"`` segments
+            every text with jieba 0.42.1 (``rougekit.segment``) and scores its words joined
+            with spaces, in Rust: the numbers of ``" ".join(jieba.cut(text))`` passed to the
+            profile (for rouge-chinese-1.0.3, exactly the call of LLaMA-Factory, ChatGLM,
+            OpenCompass and evalscope).
         stopwords: ROUGE-1.5.5's profile only: its ``-s`` (drop stopwords).
         limit_words: ROUGE-1.5.5's profile only: its ``-l`` (keep the first N words).
         limit_bytes: ROUGE-1.5.5's profile only: its ``-b`` (keep the first N bytes).
@@ -96,6 +101,7 @@ class RougeScorer:
         multiref: str | None = None,
         jackknife: bool | None = None,
         separator: int | None = None,
+        segmenter: str | None = None,
         stopwords: bool | None = None,
         limit_words: int | None = None,
         limit_bytes: int | None = None,
@@ -113,6 +119,7 @@ class RougeScorer:
             multiref=multiref,
             jackknife=jackknife,
             separator=separator,
+            segmenter=segmenter,
             stopwords=stopwords,
             limit_words=limit_words,
             limit_bytes=limit_bytes,

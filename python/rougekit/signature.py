@@ -25,7 +25,9 @@ KEYS = (
 #: numbers, so its signature is theirs.
 #: ``count``: the pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles: ``distinct`` (their
 #: ``exclusive=True``: numbers of distinct n-grams and words) or ``clipped``.
-OPTIONAL_KEYS = ("split", "acc", "count")
+#: ``seg``: the word segmenter applied to every text first (``segmenter=``), with the version
+#: whose words it gives (``jieba-0.42.1``).
+OPTIONAL_KEYS = ("split", "acc", "count", "seg")
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ def tokens_of(profile: Profile) -> Tokens:
     """The tokenizer of ``profile``: the rouge-score family's runs in the core, a list of
     texts in one call."""
     if isinstance(profile, EngineProfile) and type(profile).tokenize is EngineProfile.tokenize:
-        return _core.Pipeline(profile.TOKENIZER, profile.stemmer)
+        return _core.Pipeline(profile.tokenizer, profile.stemmer)
     return _ProfileTokens(profile)
 
 

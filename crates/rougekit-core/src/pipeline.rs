@@ -8,6 +8,7 @@
 //! computes when it tokenises the text and each of its lines separately.
 use crate::error::RougeError;
 use crate::pool::{run_polled, Cancel};
+use crate::segment::Segmenter;
 use crate::stem::porter_nltk;
 use crate::stem::snowball::{self, Snowball};
 use crate::stem::xlsum::{self, XlsumStemmer};
@@ -25,6 +26,9 @@ pub enum Tokenizer {
     RougeScore,
     /// Pre-tokenised text: split on Unicode `White_Space`, nothing else changes.
     Whitespace,
+    /// `whitespace+<segmenter>`: [`Tokenizer::Whitespace`] on the segmenter's words joined
+    /// with spaces (`" ".join(jieba.cut(text))`).
+    SegmentedWhitespace(Segmenter),
     /// `unicode-v1`: rouge-score-rs 0.2.1's `UnicodeTokenizer`: NFKC, case folding, NFKC, then
     /// the UAX #29 words that contain a letter or a number ([`crate::tokenize::unicode`]).
     Unicode,
@@ -39,6 +43,7 @@ impl Tokenizer {
         match self {
             Tokenizer::RougeScore => "rouge-score",
             Tokenizer::Whitespace => "whitespace",
+            Tokenizer::SegmentedWhitespace(Segmenter::Jieba) => "whitespace+jieba",
             Tokenizer::Unicode => "unicode-v1",
             Tokenizer::Character => "character-v1",
         }
@@ -51,12 +56,15 @@ impl Tokenizer {
             "whitespace" => Tokenizer::Whitespace,
             "unicode-v1" => Tokenizer::Unicode,
             "character-v1" => Tokenizer::Character,
-            _ => {
-                return Err(RougeError::InvalidOption(format!(
-                    "unknown tokenizer {name:?}: expected rouge-score, whitespace, unicode-v1 \
-                     or character-v1"
-                )))
-            }
+            _ => match name.strip_prefix("whitespace+") {
+                Some(segmenter) => Tokenizer::SegmentedWhitespace(Segmenter::parse(segmenter)?),
+                None => {
+                    return Err(RougeError::InvalidOption(format!(
+                        "unknown tokenizer {name:?}: expected rouge-score, whitespace, \
+                         whitespace+<segmenter>, unicode-v1 or character-v1"
+                    )))
+                }
+            },
         })
     }
 
@@ -77,17 +85,31 @@ impl Tokenizer {
             Tokenizer::RougeScore => rouge_score::scan(text, on_event),
             Tokenizer::Unicode => unicode::scan(text, Unit::Word, on_event),
             Tokenizer::Character => unicode::scan(text, Unit::Grapheme, on_event),
-            Tokenizer::Whitespace => {
-                for (i, line) in text.split('\n').enumerate() {
-                    if i > 0 {
-                        on_event(None);
-                    }
-                    line.split(char::is_whitespace)
-                        .filter(|t| !t.is_empty())
-                        .for_each(|t| on_event(Some(t)));
+            Tokenizer::Whitespace => whitespace_scan(text, &mut on_event),
+            Tokenizer::SegmentedWhitespace(segmenter) => {
+                // The words joined with spaces, split at white space: no token spans two
+                // words, so each word is split on its own (a word of spaces gives nothing,
+                // "\n" and "\r\n" a line break).
+                let mut words = Vec::new();
+                segmenter.cut_into(text, &mut words);
+                for word in words {
+                    whitespace_scan(word, &mut on_event);
                 }
             }
         }
+    }
+}
+
+/// [`Tokenizer::Whitespace`]'s scan.
+#[inline]
+fn whitespace_scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            on_event(None);
+        }
+        line.split(char::is_whitespace)
+            .filter(|t| !t.is_empty())
+            .for_each(|t| on_event(Some(t)));
     }
 }
 
@@ -407,6 +429,32 @@ impl TokenLists {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segmented_whitespace_is_whitespace_on_the_joined_words() {
+        let tokenizer = Tokenizer::parse("whitespace+jieba").unwrap();
+        assert_eq!(tokenizer.name(), "whitespace+jieba");
+        let events = |tokenizer: Tokenizer, text: &str| {
+            let mut out = Vec::new();
+            tokenizer.scan(text, |t| out.push(t.map(str::to_string)));
+            out
+        };
+        for text in [
+            "我来到北京清华大学",
+            "GPT-4o 与 COVID-19\r\n第二行\n\n　全角空格\t结束 ",
+            "",
+            " \n ",
+        ] {
+            let joined = Segmenter::Jieba.cut(text).join(" ");
+            assert_eq!(
+                events(tokenizer, text),
+                events(Tokenizer::Whitespace, &joined),
+                "{text:?}"
+            );
+        }
+        let err = Tokenizer::parse("whitespace+x").unwrap_err().to_string();
+        assert!(err.contains("unknown segmenter"), "{err}");
+    }
 
     #[test]
     fn whitespace_splits_on_white_space_only() {

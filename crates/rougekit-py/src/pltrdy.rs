@@ -11,6 +11,7 @@ use pyo3::types::PyBytes;
 use rougekit_core::pltrdy::{
     self, split, PltrdyBatch, PltrdyConfig, PltrdyScorer, TextPair, Variant,
 };
+use rougekit_core::segment::Segmenter;
 use rougekit_core::Field;
 
 /// Per type: recall, precision, F, then the hypothesis count, reference count and overlap.
@@ -53,9 +54,18 @@ impl PyPltrdyScorer {
 #[pymethods]
 impl PyPltrdyScorer {
     #[new]
-    #[pyo3(signature = (variant, types, exclusive=true, threads=1))]
-    fn new(variant: &str, types: Vec<String>, exclusive: bool, threads: usize) -> PyResult<Self> {
-        let config = PltrdyConfig::parse(variant, &types, exclusive, threads).map_err(to_py)?;
+    #[pyo3(signature = (variant, types, exclusive=true, threads=1, segmenter=None))]
+    fn new(
+        variant: &str,
+        types: Vec<String>,
+        exclusive: bool,
+        threads: usize,
+        segmenter: Option<&str>,
+    ) -> PyResult<Self> {
+        let segmenter = segmenter.map(Segmenter::parse).transpose().map_err(to_py)?;
+        let config = PltrdyConfig::parse(variant, &types, exclusive, threads)
+            .map_err(to_py)?
+            .with_segmenter(segmenter);
         Ok(PyPltrdyScorer {
             inner: PltrdyScorer::new(config),
         })
@@ -79,6 +89,12 @@ impl PyPltrdyScorer {
     #[getter]
     fn threads(&self) -> usize {
         self.inner.config().threads
+    }
+
+    /// The segmenter applied to every text first, `None` without one.
+    #[getter]
+    fn segmenter(&self) -> Option<&'static str> {
+        self.inner.config().segmenter.map(Segmenter::name)
     }
 
     /// The profile's batch: one reference per prediction; `ValueError` naming the first

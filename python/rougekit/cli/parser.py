@@ -213,6 +213,11 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     _add_profile(g)
     _add_stem(g)
+    g.add_argument(
+        "--segmenter", metavar="NAME",
+        help="segment every text into words first (whitespace and rouge-chinese-1.0.3 "
+        "profiles): jieba (jieba 0.42.1, as ' '.join(jieba.cut(text)))",
+    )  # fmt: skip
     g.add_argument("--stopwords", action="store_true", default=None, help="drop stopwords")
     g.add_argument("--limit-words", type=int, metavar="N", help="truncate texts to N words")
     g.add_argument("--limit-bytes", type=int, metavar="N", help="truncate texts to N bytes")

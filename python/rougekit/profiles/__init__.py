@@ -48,6 +48,7 @@ OPTIONS = (
     "beta",
     "data_dir",
     "separator",
+    "segmenter",
 )
 
 

@@ -126,13 +126,18 @@ class EngineProfile(Profile):
     def normalize_types(self, types: Iterable[str]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(_core.normalize_types(list(types))))
 
+    @property
+    def tokenizer(self) -> str:
+        """The core tokenizer's name with this profile's options (its ``TOKENIZER``)."""
+        return self.TOKENIZER
+
     def engine(self, types: Sequence[str], threads: int, separator: int | None = None) -> Any:
         """The core engine (``_core.Engine``) for ``types``."""
         return _core.Engine(
             list(types),
             self.stemmer,
             threads,
-            tokenizer=self.TOKENIZER,
+            tokenizer=self.tokenizer,
             multiref=self.multiref,
             jackknife=self.jackknife,
             separator=separator,
@@ -187,4 +192,4 @@ class EngineProfile(Profile):
         return out
 
     def tokenize(self, text: str) -> list[str]:
-        return _core.tokenize(text, self.stemmer, self.TOKENIZER)
+        return _core.tokenize(text, self.stemmer, self.tokenizer)

@@ -18,6 +18,10 @@
 //! distinct words of all of them over the distinct words of each side (without it: the sum
 //! of the LCS lengths over the token counts, which can exceed 1). rouge-chinese takes the
 //! LCS of the whole token lists over the token counts, whatever `exclusive` says.
+//!
+//! With a [`Segmenter`] ([`PltrdyConfig::with_segmenter`]), each text is first replaced by
+//! its words joined with single spaces, the text `" ".join(jieba.cut(text))` callers pass to
+//! the packages, and then scored as above.
 mod distinct;
 pub mod rouge_l;
 pub mod rouge_n;
@@ -31,6 +35,7 @@ use crate::kernels::lcs::LcsScratch;
 use crate::kernels::ngram::KeyCounter;
 use crate::pool::{run_polled, Cancel};
 use crate::scores::{BatchScores, Counts, TextNotes};
+use crate::segment::Segmenter;
 use crate::Score;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -139,6 +144,8 @@ pub struct PltrdyConfig {
     /// Distinct n-grams and words (the packages' default `exclusive=True`).
     pub exclusive: bool,
     pub threads: usize,
+    /// Texts are segmented by it and their words joined with single spaces before scoring.
+    pub segmenter: Option<Segmenter>,
 }
 
 impl PltrdyConfig {
@@ -167,7 +174,14 @@ impl PltrdyConfig {
             metrics,
             exclusive,
             threads,
+            segmenter: None,
         })
+    }
+
+    /// This configuration with each text segmented by `segmenter` first.
+    pub fn with_segmenter(mut self, segmenter: Option<Segmenter>) -> PltrdyConfig {
+        self.segmenter = segmenter;
+        self
     }
 
     /// The metrics' type names, in order.
@@ -369,6 +383,22 @@ pub(crate) struct Scratch {
     /// rouge 1.0.1's exclusive ROUGE-L both need them).
     pub(crate) unigrams: Option<(usize, usize, usize)>,
     pub(crate) seen: Vec<u8>,
+    /// The pair's texts segmented, words joined with spaces (with a segmenter).
+    joined: [String; 2],
+}
+
+/// `text`'s words by `segmenter`, joined with single spaces, into `out`.
+fn join_words(segmenter: Segmenter, text: &str, out: &mut String) {
+    let mut words = Vec::new();
+    segmenter.cut_into(text, &mut words);
+    out.clear();
+    out.reserve(text.len() + words.len());
+    for (k, word) in words.iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
 }
 
 thread_local! {
@@ -524,9 +554,17 @@ impl PltrdyScorer {
                 return Ok(());
             }
             s.vocab.clear();
-            s.hyp.fill(pair.hypothesis, rule, &mut s.buf, &mut s.vocab);
-            s.reference
-                .fill(pair.reference, rule, &mut s.buf, &mut s.vocab);
+            let (hyp_text, ref_text) = match self.config.segmenter {
+                None => (pair.hypothesis, pair.reference),
+                Some(segmenter) => {
+                    let [h, r] = &mut s.joined;
+                    join_words(segmenter, pair.hypothesis, h);
+                    join_words(segmenter, pair.reference, r);
+                    (h.as_str(), r.as_str())
+                }
+            };
+            s.hyp.fill(hyp_text, rule, &mut s.buf, &mut s.vocab);
+            s.reference.fill(ref_text, rule, &mut s.buf, &mut s.vocab);
             s.unigrams = None;
             out.lengths[i] = (s.hyp.words, s.reference.words);
             let flags =
@@ -603,6 +641,48 @@ mod tests {
         assert_eq!(s[0].2, 2.0 * ((0.5 * 0.5) / (0.5 + 0.5 + 1e-8)));
         let s = one("rouge-chinese-1.0.3", true, "a b a b", "a b");
         assert_eq!((s[0].1, s[2].1), (1.0, 0.5));
+    }
+
+    #[test]
+    fn a_segmenter_scores_its_words_joined_with_spaces() {
+        let texts = [
+            "今天天气很好。我们去公园！“好的。”他说",
+            "GPT-4o 与 COVID-19\n第二行　全角空格",
+            "",
+            "  ",
+            "我来到北京清华大学",
+        ];
+        let segmenter = Segmenter::Jieba;
+        let joined: Vec<String> = texts.iter().map(|t| segmenter.cut(t).join(" ")).collect();
+        for variant in ["pltrdy-1.0.1", "rouge-chinese-1.0.3"] {
+            let types = ["rouge1", "rouge2", "rougeL"];
+            let run = |pairs: &[TextPair<'_>], segmenter: Option<Segmenter>| {
+                let config = PltrdyConfig::parse(variant, &types, true, 1)
+                    .unwrap()
+                    .with_segmenter(segmenter);
+                PltrdyScorer::new(config)
+                    .score(pairs, &Cancel::never())
+                    .unwrap()
+                    .unwrap()
+            };
+            fn pairs<'a>(texts: &[&'a str]) -> Vec<TextPair<'a>> {
+                let mut out = Vec::new();
+                for &h in texts {
+                    for &r in texts {
+                        out.push(TextPair {
+                            hypothesis: h,
+                            reference: r,
+                        });
+                    }
+                }
+                out
+            }
+            let raw: Vec<&str> = texts.to_vec();
+            let segmented: Vec<&str> = joined.iter().map(String::as_str).collect();
+            let got = run(&pairs(&raw), Some(segmenter));
+            assert_eq!(got, run(&pairs(&segmented), None));
+            assert_ne!(got, run(&pairs(&raw), None));
+        }
     }
 
     #[test]
