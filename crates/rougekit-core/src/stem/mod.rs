@@ -4,9 +4,12 @@
 //! `snowball` names Snowball 3.1.1's stemmers (the `frostem` crate runs them). `xlsum` names
 //! the stemmers of XL-Sum's scorer: `nltk_snowball` (NLTK's Snowball ports), `hindi_suffix`,
 //! `bengali_rafi`, `turkish_stemmer`.
+pub mod bengali_rafi;
+pub mod hindi_suffix;
 pub mod nltk_snowball;
 pub mod porter_nltk;
 pub mod porter_perl;
 pub mod snowball;
+pub mod turkish_stemmer;
 pub mod wordnet;
 pub mod xlsum;

@@ -315,9 +315,9 @@ impl XlsumStemmer {
             XlsumStemmer::NltkSnowball(L::Russian, _) => word.to_string(), // until nltk_snowball/russian.rs lands
             XlsumStemmer::NltkSnowball(L::Spanish, _) => word.to_string(), // until nltk_snowball/spanish.rs lands
             XlsumStemmer::NltkSnowball(L::Swedish, _) => word.to_string(), // until nltk_snowball/swedish.rs lands
-            XlsumStemmer::HindiSuffix => word.to_string(), // until hindi_suffix.rs lands
-            XlsumStemmer::BengaliRafi => word.to_string(), // until bengali_rafi.rs lands
-            XlsumStemmer::TurkishStemmer => word.to_string(), // until turkish_stemmer.rs lands
+            XlsumStemmer::HindiSuffix => crate::stem::hindi_suffix::stem(word),
+            XlsumStemmer::BengaliRafi => crate::stem::bengali_rafi::stem(word),
+            XlsumStemmer::TurkishStemmer => crate::stem::turkish_stemmer::stem(word),
         }
     }
 }
