@@ -1,0 +1,484 @@
+"""How one explanation reads: the terminal view (:func:`text`), the notebook view
+(:func:`fragment`) and a one-pair page (:func:`page`), all drawn from the dict of
+``Explanation.to_dict()`` (schema ``rougekit.explain/1``).
+
+Nothing here counts or scores: the marks are the explanation's own witnesses (n-gram
+occurrences, one LCS, the union-LCS states per reference sentence, ROUGE-W's runs). The only
+search is for display: the prediction's occurrences of an n-gram beyond its clipped count,
+found among the explanation's compared tokens, to strike them through.
+
+Token classes of the HTML views (the report page uses the same ones):
+
+* ``rk-tok``: a token the profile compares; ``rk-drop``: text the profile dropped (with why);
+* ``rk-hit``: a counted match: n-gram tokens of a matched occurrence, the LCS alignment,
+  rougeLsum's counted reference tokens (and the prediction's tokens in a sentence LCS), ROUGE-W's
+  runs;
+* ``rk-u``: the first token of each counted match unit (an n-gram occurrence, an aligned
+  pair, a counted union-LCS token, a run): their number in a reference pane is the hits;
+* ``rk-over``: a prediction n-gram occurrence beyond the clipped count;
+* ``rk-nc``: rougeLsum: in a union LCS but not counted (the double-count guard).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+__all__ = ["fragment", "marks", "page", "text"]
+
+#: Longest list of n-grams or tokens the terminal view prints per line kind.
+MAX_ITEMS = 24
+
+_KIND_COUNTS = {
+    "ngram": "hits",
+    "lcs": "LCS",
+    "union-lcs": "union-LCS hits",
+    "wlcs": "weighted LCS",
+    "skip-bigram": "skip-bigram hits",
+}
+
+_NOT_COUNTED_NOTE = (
+    "(not counted: the prediction's copies of that token were already used by another "
+    "reference sentence: the double-count guard of ROUGE-1.5.5, which rouge-score copies)"
+)
+
+
+# -- shared: the marks of one type against one reference -----------------------------------
+
+
+def marks(kind: str, detail: dict[str, Any], pred_tokens: Sequence[dict[str, Any]], *,
+          n: int = 1) -> dict[str, list[int]]:  # fmt: skip
+    """The token marks of one type against one reference (a ``per_reference`` entry):
+    lists of token indices ``pred_hit``, ``pred_unit``, ``pred_over``, ``ref_hit``,
+    ``ref_unit``, ``ref_nc``, each sorted without repeats."""
+    ph: set[int] = set()
+    pu: set[int] = set()
+    po: set[int] = set()
+    rh: set[int] = set()
+    ru: set[int] = set()
+    rn: set[int] = set()
+    if kind == "ngram":
+        for m in detail.get("matches") or ():
+            for at in m.get("prediction_at") or ():
+                pu.add(at)
+                ph.update(range(at, at + n))
+            for at in m.get("reference_at") or ():
+                ru.add(at)
+                rh.update(range(at, at + n))
+            if m.get("prediction_count", 0) > m.get("hits", 0):
+                po.update(_occurrences(pred_tokens, m["gram"]) - set(m.get("prediction_at") or ()))
+        for at in po:
+            ph.discard(at)
+    elif kind == "lcs":
+        for p, r in detail.get("alignment") or ():
+            ph.add(p)
+            pu.add(p)
+            rh.add(r)
+            ru.add(r)
+    elif kind == "union-lcs":
+        for s in detail.get("sentences") or ():
+            rh.update(s.get("counted") or ())
+            rn.update(s.get("not_counted") or ())
+        ru = set(rh)
+        ph.update(detail.get("prediction_in_lcs") or ())
+        pu = set(ph)
+    elif kind == "wlcs":
+        for run in detail.get("runs") or ():
+            k = run["length"]
+            pu.add(run["prediction"])
+            ru.add(run["reference"])
+            ph.update(range(run["prediction"], run["prediction"] + k))
+            rh.update(range(run["reference"], run["reference"] + k))
+    return {
+        "pred_hit": sorted(ph),
+        "pred_unit": sorted(pu),
+        "pred_over": sorted(po),
+        "ref_hit": sorted(rh),
+        "ref_unit": sorted(ru),
+        "ref_nc": sorted(rn),
+    }
+
+
+def _occurrences(tokens: Sequence[dict[str, Any]], gram: Sequence[str]) -> set[int]:
+    """Start indices of ``gram`` among the compared forms of ``tokens`` (display only)."""
+    n = len(gram)
+    if n == 0:
+        return set()
+    forms = [t["compared"] for t in tokens]
+    first = gram[0]
+    rest = list(gram)
+    return {i for i in range(len(forms) - n + 1) if forms[i] == first and forms[i : i + n] == rest}
+
+
+def chosen(t: dict[str, Any]) -> int:
+    """The reference the prediction is marked against: the rule's choice, else the first."""
+    ref = t.get("reference")
+    return ref if isinstance(ref, int) else 0
+
+
+# -- terminal ----------------------------------------------------------------------------------
+
+
+def _safe(s: str) -> str:
+    """``s`` with characters that are not printable as their escapes: a text from the data
+    stays on its line and cannot drive the terminal."""
+    if s.isprintable():
+        return s
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in s)
+
+
+def _num(x: Any) -> str:
+    if isinstance(x, float):
+        return f"{x:.6g}" if x == x else "nan"  # NaN
+    return str(x)
+
+
+def _gram(g: Sequence[Any]) -> str:
+    return _safe(" ".join(str(x) for x in g))
+
+
+def _items(label: str, items: list[str], indent: str = "  ") -> list[str]:
+    """``label`` followed by the items, wrapped at about 100 columns, clipped at MAX_ITEMS."""
+    if not items:
+        return []
+    more = len(items) - MAX_ITEMS
+    shown = items[:MAX_ITEMS] + ([f"… (+{more} more)"] if more > 0 else [])
+    lines: list[str] = []
+    line = f"{indent}{label}:"
+    pad = " " * len(line)
+    for item in shown:
+        if len(line) + 1 + len(item) > 100 and line != f"{indent}{label}:" and line != pad:
+            lines.append(line)
+            line = pad
+        line += " " + item
+    lines.append(line)
+    return lines
+
+
+def _surface(text: dict[str, Any], indices: Iterable[int]) -> str:
+    toks = text["tokens"]
+    return " ".join(_safe(str(toks[i]["text"])) for i in indices if 0 <= i < len(toks))
+
+
+def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
+    what = _KIND_COUNTS.get(t["kind"], "hits")
+    if t.get("hits") is None:
+        counts = "mean of the references' scores"
+    else:
+        counts = (
+            f"{what} {_num(t['hits'])} / pred {t['prediction_total']} / ref {t['reference_total']}"
+        )
+    if nsent is not None:
+        counts += (
+            f" ({nsent[1]} reference sentence{'s' * (nsent[1] != 1)}, {nsent[0]} prediction "
+            f"sentence{'s' * (nsent[0] != 1)})"
+        )
+    prf = f"P {_num(t['precision'])}  R {_num(t['recall'])}  F {_num(t['fmeasure'])}"
+    return f"{name:<10} {counts:<36} {prf}"
+
+
+def _ngram_lines(t: dict[str, Any], r: dict[str, Any]) -> list[str]:
+    matched, clipped = [], []
+    for m in r.get("matches") or ():
+        g = f'"{_gram(m["gram"])}"' if len(m["gram"]) > 1 else _gram(m["gram"])
+        item = g + (f" x{m['hits']}" if m["hits"] > 1 else "")
+        if m["prediction_count"] > m["hits"]:
+            clipped.append(f"{g} {m['prediction_count']}→{m['hits']}")
+        if m["reference_count"] > m["hits"]:
+            item += f" (ref {m['reference_count']})"
+        matched.append(item)
+    missed = []
+    for m in r.get("missed") or ():
+        g = f'"{_gram(m["gram"])}"' if len(m["gram"]) > 1 else _gram(m["gram"])
+        gone = m["reference_count"] - m["hits"]
+        missed.append(g + (f" x{gone}" if gone > 1 else ""))
+    return [
+        *_items("matched", matched),
+        *_items("clipped (prediction count → counted)", clipped),
+        *_items("missed", missed),
+    ]
+
+
+def _lcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
+    align = r.get("alignment")
+    if align is None:
+        return ["  alignment: not recorded (too long to store)"]
+    label = f"one LCS ({r.get('witness', 'a witness')})"
+    return _items(label, [_surface(pred, [p]) for p, _ in align])
+
+
+def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    guarded = False
+    for s in r.get("sentences") or ():
+        counted = _surface(ref, s.get("counted") or ()) or "-"
+        line = f"  ref s{s['sentence']} counted: {counted}"
+        if s.get("not_counted"):
+            guarded = True
+            line += f"      in LCS but not counted: {_surface(ref, s['not_counted'])}"
+        lines.append(line)
+    if guarded:
+        lines.append("  " + _NOT_COUNTED_NOTE)
+    return lines
+
+
+def _wlcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
+    runs = [
+        f'"{_surface(pred, range(run["prediction"], run["prediction"] + run["length"]))}"'
+        for run in r.get("runs") or ()
+    ]
+    return _items("runs", runs)
+
+
+def _skip_lines(r: dict[str, Any]) -> list[str]:
+    items = [
+        f"({_gram(m['pair'])})" + (f" x{m['hits']}" if m["hits"] > 1 else "")
+        for m in r.get("matches") or ()
+    ]
+    return _items("matched", items)
+
+
+def _choice_lines(t: dict[str, Any]) -> list[str]:
+    per = t.get("per_reference") or []
+    if len(per) < 2:
+        return []
+    ref = t.get("reference")
+    fs = "  ".join(f"{_num(p['fmeasure'])}{'*' if p['reference'] == ref else ''}" for p in per)
+    if isinstance(ref, int):
+        best = [p["reference"] for p in per if p["fmeasure"] == per[ref]["fmeasure"]]
+        tie = f" (tied with {', '.join(str(b + 1) for b in best if b != ref)})" * (len(best) > 1)
+        head = f"  reference {ref + 1} of {len(per)} chosen by {t['rule']}{tie}"
+    else:
+        head = f"  {len(per)} references combined by {t['rule']}"
+    lines = [head, f"  F per reference: {fs}"]
+    for j in t.get("jackknife_subsets") or ():
+        lines.append(
+            f"  jackknife, reference {j['left_out'] + 1} left out: F {_num(j['fmeasure'])}"
+        )
+    return lines
+
+
+def _dropped_lines(d: dict[str, Any]) -> list[str]:
+    out = []
+    texts = [("prediction", d["prediction"])] + [
+        (f"reference {k + 1}" if len(d["references"]) > 1 else "reference", r)
+        for k, r in enumerate(d["references"])
+    ]
+    for label, t in texts:
+        dropped = t.get("dropped") or []
+        if dropped:
+            items = [f'"{_safe(x["text"])}" ({x["why"]})' for x in dropped]
+            out += _items(f"{label} dropped", items, indent="")
+    return out
+
+
+def text(d: dict[str, Any]) -> str:
+    """The terminal view of one explanation: per type the counts and P/R/F with the
+    formula, the matches (clipped counts, missed n-grams, one LCS, rougeLsum's counted and
+    not-counted tokens per reference sentence), the chosen reference and each reference's F,
+    what the profile dropped, and the signature."""
+    lines = []
+    if d.get("id") is not None:
+        lines.append(f"pair {_safe(str(d['id']))}")
+    pred = d["prediction"]
+    for name, t in d["types"].items():
+        per = t.get("per_reference") or []
+        k = chosen(t)
+        r = per[k] if k < len(per) else {}
+        ref = d["references"][k] if k < len(d["references"]) else {"tokens": []}
+        nsent = (pred.get("sentences", 1), ref.get("sentences", 1))
+        lines.append(_head(name, t, nsent if t["kind"] == "union-lcs" else None))
+        if t.get("formula"):
+            lines.append(f"  formula: {_safe(t['formula'])}")
+        lines += _choice_lines(t)
+        kind = t["kind"]
+        if kind == "ngram":
+            lines += _ngram_lines(t, r)
+        elif kind == "lcs":
+            lines += _lcs_lines(pred, r)
+        elif kind == "union-lcs":
+            lines += _lsum_lines(ref, r)
+        elif kind == "wlcs":
+            lines += _wlcs_lines(pred, r)
+        elif kind == "skip-bigram":
+            lines += _skip_lines(r)
+    lines += _dropped_lines(d)
+    lines.append(f"signature: {_safe(d['signature'])}")
+    return "\n".join(lines) + "\n"
+
+
+# -- HTML --------------------------------------------------------------------------------------
+
+#: Inline styles (a notebook fragment carries no style sheet that could reach the page).
+_STYLE = {
+    "rk-hit": "background:#b7ebb0",
+    "rk-over": "background:#fbd89a;text-decoration:line-through",
+    "rk-nc": "background:#f6b5b5;text-decoration:underline dotted",
+    "rk-drop": "color:#999;text-decoration:line-through",
+}
+_LEGEND = (
+    ("rk-hit", "counted match"),
+    ("rk-over", "over the clipped count"),
+    ("rk-nc", "in a union LCS, not counted"),
+    ("rk-drop", "dropped by the profile"),
+)
+_BOX = "border:1px solid #ccc;border-radius:4px;padding:4px 8px;margin:4px 0;line-height:1.7"
+
+
+def _spans(t: dict[str, Any], hit: set[int], unit: set[int], over: set[int],
+           nc: set[int]) -> str:  # fmt: skip
+    """A text as escaped HTML, each token a ``span`` with its classes, the compared form
+    in its title; dropped text struck through with its reason."""
+    esc = html.escape
+    toks = t["tokens"]
+    source = t.get("text")
+    if source is None:  # token ids: no text, the tokens are the ids
+        return " ".join(
+            _token_span(esc(str(tok["text"])), tok, k, hit, unit, over, nc)
+            for k, tok in enumerate(toks)
+        )
+    pieces: list[tuple[int, int, str]] = []
+    for k, tok in enumerate(toks):
+        pieces.append((tok["start"], tok["end"], _token_span(
+            esc(source[tok["start"]:tok["end"]]), tok, k, hit, unit, over, nc)))  # fmt: skip
+    for x in t.get("dropped") or ():
+        why = esc(x["why"], quote=True)
+        body = esc(source[x["start"] : x["end"]])
+        pieces.append((x["start"], x["end"],
+                       f'<span class="rk-drop" style="{_STYLE["rk-drop"]}" '
+                       f'title="dropped: {why}">{body}</span>'))  # fmt: skip
+    pieces.sort(key=lambda p: (p[0], p[1]))
+    out, at = [], 0
+    for start, end, piece in pieces:
+        if start < at:  # overlapping spans: never expected; keep the text readable
+            continue
+        out.append(esc(source[at:start]))
+        out.append(piece)
+        at = end
+    out.append(esc(source[at:]))
+    return "".join(out).replace("\n", "<br>")
+
+
+def _token_span(body: str, tok: dict[str, Any], k: int, hit: set[int], unit: set[int],
+                over: set[int], nc: set[int]) -> str:  # fmt: skip
+    classes = ["rk-tok"]
+    style = ""
+    if k in hit:
+        classes.append("rk-hit")
+        style = _STYLE["rk-hit"]
+    if k in unit:
+        classes.append("rk-u")
+    if k in over:
+        classes.append("rk-over")
+        style = _STYLE["rk-over"]
+    if k in nc:
+        classes.append("rk-nc")
+        style = _STYLE["rk-nc"]
+    title = html.escape(str(tok.get("compared", "")), quote=True)
+    attr = f' style="{style}"' if style else ""
+    return f'<span class="{" ".join(classes)}"{attr} title="{title}">{body}</span>'
+
+
+def _arith(t: dict[str, Any]) -> str:
+    if t.get("hits") is None:
+        return f"P {_num(t['precision'])} · R {_num(t['recall'])} · F {_num(t['fmeasure'])}"
+    h, p, r = _num(t["hits"]), t["prediction_total"], t["reference_total"]
+    return (
+        f"P = {h}/{p} = {_num(t['precision'])} · R = {h}/{r} = {_num(t['recall'])} · "
+        f"F = {_num(t['fmeasure'])}"
+    )
+
+
+def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
+    esc = html.escape
+    per = t.get("per_reference") or []
+    k = chosen(t)
+    n = t.get("n", 1)
+    kind = t["kind"]
+    pred = d["prediction"]
+    mk = [marks(kind, p, pred["tokens"], n=n) for p in per]
+    parts = [
+        f'<section class="rk-type" data-type="{esc(name, quote=True)}" '
+        f'data-kind="{esc(kind, quote=True)}" style="margin:8px 0">',
+        f"<div><b>{esc(name)}</b> — {esc(_arith(t))}</div>",
+    ]
+    if t.get("formula"):
+        parts.append(f'<div style="font-size:90%"><code>{esc(t["formula"])}</code></div>')
+    if len(per) > 1:
+        ref = t.get("reference")
+        bold = ' style="font-weight:bold"'
+        strip = " ".join(
+            f"<span{bold if p['reference'] == ref else ''}>"
+            f"ref {p['reference'] + 1}: F {esc(_num(p['fmeasure']))}</span>"
+            for p in per
+        )
+        parts.append(f'<div style="font-size:90%">{esc(t["rule"])}: {strip}</div>')
+    m = mk[k] if k < len(mk) else marks(kind, {}, pred["tokens"])
+    caption = "prediction" + (f", marked against reference {k + 1}" if len(per) > 1 else "")
+    parts.append(
+        f'<div class="rk-pred" data-role="prediction" style="{_BOX}">'
+        f'<div style="font-size:80%;color:#666">{caption}</div>'
+        + _spans(pred, set(m["pred_hit"]), set(m["pred_unit"]), set(m["pred_over"]), set())
+        + "</div>"
+    )
+    for j, ref_text in enumerate(d["references"]):
+        mj = mk[j] if j < len(mk) else marks(kind, {}, pred["tokens"])
+        is_chosen = j == t.get("reference") or (len(per) == 1 and j == 0)
+        box = _BOX + (";border:2px solid #2a8a3a" if is_chosen and len(per) > 1 else "")
+        label = f"reference {j + 1}" + (" (chosen)" if is_chosen and len(per) > 1 else "")
+        detail = per[j] if j < len(per) else {}
+        counts = ""
+        if "hits" in detail:
+            counts = (
+                f" · hits {_num(detail['hits'])} / pred {detail['prediction_total']} / "
+                f"ref {detail['reference_total']}"
+            )
+        parts.append(
+            f'<div class="rk-ref{" rk-chosen" if is_chosen else ""}" data-role="reference" '
+            f'data-ref="{j}" style="{box}">'
+            f'<div style="font-size:80%;color:#666">{label}{esc(counts)}</div>'
+            + _spans(ref_text, set(mj["ref_hit"]), set(mj["ref_unit"]), set(), set(mj["ref_nc"]))
+            + "</div>"
+        )
+    if kind == "skip-bigram" and k < len(per):
+        items = ", ".join(
+            esc(f"({' '.join(map(str, x['pair']))}) x{x['hits']}")
+            for x in per[k].get("matches") or ()
+        )
+        parts.append(f'<div style="font-size:90%">matched pairs: {items or "none"}</div>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
+    """One explanation as an HTML fragment for a notebook cell: per type the arithmetic,
+    the prediction and each reference with their tokens marked (see the module's classes);
+    no script, no style sheet (inline styles only), every text escaped."""
+    esc = html.escape
+    legend = " ".join(
+        f'<span class="{c}" style="{_STYLE[c]}">{esc(label)}</span>' for c, label in _LEGEND
+    )
+    head = f"pair {esc(str(d['id']))} · " if d.get("id") is not None else ""
+    body = "".join(
+        _type_html(d, name, t) for name, t in d["types"].items() if types is None or name in types
+    )
+    return (
+        '<div class="rk-explain" style="font-family:system-ui,sans-serif;font-size:14px">'
+        f'<div style="font-size:90%">{head}profile {esc(str(d.get("profile", "")))} · '
+        f"{legend}</div>{body}"
+        f'<div style="font-size:80%;color:#555">signature: <code>{esc(d["signature"])}</code>'
+        "</div></div>"
+    )
+
+
+def page(d: dict[str, Any]) -> str:
+    """A one-pair HTML page (``Explanation.html(path)``): the fragment and nothing to
+    fetch."""
+    title = "rougekit explain" + (f" {d['id']}" if d.get("id") is not None else "")
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(title)}</title>\n</head>\n<body>\n"
+        f'<h1 style="font-family:system-ui,sans-serif;font-size:18px">{html.escape(title)}</h1>\n'
+        f"{fragment(d)}\n</body>\n</html>\n"
+    )

@@ -1,0 +1,174 @@
+"""The views of one explanation (rougekit.explain.render): the terminal text, the notebook
+fragment and the one-pair page, drawn from the rougekit.explain/1 dict."""
+
+from __future__ import annotations
+
+import html.parser
+import re
+from typing import Any
+
+import pytest
+from explain_fixture import explanation
+from rougekit.explain import render
+
+
+class _Panes(html.parser.HTMLParser):
+    """Counts token classes per pane (``data-role`` prediction / reference) and type."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: dict[tuple[str, str, str], int] = {}
+        self.tags: list[str] = []
+        self.stack: list[tuple[str, str | None, str | None]] = []
+        self.type: str | None = None
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.tags.append(tag)
+        if tag == "section" and a.get("data-type"):
+            self.type = a["data-type"]
+        role = a.get("data-role")
+        if role is not None:
+            role += a.get("data-ref", "") or ""
+        self.stack.append((tag, role, a.get("class")))
+        pane = next((r for _, r, _ in reversed(self.stack) if r), None)
+        if tag == "span" and pane and self.type:
+            for c in (a.get("class") or "").split():
+                key = (self.type, pane, c)
+                self.counts[key] = self.counts.get(key, 0) + 1
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _panes(fragment: str) -> _Panes:
+    parser = _Panes()
+    parser.feed(fragment)
+    return parser
+
+
+def test_text_shows_counts_formula_clipping_and_signature() -> None:
+    out = render.text(explanation())
+    assert re.search(
+        r"^rouge1 +hits 6 / pred 7 / ref 9 +P 0.857143  R 0.666667  F 0.75$", out, re.M
+    )
+    assert "formula: P = hits / pred; R = hits / ref; F = 2PR / (P + R)" in out
+    assert "cat 2→1" in out  # clipped: two in the prediction, one counted
+    assert re.search(r"^  missed: the was dog$", out, re.M)
+    assert '"the cat" "on the" "the mat"' in out
+    assert "one LCS (rouge-score backtrack): The cat on the mat" in out
+    assert out.rstrip().endswith("signature: " + explanation()["signature"])
+
+
+def test_text_shows_rougelsum_counted_and_not_counted_per_sentence() -> None:
+    out = render.text(explanation())
+    assert "union-LCS hits 6 / pred 7 / ref 9" in out
+    assert "2 reference sentences, 1 prediction sentence" in out
+    assert "  ref s0 counted: The cat on the mat" in out
+    assert re.search(r"^  ref s1 counted: sat +in LCS but not counted: The$", out, re.M)
+    assert "double-count guard" in out
+
+
+def _two_references() -> dict[str, Any]:
+    d = explanation()
+    d["references"].append(
+        {"text": "A dog.", "tokens": [
+            {"text": "A", "start": 0, "end": 1, "compared": "a", "sentence": 0},
+            {"text": "dog", "start": 2, "end": 5, "compared": "dog", "sentence": 0}],
+         "dropped": [], "sentences": 1}
+    )  # fmt: skip
+    t = d["types"]["rouge1"]
+    other = {"reference": 1, "hits": 0, "prediction_total": 7, "reference_total": 2,
+             "precision": 0.0, "recall": 0.0, "fmeasure": 0.0,
+             "matches": [], "missed": []}  # fmt: skip
+    t["per_reference"] = [other, {**t["per_reference"][0], "reference": 1}]
+    t["per_reference"][0]["reference"] = 0
+    t["reference"] = 1
+    return d
+
+
+def test_text_names_the_chosen_reference_and_each_references_f() -> None:
+    out = render.text(_two_references())
+    assert "reference 2 of 2 chosen by best-f" in out
+    assert "F per reference: 0  0.75*" in out
+
+
+def test_text_lists_dropped_text_and_escapes_control_characters() -> None:
+    d = explanation()
+    d["prediction"]["dropped"] = [{"text": "é\x1b[31m", "start": 0, "end": 2, "why": "non-ascii"}]
+    d["id"] = "a\nb"
+    out = render.text(d)
+    assert 'prediction dropped: "é\\x1b[31m" (non-ascii)' in out
+    assert "\x1b" not in out
+    assert out.startswith("pair a\\nb\n")
+
+
+def test_fragment_marks_as_many_units_as_hits() -> None:
+    d = explanation()
+    panes = _panes(render.fragment(d))
+    for name, t in d["types"].items():
+        assert panes.counts.get((name, "reference0", "rk-u"), 0) == t["hits"], name
+    # n-grams: the prediction's units are the matched occurrences too; the clipped "cat"
+    assert panes.counts[("rouge1", "prediction", "rk-u")] == 6
+    assert panes.counts[("rouge1", "prediction", "rk-over")] == 1
+    assert panes.counts[("rouge2", "reference0", "rk-hit")] == 5  # 3 bigrams over 5 tokens
+    assert panes.counts[("rougeLsum", "reference0", "rk-nc")] == 1
+    assert panes.counts[("rougeL", "prediction", "rk-hit")] == 5
+
+
+def test_fragment_has_no_script_no_style_sheet_and_escapes_text() -> None:
+    d = explanation()
+    hostile = '<script>alert(1)</script><img src=x onerror=alert(2)> & "q"'
+    pred = d["prediction"]
+    start = len(pred["text"]) + 1
+    pred["text"] += " " + hostile  # after the tokens: the spans keep their offsets
+    pred["dropped"] = [
+        {"text": hostile[:8], "start": start, "end": start + 8, "why": "not-a-token"}
+    ]
+    d["id"] = "<i>id</i>"
+    frag = render.fragment(d)
+    panes = _panes(frag)
+    assert not {"script", "style", "img", "i", "link"} & set(panes.tags)
+    assert "&lt;script&gt;" in frag and "&lt;i&gt;id&lt;/i&gt;" in frag
+    assert "onerror" in "".join(panes.text)  # shown as text
+    # every style is inline: nothing can reach the notebook's other cells
+    assert "<style" not in frag and 'class="rk-explain"' in frag
+
+
+def test_fragment_outlines_the_chosen_reference() -> None:
+    frag = render.fragment(_two_references(), types=["rouge1"])
+    assert frag.count('data-type="') == 1
+    assert re.search(r'class="rk-ref rk-chosen"[^>]*data-ref="1"', frag)
+    assert "reference 2 (chosen)" in frag
+    assert "ref 1: F 0" in frag and "ref 2: F 0.75" in frag
+
+
+def test_page_is_standalone() -> None:
+    out = render.page(explanation())
+    assert out.startswith("<!DOCTYPE html>")
+    assert render.fragment(explanation()) in out
+    assert not re.search(r"https?://", out)
+    assert "<script" not in out
+
+
+@pytest.mark.parametrize("kind", ["wlcs", "skip-bigram"])
+def test_other_kinds_render(kind: str) -> None:
+    d = explanation()
+    t = d["types"]["rougeL"]
+    t["kind"] = kind
+    detail = t["per_reference"][0]
+    if kind == "wlcs":
+        detail["runs"] = [{"prediction": 0, "reference": 0, "length": 2}]
+    else:
+        detail["matches"] = [{"pair": ["the", "mat"], "prediction_count": 1,
+                              "reference_count": 2, "hits": 1}]  # fmt: skip
+    out = render.text(d)
+    frag = render.fragment(d)
+    assert ('runs: "The cat"' in out) if kind == "wlcs" else ("matched: (the mat)" in out)
+    assert "rk-hit" in frag
