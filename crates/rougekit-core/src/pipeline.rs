@@ -14,6 +14,7 @@ use crate::stem::snowball::{self, Snowball};
 use crate::stem::xlsum::{self, XlsumStemmer};
 use crate::tokenize::rouge_score;
 use crate::tokenize::unicode::{self, Unit};
+use crate::tokenize::xlsum::Words;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -35,6 +36,10 @@ pub enum Tokenizer {
     /// `character-v1`: rouge-score-rs 0.2.1's `CharacterTokenizer`: normalised like
     /// `unicode-v1`, then the grapheme clusters that contain a letter or a number.
     Character,
+    /// `xlsum-v1`: XL-Sum's scorer (`multilingual-rouge` 0.0.1): Python's lower-casing, BERT's
+    /// cleaning, then pyonmttok's aggressive rule or a language's segmenter; rougeLsum's
+    /// lines are cleaned only ([`crate::tokenize::xlsum`]).
+    Xlsum(Words),
 }
 
 impl Tokenizer {
@@ -46,6 +51,7 @@ impl Tokenizer {
             Tokenizer::SegmentedWhitespace(Segmenter::Jieba) => "whitespace+jieba",
             Tokenizer::Unicode => "unicode-v1",
             Tokenizer::Character => "character-v1",
+            Tokenizer::Xlsum(w) => w.name(),
         }
     }
 
@@ -56,6 +62,15 @@ impl Tokenizer {
             "whitespace" => Tokenizer::Whitespace,
             "unicode-v1" => Tokenizer::Unicode,
             "character-v1" => Tokenizer::Character,
+            _ if name.starts_with("xlsum-v1") => match Words::parse(name) {
+                Some(w) => Tokenizer::Xlsum(w),
+                None => {
+                    return Err(RougeError::InvalidOption(format!(
+                        "unknown tokenizer {name:?}: expected xlsum-v1, xlsum-v1+jieba or \
+                         xlsum-v1+burmese"
+                    )))
+                }
+            },
             _ => match name.strip_prefix("whitespace+") {
                 Some(segmenter) => Tokenizer::SegmentedWhitespace(Segmenter::parse(segmenter)?),
                 None => {
@@ -86,6 +101,8 @@ impl Tokenizer {
             Tokenizer::Unicode => unicode::scan(text, Unit::Word, on_event),
             Tokenizer::Character => unicode::scan(text, Unit::Grapheme, on_event),
             Tokenizer::Whitespace => whitespace_scan(text, &mut on_event),
+            // Its whole-text tokens ignore lines (see `scan_lines`): no `None` events.
+            Tokenizer::Xlsum(w) => w.scan(text, |t| on_event(Some(t))),
             Tokenizer::SegmentedWhitespace(segmenter) => {
                 // The words joined with spaces, split at white space: no token spans two
                 // words, so each word is split on its own (a word of spaces gives nothing,
@@ -96,6 +113,24 @@ impl Tokenizer {
                     whitespace_scan(word, &mut on_event);
                 }
             }
+        }
+    }
+}
+
+impl Tokenizer {
+    /// Whether rougeLsum's lines have tokens of their own (not the whole text's, cut at
+    /// its `\n`s): then [`Tokenizer::scan`] gives the whole-text tokens without line events
+    /// and [`Tokenizer::scan_lines`] the lines'.
+    pub fn lines_apart(self) -> bool {
+        matches!(self, Tokenizer::Xlsum(_))
+    }
+
+    /// rougeLsum's tokens with `on_event(None)` at each `\n`: [`Tokenizer::scan`]'s unless
+    /// [`Tokenizer::lines_apart`].
+    pub fn scan_lines(self, text: &str, on_event: impl FnMut(Option<&str>)) {
+        match self {
+            Tokenizer::Xlsum(w) => w.scan_lines(text, on_event),
+            _ => self.scan(text, on_event),
         }
     }
 }

@@ -52,6 +52,9 @@ impl TokenDoc {
         interner: &mut Interner,
     ) -> bool {
         self.clear();
+        if tokenizer.lines_apart() {
+            return self.tokenize_lines_apart(text, tokenizer, interner);
+        }
         let tokens = &mut self.tokens;
         let line_ends = &mut self.line_ends;
         // Inlined into each tokenizer's scan: called once per token, the closure was
@@ -74,9 +77,40 @@ impl TokenDoc {
         tokens.is_empty() && !text.trim().is_empty()
     }
 
+    /// [`TokenDoc::tokenize_into`] for a tokenizer whose rougeLsum lines have tokens of their
+    /// own (`xlsum-v1`).
+    fn tokenize_lines_apart(
+        &mut self,
+        text: &str,
+        tokenizer: Tokenizer,
+        interner: &mut Interner,
+    ) -> bool {
+        let tokens = &mut self.tokens;
+        tokenizer.scan(text, |event| {
+            if let Some(t) = event {
+                tokens.push(interner.id(t));
+            }
+        });
+        let mut lines = Vec::new();
+        let line_ends = &mut self.line_ends;
+        tokenizer.scan_lines(text, |event| match event {
+            Some(t) => lines.push(interner.id(t)),
+            None => {
+                if line_ends.last().copied().unwrap_or(0) < lines.len() {
+                    line_ends.push(lines.len());
+                }
+            }
+        });
+        if line_ends.last().copied().unwrap_or(0) < lines.len() {
+            line_ends.push(lines.len());
+        }
+        self.line_tokens = Some(lines);
+        self.tokens.is_empty() && !text.trim().is_empty()
+    }
+
     /// Token ids as a document: `ids` mapped to dense ids through `map`, lines ending at
     /// each `separator` (which is not a token).
-    pub(super) fn fill_ids(&mut self, ids: &[i64], separator: Option<i64>, map: &mut IdMap) {
+    pub(crate) fn fill_ids(&mut self, ids: &[i64], separator: Option<i64>, map: &mut IdMap) {
         self.clear();
         for &t in ids {
             if Some(t) == separator {

@@ -1,3 +1,6 @@
 //! Tokenisers, one module per profile.
 pub mod rouge_score;
 pub mod unicode;
+pub mod xlsum;
+#[rustfmt::skip]
+mod xlsum_tables;

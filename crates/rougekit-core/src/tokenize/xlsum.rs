@@ -1,0 +1,397 @@
+//! The tokenizer of `xlsum-v1`: XL-Sum's `multilingual_rouge_scoring` (PyPI
+//! `multilingual-rouge` 0.0.1), token for token.
+//!
+//! Whole-text tokens (ROUGE-N, rougeL), per text:
+//! 1. Python's `str.lower()` (full mapping: `İ` becomes `i̇`; final sigma by its context);
+//! 2. BERT's `BasicTokenizer`: U+0000, U+FFFD and every `C*` character except `\t\n\r` are
+//!    deleted (ZWNJ and ZWJ too, which joins words); `\t\n\r`, `Zs` (and `Zl`, `Zp`, which
+//!    `str.split()` splits on) separate words; ASCII non-alphanumerics and every `P*`
+//!    character separate words and are dropped; the words are joined with single spaces;
+//! 3. the language's segmenter on that string ([`Words::Jieba`]: jieba 0.42.1's `cut`, whose
+//!    single-space words are tokens; [`Words::Burmese`]: XL-Sum's syllable rules), or the
+//!    default: pyonmttok's `aggressive` mode (a letter/number change splits, every character
+//!    that is not a letter, number or mark is a token of its own, a mark stays with the
+//!    character before it; a word that starts with a mark gets `％0020` before it, pyonmttok's
+//!    escape of the space; `￭ ▁ ￨` become `■ _ │`), then spaces around the ideographs of
+//!    BERT's eight CJK ranges.
+//!
+//! rougeLsum's tokens are steps 1 and 2 only, line by line: XL-Sum's scorer tokenises each
+//! line without its segmenter or pyonmttok.
+//!
+//! The Unicode data are Python 3.11's (`unicodedata` 14.0.0), generated into
+//! `xlsum_tables.rs` by `tools/gen_xlsum_unicode.py`, not Rust's own (newer) tables: a
+//! character added after Unicode 14 is unassigned (`Cn`) for the scorer, hence deleted.
+use super::xlsum_tables::{CASED, CASE_IGNORABLE, CLASSES, LOWER};
+use crate::segment::Segmenter;
+
+pub use super::xlsum_tables::UNICODE_VERSION;
+
+/// How the cleaned words become tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Words {
+    /// pyonmttok's `aggressive` mode, then spaces around CJK ideographs.
+    Default,
+    /// jieba 0.42.1's `cut` (Chinese).
+    Jieba,
+    /// XL-Sum's rule-based Burmese syllable splitter.
+    Burmese,
+}
+
+impl Words {
+    /// The tokenizer's name (the core's `Tokenizer` name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Words::Default => "xlsum-v1",
+            Words::Jieba => "xlsum-v1+jieba",
+            Words::Burmese => "xlsum-v1+burmese",
+        }
+    }
+
+    /// The tokenizer named `name`, if it is one of these.
+    pub fn parse(name: &str) -> Option<Words> {
+        [Words::Default, Words::Jieba, Words::Burmese]
+            .into_iter()
+            .find(|w| w.name() == name)
+    }
+
+    /// Calls `on_token` for each whole-text token of `text`, in order.
+    pub fn scan(self, text: &str, mut on_token: impl FnMut(&str)) {
+        let mut lowered = String::with_capacity(text.len());
+        lower_into(text, &mut lowered);
+        let mut joined = String::with_capacity(lowered.len());
+        clean_join(&lowered, &mut joined);
+        let found = match self {
+            Words::Default => false,
+            Words::Jieba => {
+                let mut words = Vec::new();
+                Segmenter::Jieba.cut_into(&joined, &mut words);
+                let mut any = false;
+                for w in words.into_iter().filter(|w| !w.is_empty()) {
+                    any = true;
+                    on_token(w);
+                }
+                any
+            }
+            Words::Burmese => burmese(&joined, &mut on_token),
+        };
+        // XL-Sum falls back to the default when the segmenter found no token.
+        if !found {
+            aggressive(&joined, &mut on_token);
+        }
+    }
+
+    /// rougeLsum's tokens: each `\n`-separated line lower-cased and cleaned (no segmenter,
+    /// no pyonmttok), with `on_event(None)` at each `\n`.
+    pub fn scan_lines(self, text: &str, mut on_event: impl FnMut(Option<&str>)) {
+        let mut lowered = String::with_capacity(text.len());
+        // Lower-casing the whole text equals lower-casing each line: `\n` is neither cased
+        // nor case-ignorable, so final sigma's context stops at it either way.
+        lower_into(text, &mut lowered);
+        let mut word = String::new();
+        for (i, line) in lowered.split('\n').enumerate() {
+            if i > 0 {
+                on_event(None);
+            }
+            for c in line.chars() {
+                match class(c) {
+                    DELETED => {}
+                    SPACE | PUNCT => {
+                        if !word.is_empty() {
+                            on_event(Some(&word));
+                            word.clear();
+                        }
+                    }
+                    _ => word.push(c),
+                }
+            }
+            if !word.is_empty() {
+                on_event(Some(&word));
+                word.clear();
+            }
+        }
+    }
+}
+
+// Character classes of `xlsum_tables::CLASSES` (tools/gen_xlsum_unicode.py).
+const DELETED: u8 = 0;
+const SPACE: u8 = 1;
+const PUNCT: u8 = 2;
+const LETTER: u8 = 3;
+const NUMBER: u8 = 4;
+const MARK: u8 = 5;
+
+/// The class of `c` in Python 3.11's Unicode data.
+#[inline]
+fn class(c: char) -> u8 {
+    let cp = c as u32;
+    if cp < 0x80 {
+        let b = cp as u8;
+        return match b {
+            b'\t' | b'\n' | b'\r' | b' ' => SPACE,
+            b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+            b'0'..=b'9' => NUMBER,
+            0..=0x1f | 0x7f => DELETED,
+            _ => PUNCT,
+        };
+    }
+    let i = CLASSES.partition_point(|&(start, _)| start <= cp);
+    CLASSES[i.saturating_sub(1)].1
+}
+
+fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
+    let cp = c as u32;
+    let i = ranges.partition_point(|&(first, _)| first <= cp);
+    i > 0 && ranges[i - 1].1 >= cp
+}
+
+/// Python's `str.lower()` of `text`, appended to `out`.
+pub fn lower_into(text: &str, out: &mut String) {
+    for (i, c) in text.char_indices() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+            continue;
+        }
+        match c {
+            '\u{130}' => out.push_str("i\u{307}"),
+            'Σ' => out.push(if final_sigma(text, i) { 'ς' } else { 'σ' }),
+            _ => {
+                let cp = c as u32;
+                let k = LOWER.partition_point(|&(from, _)| from < cp);
+                match LOWER.get(k) {
+                    Some(&(from, to)) if from == cp => out.push(char::from_u32(to).unwrap_or(c)),
+                    _ => out.push(c),
+                }
+            }
+        }
+    }
+}
+
+/// Whether the `Σ` at byte `i` of `text` is word-final (Unicode's Final_Sigma, as CPython
+/// tests it): a cased character before it, case-ignorables skipped, and none after it.
+fn final_sigma(text: &str, i: usize) -> bool {
+    let before = text[..i]
+        .chars()
+        .rev()
+        .find(|&c| !in_ranges(CASE_IGNORABLE, c));
+    if !before.is_some_and(|c| in_ranges(CASED, c)) {
+        return false;
+    }
+    let after = text[i + 'Σ'.len_utf8()..]
+        .chars()
+        .find(|&c| !in_ranges(CASE_IGNORABLE, c));
+    !after.is_some_and(|c| in_ranges(CASED, c))
+}
+
+/// BERT's cleaning and punctuation split of lower-cased text: the words, joined with single
+/// spaces, appended to `out`.
+fn clean_join(lowered: &str, out: &mut String) {
+    let mut in_word = false;
+    for c in lowered.chars() {
+        match class(c) {
+            DELETED => {}
+            SPACE | PUNCT => in_word = false,
+            _ => {
+                if !in_word && !out.is_empty() {
+                    out.push(' ');
+                }
+                in_word = true;
+                out.push(c);
+            }
+        }
+    }
+}
+
+/// Whether `c` is in one of BERT's eight CJK ranges (`_is_chinese_char`).
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x4E00..=0x9FFF | 0x3400..=0x4DBF | 0x20000..=0x2A6DF | 0x2A700..=0x2B73F
+        | 0x2B740..=0x2B81F | 0x2B820..=0x2CEAF | 0xF900..=0xFAFF | 0x2F800..=0x2FA1F)
+}
+
+/// pyonmttok's replacements of its own marker characters.
+fn onmt_char(c: char) -> char {
+    match c {
+        '\u{FFED}' => '\u{25A0}', // its joiner marker
+        '\u{2581}' => '_',        // its spacer marker
+        '\u{FFE8}' => '\u{2502}', // its feature separator
+        _ => c,
+    }
+}
+
+/// The default tokens of `joined` (words separated by single spaces): pyonmttok's
+/// `aggressive` mode on each word, then BERT's CJK split.
+fn aggressive(joined: &str, on_token: &mut impl FnMut(&str)) {
+    let mut token = String::new();
+    for (w, word) in joined.split(' ').filter(|w| !w.is_empty()).enumerate() {
+        // The kind of the token being built: LETTER or NUMBER runs grow, anything else
+        // (a symbol, a word-initial mark) takes only marks.
+        let mut kind = 0u8;
+        for c in word.chars() {
+            let k = class(c);
+            let c = onmt_char(c);
+            if k == MARK {
+                if token.is_empty() {
+                    if w > 0 {
+                        // pyonmttok escapes the space before a word-initial mark.
+                        token.push_str("\u{FF05}0020");
+                    }
+                    kind = 0;
+                }
+                token.push(c);
+            } else if (k == LETTER || k == NUMBER) && k == kind {
+                token.push(c);
+            } else {
+                if !token.is_empty() {
+                    emit_cjk_split(&token, on_token);
+                    token.clear();
+                }
+                token.push(c);
+                kind = if k == LETTER || k == NUMBER { k } else { 0 };
+            }
+        }
+        if !token.is_empty() {
+            emit_cjk_split(&token, on_token);
+            token.clear();
+        }
+    }
+}
+
+/// `token` with each CJK ideograph a token of its own (BERT's `tokenize_chinese_chars`).
+fn emit_cjk_split(token: &str, on_token: &mut impl FnMut(&str)) {
+    if token.is_ascii() || !token.chars().any(is_cjk) {
+        on_token(token);
+        return;
+    }
+    let mut start = 0;
+    for (i, c) in token.char_indices() {
+        if is_cjk(c) {
+            if start < i {
+                on_token(&token[start..i]);
+            }
+            let end = i + c.len_utf8();
+            on_token(&token[i..end]);
+            start = end;
+        }
+    }
+    if start < token.len() {
+        on_token(&token[start..]);
+    }
+}
+
+const ASAT: char = '\u{103A}';
+const DOT_BELOW: char = '\u{1037}';
+const VIRAMA: char = '\u{1039}';
+
+/// XL-Sum's dependent Burmese characters: they stay with the character before them.
+fn burmese_dependent(c: char) -> bool {
+    matches!(c as u32, 0x102B..=0x1032 | 0x1036..=0x1038 | 0x103A..=0x103E)
+}
+
+/// XL-Sum's `BurmeseTokenizer` on `joined`; false when it gives no token.
+fn burmese(joined: &str, on_token: &mut impl FnMut(&str)) -> bool {
+    // ZWNJ becomes a space (the cleaning deleted it already), the dot below + asat order is
+    // normalised, the text lower-cased again (a no-op on lower-cased text) and every space
+    // removed.
+    let text = joined
+        .replace('\u{200C}', " ")
+        .replace(&format!("{DOT_BELOW}{ASAT}"), &format!("{ASAT}{DOT_BELOW}"));
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    // Basic units: a character and the dependent characters after it (the first character
+    // always starts one).
+    let mut units: Vec<String> = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        match units.last_mut() {
+            Some(last) if i > 0 && burmese_dependent(c) => last.push(c),
+            _ => units.push(c.to_string()),
+        }
+    }
+    // Units holding an asat and fewer than 4 characters join the unit before them, as the
+    // original's list rewrite does: an emptied slot takes the next unit whole.
+    for i in 1..units.len() {
+        let unit = &units[i];
+        if unit.contains(ASAT) && unit.chars().count() < 4 {
+            let moved = std::mem::take(&mut units[i]);
+            units[i - 1].push_str(&moved);
+        }
+    }
+    // Stacked units: a lone virama between spaces glues its neighbours.
+    let spaced = units
+        .iter()
+        .filter(|u| !u.is_empty())
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let glued = spaced.replace(&format!(" {VIRAMA} "), &VIRAMA.to_string());
+    let mut any = false;
+    for t in glued.split(' ').filter(|t| !t.is_empty()) {
+        any = true;
+        on_token(t);
+    }
+    any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(words: Words, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        words.scan(text, |t| out.push(t.to_string()));
+        out
+    }
+
+    fn lines(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        Words::Default.scan_lines(text, |t| out.push(t.unwrap_or("\\n").to_string()));
+        out
+    }
+
+    #[test]
+    fn default_tokens() {
+        assert_eq!(
+            tokens(Words::Default, "L'élève a 3.5€ abc123 中文ok ❤\u{fe0f}"),
+            [
+                "l",
+                "élève",
+                "a",
+                "3",
+                "5",
+                "€",
+                "abc",
+                "123",
+                "中",
+                "文",
+                "ok",
+                "❤\u{fe0f}"
+            ]
+        );
+        // ZWNJ is deleted, joining the word; a word-initial mark gets pyonmttok's escape.
+        assert_eq!(
+            tokens(Words::Default, "a\u{200c}b x \u{301}y"),
+            ["ab", "x", "％0020\u{301}", "y"]
+        );
+        assert_eq!(tokens(Words::Default, "\u{301}y"), ["\u{301}", "y"]);
+        assert_eq!(tokens(Words::Default, "a\u{ffed}b"), ["a", "\u{25a0}", "b"]);
+    }
+
+    #[test]
+    fn python_lower() {
+        let mut out = String::new();
+        lower_into("İSTANBUL ΟΔΟΣ Σ ΣΑ", &mut out);
+        assert_eq!(out, "i\u{307}stanbul οδος σ σα");
+    }
+
+    #[test]
+    fn lines_are_cleaned_only() {
+        assert_eq!(
+            lines("abc123, 中文\n\nX"),
+            ["abc123", "中文", "\\n", "\\n", "x"]
+        );
+    }
+
+    #[test]
+    fn jieba_keeps_space_tokens() {
+        let t = tokens(Words::Jieba, "我来到北京，清华大学");
+        assert!(t.contains(&" ".to_string()), "{t:?}");
+    }
+}
