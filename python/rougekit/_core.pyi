@@ -32,6 +32,7 @@ __all__ = [
     "paired_bootstrap",
     "perl_builtin_data",
     "perl_eval_config",
+    "perl_explain_batch",
     "perl_normalize_types",
     "perl_split_summary",
     "perl_xml_plan",
@@ -349,6 +350,12 @@ def perl_eval_config(
 
 def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
+
+def perl_explain_batch(
+    scorer: PerlScorer, predictions: list[str], references: list[list[str]]
+) -> list[dict[str, Any]]:
+    """Per pair, the explanation of ``scorer``'s types (the ``rougekit.explain/1`` dict's
+    ``prediction``, ``references`` and ``types``), counted by the scoring code."""
 
 def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
     """ROUGE-1.5.5's embedded data: the canonical WordNet-2.0 exception table (pairs sorted

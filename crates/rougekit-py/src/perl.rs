@@ -303,6 +303,11 @@ impl PerlScorer {
 }
 
 impl PerlScorer {
+    /// The types, options and threads (the explanations read them).
+    pub(crate) fn parts(&self) -> (&[PerlType], &PerlConfig, usize) {
+        (&self.types, &self.config, self.threads)
+    }
+
     /// Reads `files` in parallel and scores instance i: file `peers[i]` against files
     /// `models[i]` (indices checked by the caller).
     fn score_loaded<P: AsRef<std::path::Path> + Sync>(

@@ -379,7 +379,7 @@ pub(super) fn text_notes(instance: &Instance<'_>) -> TextNotes {
     notes
 }
 
-fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
+pub(super) fn failure(instance: usize, variant: Variant, e: CountError) -> Failure {
     let fatal = matches!(e, CountError::TooLong { .. });
     let (model, message) = match e {
         CountError::EmptyModel { model } => (

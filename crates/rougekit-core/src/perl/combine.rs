@@ -38,15 +38,7 @@ pub fn combine(
             }
         }
         MultiRef::BestRecall => {
-            let mut best = -1.0;
-            let mut chosen = None;
-            for c in models {
-                if c.select > best {
-                    best = c.select;
-                    chosen = Some(c);
-                }
-            }
-            if let Some(c) = chosen {
+            if let Some(c) = best_recall(models).map(|j| &models[j]) {
                 (hit, m, p) = (c.hit, c.m, peer);
             }
         }
@@ -75,6 +67,20 @@ pub fn combine(
         total_p: p,
         total_hit: hit,
     }
+}
+
+/// The model `-f B` keeps: the first with the highest `select` (a later model must be
+/// strictly greater, spec `rouge-1.5.5.md` §9.2); `None` without models.
+pub fn best_recall(models: &[ModelCounts]) -> Option<usize> {
+    let mut best = -1.0;
+    let mut chosen = None;
+    for (j, c) in models.iter().enumerate() {
+        if c.select > best {
+            best = c.select;
+            chosen = Some(j);
+        }
+    }
+    chosen
 }
 
 #[cfg(test)]

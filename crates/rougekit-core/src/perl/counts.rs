@@ -28,6 +28,40 @@ pub enum CountError {
     TooLong { model: usize },
 }
 
+/// What the counting functions report besides the counts: the witnesses an explanation
+/// shows, from the very loops that count. The scoring path passes [`NoWitness`], whose
+/// empty methods compile away. `model` is the model's index.
+pub trait Witness {
+    /// True when the witness wants reports (every sentence pair of ROUGE-L/W is then marked
+    /// into a scratch first, to report its own marks).
+    const ON: bool = false;
+    /// ROUGE-N: the clipped count matched the peer's n-gram at `peer_pos` (first occurrences
+    /// in peer order, up to the clip).
+    fn ngram_hit(&mut self, _model: usize, _peer_pos: usize) {}
+    /// ROUGE-S/SU: the pair keys of both texts whose tokens both texts hold (the only ones
+    /// that can match), before the overlap.
+    fn skip_keys(&mut self, _model: usize, _peer: &[u64], _model_keys: &[u64]) {}
+    /// ROUGE-S/SU: one pair key matched.
+    fn skip_hit(&mut self, _model: usize, _key: u64) {}
+    /// ROUGE-SU: one unigram (token id) matched.
+    fn unigram_hit(&mut self, _model: usize, _token: u32) {}
+    /// ROUGE-S/SU with more items than rougekit materialises: counted without keys.
+    fn skip_uncounted(&mut self) {}
+    /// ROUGE-L/W: the model positions the trace back of (model sentence at `model_start`,
+    /// peer sentence `peer_sentence`) marks.
+    fn pair_marks(&mut self, _model: usize, _peer: usize, _model_start: usize, _marks: &[bool]) {}
+    /// ROUGE-L/W: model position `pos` is in the union; `counted` when it passed the
+    /// unigram budgets (a hit).
+    fn marked(&mut self, _model: usize, _pos: usize, _counted: bool) {}
+    /// ROUGE-W: a run of `len` hits from model position `first` to `last` (inclusive; clipped
+    /// positions inside do not end it) added `value` = f(len).
+    fn run(&mut self, _model: usize, _first: usize, _last: usize, _len: usize, _value: f64) {}
+}
+
+/// The scoring path's witness: reports nothing.
+pub struct NoWitness;
+impl Witness for NoWitness {}
+
 /// Reusable buffers for counting.
 #[derive(Debug, Default)]
 pub struct Counter {
@@ -43,6 +77,8 @@ pub struct Counter {
     wlcs: WlcsTable,
     skip: skip::SkipScratch,
     marks: Vec<bool>,
+    /// One sentence pair's marks, when a witness wants them.
+    pair_marks: Vec<bool>,
     ngram_ids: NgramIds,
     model_budget: Vec<u32>,
     peer_budget: Vec<u32>,
@@ -129,19 +165,25 @@ impl NgramIds {
         }
     }
 
-    /// Σ_id min(count in text `a`, count in text `b`) of the n-grams of length `n` (built).
-    fn overlap(&mut self, n: usize, a: usize, b: usize) -> usize {
+    /// Σ_id min(count in text `a`, count in text `b`) of the n-grams of length `n` (built);
+    /// `on_hit` gets the position in `b` of every n-gram counted (the first occurrences of
+    /// each, up to its clip).
+    fn overlap(&mut self, n: usize, a: usize, b: usize, mut on_hit: impl FnMut(usize)) -> usize {
         let level = &self.levels[n - 1];
         let ids = |d: usize| level[d].iter().copied().filter(|&id| id != NONE);
         for id in ids(a) {
             self.counts[id as usize] += 1;
         }
         let mut hits = 0;
-        for id in ids(b) {
+        for (pos, &id) in level[b].iter().enumerate() {
+            if id == NONE {
+                continue;
+            }
             let c = &mut self.counts[id as usize];
             if *c > 0 {
                 *c -= 1;
                 hits += 1;
+                on_hit(pos);
             }
         }
         for id in ids(a) {
@@ -214,8 +256,8 @@ struct PairCounter {
 }
 
 impl PairCounter {
-    /// Σ_k min(count of k in `a`, count of k in `b`).
-    fn overlap(&mut self, a: &[u64], b: &[u64]) -> usize {
+    /// Σ_k min(count of k in `a`, count of k in `b`); `on_hit` gets each key of `b` counted.
+    fn overlap(&mut self, a: &[u64], b: &[u64], mut on_hit: impl FnMut(u64)) -> usize {
         if a.is_empty() || b.is_empty() {
             return 0;
         }
@@ -227,11 +269,12 @@ impl PairCounter {
             *self.counts.entry(k).or_insert(0) += 1;
         }
         let mut hits = 0;
-        for k in b {
-            if let Some(c) = self.counts.get_mut(k) {
+        for &k in b {
+            if let Some(c) = self.counts.get_mut(&k) {
                 if *c > 0 {
                     *c -= 1;
                     hits += 1;
+                    on_hit(k);
                 }
             }
         }
@@ -266,6 +309,19 @@ impl Counter {
         out: &mut Vec<ModelCounts>,
         cancel: &Cancel<'_>,
     ) -> f64 {
+        self.ngram_witnessed(n, peer, models, out, cancel, &mut NoWitness)
+    }
+
+    /// [`Counter::ngram`] reporting its hits to `witness`.
+    pub fn ngram_witnessed(
+        &mut self,
+        n: usize,
+        peer: &PerlDoc,
+        models: &[PerlDoc],
+        out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
+        witness: &mut impl Witness,
+    ) -> f64 {
         out.clear();
         if n == 0 {
             out.resize(models.len(), ModelCounts::default());
@@ -276,7 +332,9 @@ impl Counter {
             .collect();
         self.ngram_ids.ensure(n, &texts);
         for j in 1..texts.len() {
-            let hit = self.ngram_ids.overlap(n, j, 0) as f64;
+            let hit = self
+                .ngram_ids
+                .overlap(n, j, 0, |pos| witness.ngram_hit(j - 1, pos)) as f64;
             let m = self.ngram_ids.len(n, j) as f64;
             out.push(ModelCounts {
                 hit,
@@ -298,6 +356,7 @@ impl Counter {
     /// so its clipped overlap and totals are the pairs' plus the unigrams': the pair counts
     /// of an instance are computed once per gap and shared by ROUGE-S and ROUGE-SU. When
     /// `cancel` stops it the counts are meaningless (the caller discards them).
+    #[allow(clippy::too_many_arguments)]
     pub fn skip(
         &mut self,
         gap: Option<usize>,
@@ -306,6 +365,21 @@ impl Counter {
         models: &[PerlDoc],
         out: &mut Vec<ModelCounts>,
         cancel: &Cancel<'_>,
+    ) -> f64 {
+        self.skip_witnessed(gap, unigrams, peer, models, out, cancel, &mut NoWitness)
+    }
+
+    /// [`Counter::skip`] reporting its items and hits to `witness`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn skip_witnessed<W: Witness>(
+        &mut self,
+        gap: Option<usize>,
+        unigrams: bool,
+        peer: &PerlDoc,
+        models: &[PerlDoc],
+        out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
+        witness: &mut W,
     ) -> f64 {
         out.clear();
         let u = if unigrams {
@@ -317,6 +391,7 @@ impl Counter {
         if skip::too_many_keys(peer.flat.len(), longest, gap, u) {
             // Too many items to materialise: count them in linear memory (same integers),
             // O(|common vocabulary| · n) time that the kernel reports to `cancel`.
+            witness.skip_uncounted();
             for model in models {
                 let c =
                     skip::count_overlap(&model.flat, &peer.flat, gap, u, &mut self.skip, cancel);
@@ -329,7 +404,10 @@ impl Counter {
             }
             return skip::item_count(peer.flat.len(), gap, u) as f64;
         }
-        if self.pairs_gap != Some(gap) && !self.pair_counts(gap, peer, models, cancel) {
+        // A witness sees the pairs counted again (the counts are the same).
+        if (W::ON || self.pairs_gap != Some(gap))
+            && !self.pair_counts(gap, peer, models, cancel, witness)
+        {
             return 0.0;
         }
         let pairs = skip::Unigrams::None;
@@ -345,7 +423,7 @@ impl Counter {
                     &model.flat[..cut(&model.flat)],
                     &peer.flat[..cut(&peer.flat)],
                 );
-                hit += self.unigram_overlap(mf, pf) as f64;
+                hit += self.unigram_overlap(mf, pf, |t| witness.unigram_hit(j, t)) as f64;
                 m += mf.len() as f64;
             }
             out.push(ModelCounts {
@@ -361,20 +439,24 @@ impl Counter {
     /// `pair_hits`. Only a pair of two tokens that both texts hold can be common to them, so
     /// only those pairs are materialised (the totals come from [`skip::item_count`]). False
     /// when `cancel` stopped it (`pair_hits` is then incomplete and not kept for the gap).
-    fn pair_counts(
+    fn pair_counts<W: Witness>(
         &mut self,
         gap: Option<usize>,
         peer: &PerlDoc,
         models: &[PerlDoc],
         cancel: &Cancel<'_>,
+        witness: &mut W,
     ) -> bool {
         self.pair_hits.clear();
-        for model in models {
+        for (j, model) in models.iter().enumerate() {
             self.mark_common(&peer.flat, &model.flat);
             let common = &self.common;
             common_pairs(&peer.flat, gap, common, &mut self.peer_keys);
             common_pairs(&model.flat, gap, common, &mut self.model_keys);
-            let hits = self.pairs.overlap(&self.model_keys, &self.peer_keys);
+            witness.skip_keys(j, &self.peer_keys, &self.model_keys);
+            let hits = self.pairs.overlap(&self.model_keys, &self.peer_keys, |k| {
+                witness.skip_hit(j, k)
+            });
             self.pair_hits.push(hits);
             for &t in peer.flat.iter().chain(&model.flat) {
                 self.common[t as usize] = 0;
@@ -409,8 +491,9 @@ impl Counter {
         }
     }
 
-    /// Σ_t min(count of t in `a`, count of t in `b`), through the dense budgets.
-    fn unigram_overlap(&mut self, a: &[u32], b: &[u32]) -> usize {
+    /// Σ_t min(count of t in `a`, count of t in `b`), through the dense budgets; `on_hit`
+    /// gets each token of `b` counted.
+    fn unigram_overlap(&mut self, a: &[u32], b: &[u32], mut on_hit: impl FnMut(u32)) -> usize {
         let top = a.iter().chain(b).max().map_or(0, |&t| t as usize + 1);
         if self.model_budget.len() < top {
             self.model_budget.resize(top, 0);
@@ -425,6 +508,7 @@ impl Counter {
             if *c > 0 {
                 *c -= 1;
                 hits += 1;
+                on_hit(t);
             }
         }
         for &t in a {
@@ -490,8 +574,20 @@ impl Counter {
         out: &mut Vec<ModelCounts>,
         cancel: &Cancel<'_>,
     ) -> f64 {
+        self.lcs_witnessed(peer, models, out, cancel, &mut NoWitness)
+    }
+
+    /// [`Counter::lcs`] reporting its marks to `witness`.
+    pub fn lcs_witnessed(
+        &mut self,
+        peer: &PerlDoc,
+        models: &[PerlDoc],
+        out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
+        witness: &mut impl Witness,
+    ) -> f64 {
         out.clear();
-        for model in models {
+        for (j, model) in models.iter().enumerate() {
             // The match masks of a peer sentence serve every model sentence against it; a
             // model token costs one 64-bit word per 64 of its columns.
             self.mark_union(
@@ -506,12 +602,15 @@ impl Counter {
                     lcs::union_positions_with(rows, cols, &mut s.lcs, mark, cancel);
                     true
                 },
+                (j, &mut *witness),
             );
             self.load_budgets(peer, model);
             let mut hit = 0usize;
             for (pos, &t) in model.sent_tokens.iter().enumerate() {
-                if self.marks[pos] && self.take(t) {
-                    hit += 1;
+                if self.marks[pos] {
+                    let counted = self.take(t);
+                    hit += usize::from(counted);
+                    witness.marked(j, pos, counted);
                 }
             }
             self.clear_budgets(peer, model);
@@ -540,6 +639,19 @@ impl Counter {
         out: &mut Vec<ModelCounts>,
         cancel: &Cancel<'_>,
     ) -> Result<f64, CountError> {
+        self.wlcs_witnessed(f, peer, models, out, cancel, &mut NoWitness)
+    }
+
+    /// [`Counter::wlcs`] reporting its marks and runs to `witness`.
+    pub fn wlcs_witnessed(
+        &mut self,
+        f: &mut Weights,
+        peer: &PerlDoc,
+        models: &[PerlDoc],
+        out: &mut Vec<ModelCounts>,
+        cancel: &Cancel<'_>,
+        witness: &mut impl Witness,
+    ) -> Result<f64, CountError> {
         out.clear();
         for (j, model) in models.iter().enumerate() {
             // A model token costs one cell per column of the weighted table.
@@ -549,6 +661,7 @@ impl Counter {
                 cancel,
                 |cols, _| cols.len(),
                 |rows, cols, s, mark| s.wlcs.mark(rows, cols, f, mark, cancel),
+                (j, &mut *witness),
             );
             if !ok {
                 return Err(CountError::TooLong { model: j });
@@ -559,13 +672,24 @@ impl Counter {
             let mut start = 0;
             for &end in &model.sent_ends {
                 let mut run = 0usize;
+                let mut first = start;
                 for pos in start..end {
-                    if self.marks[pos] && self.take(model.sent_tokens[pos]) {
+                    if !self.marks[pos] {
+                        continue;
+                    }
+                    let counted = self.take(model.sent_tokens[pos]);
+                    witness.marked(j, pos, counted);
+                    if counted {
+                        if run == 0 {
+                            first = pos;
+                        }
                         run += 1;
                         // A run ends at the sentence end or before an unmarked position;
                         // clipped marked positions neither count nor end it (quirk 9).
                         if pos + 1 == end || !self.marks[pos + 1] {
-                            hit += f.f(run);
+                            let value = f.f(run);
+                            witness.run(j, first, pos, run, value);
+                            hit += value;
                             run = 0;
                         }
                     }
@@ -596,29 +720,40 @@ impl Counter {
     /// pairs are quadratic in sentences (10^10 pairs for two 100,000-line summaries), so
     /// one long instance must be interruptible, but one report per pair would cost the
     /// many small tables of an ordinary instance an atomic add each.
-    fn mark_union(
+    ///
+    /// A witness that is [`Witness::ON`] gets each sentence pair's own marks (`(model
+    /// index, witness)`): the pair is marked into a scratch, then ORed into the union.
+    fn mark_union<W: Witness>(
         &mut self,
         peer: &PerlDoc,
         model: &PerlDoc,
         cancel: &Cancel<'_>,
         mut columns: impl FnMut(&[u32], &mut Counter) -> usize,
         mut mark_one: impl FnMut(&[u32], &[u32], &mut Counter, &mut [bool]) -> bool,
+        (j, witness): (usize, &mut W),
     ) -> bool {
         let mut marks = std::mem::take(&mut self.marks);
         marks.clear();
         marks.resize(model.sent_tokens.len(), false);
+        let mut scratch = std::mem::take(&mut self.pair_marks);
         let mut ok = true;
-        for cols in peer.sentences().filter(|c| !c.is_empty()) {
+        for (k, cols) in peer.sentences().enumerate().filter(|(_, c)| !c.is_empty()) {
             let per_token = columns(cols, self);
             let mut start = 0;
             for &end in &model.sent_ends {
                 if end > start {
-                    ok &= mark_one(
-                        &model.sent_tokens[start..end],
-                        cols,
-                        self,
-                        &mut marks[start..end],
-                    );
+                    let rows = &model.sent_tokens[start..end];
+                    if W::ON {
+                        scratch.clear();
+                        scratch.resize(end - start, false);
+                        ok &= mark_one(rows, cols, self, &mut scratch);
+                        witness.pair_marks(j, k, start, &scratch);
+                        for (m, &s) in marks[start..end].iter_mut().zip(&scratch) {
+                            *m |= s;
+                        }
+                    } else {
+                        ok &= mark_one(rows, cols, self, &mut marks[start..end]);
+                    }
                 }
                 start = end;
             }
@@ -629,6 +764,7 @@ impl Counter {
             }
         }
         self.marks = marks;
+        self.pair_marks = scratch;
         ok
     }
 }

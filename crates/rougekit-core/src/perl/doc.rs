@@ -33,31 +33,52 @@ impl PerlDoc {
         vocab: &mut Vocab,
         buf: &mut Vec<u8>,
     ) {
+        self.read_observed(sentences, limit, vocab, buf, &mut |_, _, _, _| {});
+    }
+
+    /// [`PerlDoc::read`], reporting every token a reader sees, kept or [`DROPPED`], as
+    /// `(reader, sentence, raw bytes, id)` (the explanation's tokens): [`Reader::Flat`] for
+    /// the flat reader's tokens, which are also the sentence reader's except under `-b`,
+    /// where the sentence reader's are reported apart as [`Reader::Sentence`].
+    pub fn read_observed<'a>(
+        &mut self,
+        sentences: &[&'a [u8]],
+        limit: Truncation,
+        vocab: &mut Vocab,
+        buf: &mut Vec<u8>,
+        seen: &mut impl FnMut(Reader, usize, &'a [u8], u32),
+    ) {
         self.flat.clear();
         self.sent_tokens.clear();
         self.sent_ends.clear();
         let flat = text::truncate(sentences, limit, Reader::Flat);
         let same = !matches!(limit, Truncation::Bytes(_));
-        let mut push = |out: &mut Vec<u32>, piece: &text::Piece<'_>, buf: &mut Vec<u8>| {
-            piece.for_each_token(buf, &mut |t| {
+        let mut push = |out: &mut Vec<u32>,
+                        reader: Reader,
+                        k: usize,
+                        piece: &text::Piece<'a>,
+                        buf: &mut Vec<u8>| {
+            piece.for_each_token_at(buf, &mut |t, raw| {
                 let id = vocab.id(t);
+                seen(reader, k, raw, id);
                 if id != DROPPED {
                     out.push(id);
                 }
             });
         };
         if same {
-            for piece in &flat {
-                push(&mut self.sent_tokens, piece, buf);
+            for (k, piece) in flat.iter().enumerate() {
+                push(&mut self.sent_tokens, Reader::Flat, k, piece, buf);
                 self.sent_ends.push(self.sent_tokens.len());
             }
             self.flat.extend_from_slice(&self.sent_tokens);
         } else {
-            for piece in &flat {
-                push(&mut self.flat, piece, buf);
+            for (k, piece) in flat.iter().enumerate() {
+                push(&mut self.flat, Reader::Flat, k, piece, buf);
             }
-            for piece in &text::truncate(sentences, limit, Reader::Sentence) {
-                push(&mut self.sent_tokens, piece, buf);
+            let pieces = text::truncate(sentences, limit, Reader::Sentence);
+            for (k, piece) in pieces.iter().enumerate() {
+                push(&mut self.sent_tokens, Reader::Sentence, k, piece, buf);
                 self.sent_ends.push(self.sent_tokens.len());
             }
         }

@@ -9,6 +9,7 @@ pub mod bootstrap;
 pub mod combine;
 pub mod counts;
 pub mod doc;
+pub mod explain;
 pub mod eval_config;
 pub mod eval_config_fast;
 pub mod evals;

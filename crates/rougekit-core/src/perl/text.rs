@@ -98,18 +98,33 @@ pub enum Piece<'a> {
     Words(Vec<&'a [u8]>),
 }
 
-impl Piece<'_> {
+impl<'a> Piece<'a> {
     /// Calls `on_token` with every token (maximal run of ASCII letters/digits, lower-cased
     /// into `buf`) of this piece. Joining the `-l` words with spaces cannot glue tokens, so
     /// the words are scanned one by one.
     pub fn for_each_token(&self, buf: &mut Vec<u8>, on_token: &mut impl FnMut(&[u8])) {
+        self.for_each_token_at(buf, &mut |t, _| on_token(t));
+    }
+
+    /// [`Piece::for_each_token`] also handing over each token's raw bytes (a slice of the
+    /// text the piece borrows, before lower-casing), whose address locates it in that text.
+    pub fn for_each_token_at(&self, buf: &mut Vec<u8>, on_token: &mut impl FnMut(&[u8], &'a [u8])) {
         match self {
-            Piece::Whole(s) => for_each_token(s, buf, on_token),
+            Piece::Whole(s) => for_each_token_at(s, buf, on_token),
             Piece::Words(words) => {
                 for w in words {
-                    for_each_token(w, buf, on_token);
+                    for_each_token_at(w, buf, on_token);
                 }
             }
+        }
+    }
+
+    /// The last byte of the text this piece keeps, as a slice of that text (empty for an
+    /// empty piece): where a truncation cut it.
+    pub fn kept_end(&self) -> Option<&'a [u8]> {
+        match self {
+            Piece::Whole(s) => Some(&s[s.len()..]),
+            Piece::Words(words) => words.last().map(|w| &w[w.len()..]),
         }
     }
 }
@@ -137,6 +152,15 @@ const CLASS: [u8; 256] = {
 /// ASCII letters and digits, lower-cased. A run without an upper-case letter (most of them)
 /// is handed over in place; only the others are copied into `buf`.
 pub fn for_each_token(text: &[u8], buf: &mut Vec<u8>, on_token: &mut impl FnMut(&[u8])) {
+    for_each_token_at(text, buf, &mut |t, _| on_token(t));
+}
+
+/// [`for_each_token`] also handing over each token's raw bytes (a slice of `text`).
+pub fn for_each_token_at<'a>(
+    text: &'a [u8],
+    buf: &mut Vec<u8>,
+    on_token: &mut impl FnMut(&[u8], &'a [u8]),
+) {
     let mut start = 0;
     let mut upper = 0u8;
     for (i, &b) in text.iter().enumerate() {
@@ -157,13 +181,18 @@ pub fn for_each_token(text: &[u8], buf: &mut Vec<u8>, on_token: &mut impl FnMut(
 }
 
 #[inline]
-fn emit(word: &[u8], classes: u8, buf: &mut Vec<u8>, on_token: &mut impl FnMut(&[u8])) {
+fn emit<'a>(
+    word: &'a [u8],
+    classes: u8,
+    buf: &mut Vec<u8>,
+    on_token: &mut impl FnMut(&[u8], &'a [u8]),
+) {
     if classes & 2 != 0 {
         buf.clear();
         buf.extend(word.iter().map(u8::to_ascii_lowercase));
-        on_token(buf);
+        on_token(buf, word);
     } else {
-        on_token(word);
+        on_token(word, word);
     }
 }
 

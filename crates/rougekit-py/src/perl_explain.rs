@@ -1,0 +1,323 @@
+//! The perl-1.5.5 profile's explanations: `perl_explain_batch(scorer, predictions,
+//! references)` returns, per pair, the explanation dict of schema `rougekit.explain/1` (the
+//! texts and the types; the caller adds the schema, signature, id and profile), built from
+//! the core's [`explain_batch`], which counts with the scoring path's own code.
+use crate::interrupt::interruptible;
+use crate::perl::PerlScorer;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rougekit_core::perl::combine::InstanceScore;
+use rougekit_core::perl::explain::{
+    explain_batch, Detail, Explanation, GramMatch, Pair, ReferenceExplanation, TextExplanation,
+    Token, TypeExplanation,
+};
+use rougekit_core::perl::{MultiRef, PerlConfig, PerlType};
+
+/// Per pair, the explanation (texts and types) of `scorer`'s types; `references[i]` is the
+/// list of pair i's references. An input over one of rougekit's limits raises
+/// `InputTooLargeError` naming the pair, as `score_batch` does; Ctrl-C `KeyboardInterrupt`.
+#[pyfunction]
+pub fn perl_explain_batch<'py>(
+    py: Python<'py>,
+    scorer: &PerlScorer,
+    predictions: Vec<String>,
+    references: Vec<Vec<String>>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    if predictions.len() != references.len() {
+        return Err(PyValueError::new_err(format!(
+            "predictions and references must have the same length, got {} and {}",
+            predictions.len(),
+            references.len()
+        )));
+    }
+    let (types, config, threads) = scorer.parts();
+    let pairs: Vec<Pair<'_>> = predictions
+        .iter()
+        .zip(&references)
+        .map(|(p, r)| (p.as_str(), r.iter().map(String::as_str).collect()))
+        .collect();
+    let done = interruptible(py, |cancel| {
+        Ok(explain_batch(types, config, &pairs, threads, cancel))
+    })?;
+    let mut out = Vec::with_capacity(done.len());
+    for (k, result) in done.into_iter().enumerate() {
+        let e = result.map_err(|f| {
+            crate::errors::INPUT_TOO_LARGE.err(format!(
+                "pair {}, reference {}: {}",
+                f.instance, f.model, f.message
+            ))
+        })?;
+        out.push(pair_dict(py, &e, config, &pairs[k])?);
+    }
+    Ok(out)
+}
+
+fn pair_dict<'py>(
+    py: Python<'py>,
+    e: &Explanation,
+    config: &PerlConfig,
+    (prediction, references): &Pair<'_>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("prediction", text_dict(py, prediction, &e.prediction)?)?;
+    let refs = PyList::empty(py);
+    for (text, r) in references.iter().zip(&e.references) {
+        refs.append(text_dict(py, text, r)?)?;
+    }
+    d.set_item("references", refs)?;
+    let types = PyDict::new(py);
+    for t in &e.types {
+        types.set_item(t.perl_type.name(), type_dict(py, t, config)?)?;
+    }
+    d.set_item("types", types)?;
+    Ok(d)
+}
+
+fn tokens_list<'py>(py: Python<'py>, tokens: &[Token]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for t in tokens {
+        let d = PyDict::new(py);
+        d.set_item("text", &t.text)?;
+        d.set_item("start", t.start)?;
+        d.set_item("end", t.end)?;
+        d.set_item("compared", &t.compared)?;
+        d.set_item("sentence", t.sentence)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+fn text_dict<'py>(
+    py: Python<'py>,
+    text: &str,
+    t: &TextExplanation,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("text", text)?;
+    d.set_item("tokens", tokens_list(py, &t.tokens)?)?;
+    if let Some(lcs) = &t.lcs_tokens {
+        d.set_item("lcs_tokens", tokens_list(py, lcs)?)?;
+    }
+    let dropped = PyList::empty(py);
+    for x in &t.dropped {
+        let item = PyDict::new(py);
+        item.set_item("text", &x.text)?;
+        item.set_item("start", x.start)?;
+        item.set_item("end", x.end)?;
+        item.set_item("why", x.why.name())?;
+        dropped.append(item)?;
+    }
+    d.set_item("dropped", dropped)?;
+    d.set_item("sentences", t.sentences)?;
+    Ok(d)
+}
+
+/// A count as the contract writes it: an int, or a float for ROUGE-W's weighted counts.
+fn count<'py>(py: Python<'py>, x: f64, weighted: bool) -> PyResult<Bound<'py, PyAny>> {
+    if weighted {
+        Ok(x.into_pyobject(py)?.into_any())
+    } else {
+        Ok((x as i64).into_pyobject(py)?.into_any())
+    }
+}
+
+fn scores_into(d: &Bound<'_, PyDict>, s: &InstanceScore) -> PyResult<()> {
+    d.set_item("precision", s.p)?;
+    d.set_item("recall", s.r)?;
+    d.set_item("fmeasure", s.f)
+}
+
+/// The formula of `t` under `config`, with ROUGE-1.5.5's order of operations.
+fn formula(t: PerlType, config: &PerlConfig) -> String {
+    let alpha = config.alpha;
+    let (r, p) = match t {
+        PerlType::W(w) => (
+            format!("(hits / reference_total)^(1/{w})"),
+            format!("(hits / prediction_total)^(1/{w})"),
+        ),
+        _ => (
+            "hits / reference_total".to_string(),
+            "hits / prediction_total".to_string(),
+        ),
+    };
+    let mut out = format!(
+        "R = round5({r}); P = round5({p}); F = round5(P*R / ((1 - {alpha})*P + {alpha}*R)) \
+         from the rounded R and P (0 when a total or the denominator is 0); round5(x) = \
+         float('%.5f' % x)"
+    );
+    if let PerlType::W(w) = t {
+        out += &format!(
+            "; f(k) = k^{w}; hits = sum of f(run length); reference_total = \
+             f(sum over sentences of f(|sentence|)); prediction_total = f(prediction tokens)"
+        );
+    }
+    out += match config.multiref {
+        MultiRef::BestRecall => {
+            "; -f B: the counts of the reference with the highest 'select' (the first on ties): \
+             ROUGE-N/S round5(hits / reference_total), ROUGE-L hits / reference_total, ROUGE-W \
+             (hits / reference_base)^(1/w)"
+        }
+        _ => {
+            "; -f A: hits and reference_total summed over the references, prediction_total \
+             added once per reference"
+        }
+    };
+    out
+}
+
+fn type_dict<'py>(
+    py: Python<'py>,
+    t: &TypeExplanation,
+    config: &PerlConfig,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let weighted = matches!(t.perl_type, PerlType::W(_));
+    match t.perl_type {
+        PerlType::N(n) => {
+            d.set_item("kind", "ngram")?;
+            d.set_item("n", n)?;
+        }
+        PerlType::L => d.set_item("kind", "union-lcs")?,
+        PerlType::W(w) => {
+            d.set_item("kind", "wlcs")?;
+            d.set_item("weight", w)?;
+        }
+        PerlType::S { gap, su } => {
+            d.set_item("kind", "skip-bigram")?;
+            d.set_item("max_gap", gap)?;
+            d.set_item("unigrams", su)?;
+        }
+    }
+    let rule = match config.multiref {
+        MultiRef::BestRecall => "perl-B",
+        _ => "perl-A",
+    };
+    d.set_item("rule", rule)?;
+    d.set_item("jackknife", false)?;
+    d.set_item("alpha", config.alpha)?;
+    d.set_item("reference", t.chosen)?;
+    d.set_item("hits", count(py, t.score.total_hit, weighted)?)?;
+    d.set_item("prediction_total", count(py, t.score.total_p, weighted)?)?;
+    d.set_item("reference_total", count(py, t.score.total_m, weighted)?)?;
+    d.set_item("peer_count", count(py, t.peer_total, weighted)?)?;
+    scores_into(&d, &t.score)?;
+    d.set_item("formula", formula(t.perl_type, config))?;
+    if let Some(f) = &t.failure {
+        let failure = PyDict::new(py);
+        failure.set_item("reference", f.model)?;
+        failure.set_item("message", &f.message)?;
+        d.set_item("failure", failure)?;
+    }
+    let per = PyList::empty(py);
+    for (j, r) in t.references.iter().enumerate() {
+        per.append(reference_dict(py, j, r, t.peer_total, weighted)?)?;
+    }
+    d.set_item("per_reference", per)?;
+    Ok(d)
+}
+
+fn matches_list<'py>(
+    py: Python<'py>,
+    matches: &[GramMatch],
+    key: &str,
+    positions: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for m in matches {
+        let item = PyDict::new(py);
+        item.set_item(key, &m.gram)?;
+        item.set_item("prediction_count", m.prediction_count)?;
+        item.set_item("reference_count", m.reference_count)?;
+        item.set_item("hits", m.hits)?;
+        if positions {
+            item.set_item("prediction_at", &m.prediction_at)?;
+            item.set_item("reference_at", &m.reference_at)?;
+        }
+        list.append(item)?;
+    }
+    Ok(list)
+}
+
+fn reference_dict<'py>(
+    py: Python<'py>,
+    j: usize,
+    r: &ReferenceExplanation,
+    peer_total: f64,
+    weighted: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("reference", j)?;
+    d.set_item("hits", count(py, r.counts.hit, weighted)?)?;
+    d.set_item("prediction_total", count(py, peer_total, weighted)?)?;
+    d.set_item("reference_total", count(py, r.counts.m, weighted)?)?;
+    scores_into(&d, &r.score)?;
+    d.set_item("select", r.counts.select)?;
+    match &r.detail {
+        Detail::Ngram { matches, missed } => {
+            d.set_item("matches", matches_list(py, matches, "gram", true)?)?;
+            let list = PyList::empty(py);
+            for m in missed {
+                let item = PyDict::new(py);
+                item.set_item("gram", &m.gram)?;
+                item.set_item("reference_count", m.reference_count)?;
+                item.set_item("hits", m.hits)?;
+                list.append(item)?;
+            }
+            d.set_item("missed", list)?;
+            d.set_item("witness", "first occurrences up to the clipped count")?;
+        }
+        Detail::Skip { matches } => match matches {
+            Some(m) => {
+                d.set_item("matches", matches_list(py, m, "pair", false)?)?;
+                d.set_item(
+                    "witness",
+                    "items of tokens both texts hold; a ROUGE-SU unigram is a one-token pair",
+                )?;
+            }
+            None => {
+                d.set_item("matches", py.None())?;
+                d.set_item("why", "too many items to list")?;
+            }
+        },
+        Detail::Union {
+            sentences,
+            prediction_in_lcs,
+            runs,
+            base,
+        } => {
+            let list = PyList::empty(py);
+            for (k, s) in sentences.iter().enumerate() {
+                let item = PyDict::new(py);
+                item.set_item("sentence", k)?;
+                item.set_item("counted", &s.counted)?;
+                item.set_item("not_counted", &s.not_counted)?;
+                item.set_item("unmatched", &s.unmatched)?;
+                list.append(item)?;
+            }
+            d.set_item("sentences", list)?;
+            d.set_item("prediction_in_lcs", prediction_in_lcs)?;
+            d.set_item(
+                "witness",
+                "ROUGE-1.5.5's trace back (reference side); the prediction side is the first \
+                 places, in order, of each sentence pair's marked tokens",
+            )?;
+            if weighted {
+                let list = PyList::empty(py);
+                for run in runs {
+                    let item = PyDict::new(py);
+                    item.set_item("prediction", py.None())?;
+                    item.set_item("reference", run.first)?;
+                    item.set_item("last", run.last)?;
+                    item.set_item("length", run.length)?;
+                    item.set_item("sentence", run.sentence)?;
+                    item.set_item("value", run.value)?;
+                    list.append(item)?;
+                }
+                d.set_item("runs", list)?;
+                d.set_item("reference_base", *base)?;
+            }
+        }
+    }
+    Ok(d)
+}
