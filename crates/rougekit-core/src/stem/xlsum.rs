@@ -302,18 +302,34 @@ impl XlsumStemmer {
         match self {
             XlsumStemmer::NltkSnowball(L::Arabic, _) => word.to_string(), // until nltk_snowball/arabic.rs lands
             XlsumStemmer::NltkSnowball(L::Danish, _) => word.to_string(), // until nltk_snowball/danish.rs lands
-            XlsumStemmer::NltkSnowball(L::Dutch, _) => word.to_string(), // until nltk_snowball/dutch.rs lands
-            XlsumStemmer::NltkSnowball(L::English, _) => word.to_string(), // until nltk_snowball/english.rs lands
+            XlsumStemmer::NltkSnowball(L::Dutch, _) => {
+                crate::stem::nltk_snowball::dutch::stem(word, &sw)
+            }
+            XlsumStemmer::NltkSnowball(L::English, _) => {
+                crate::stem::nltk_snowball::english::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Finnish, _) => word.to_string(), // until nltk_snowball/finnish.rs lands
-            XlsumStemmer::NltkSnowball(L::French, _) => word.to_string(), // until nltk_snowball/french.rs lands
-            XlsumStemmer::NltkSnowball(L::German, _) => word.to_string(), // until nltk_snowball/german.rs lands
+            XlsumStemmer::NltkSnowball(L::French, _) => {
+                crate::stem::nltk_snowball::french::stem(word, &sw)
+            }
+            XlsumStemmer::NltkSnowball(L::German, _) => {
+                crate::stem::nltk_snowball::german::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Hungarian, _) => word.to_string(), // until nltk_snowball/hungarian.rs lands
-            XlsumStemmer::NltkSnowball(L::Italian, _) => word.to_string(), // until nltk_snowball/italian.rs lands
+            XlsumStemmer::NltkSnowball(L::Italian, _) => {
+                crate::stem::nltk_snowball::italian::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Norwegian, _) => word.to_string(), // until nltk_snowball/norwegian.rs lands
-            XlsumStemmer::NltkSnowball(L::Portuguese, _) => word.to_string(), // until nltk_snowball/portuguese.rs lands
-            XlsumStemmer::NltkSnowball(L::Romanian, _) => word.to_string(), // until nltk_snowball/romanian.rs lands
+            XlsumStemmer::NltkSnowball(L::Portuguese, _) => {
+                crate::stem::nltk_snowball::portuguese::stem(word, &sw)
+            }
+            XlsumStemmer::NltkSnowball(L::Romanian, _) => {
+                crate::stem::nltk_snowball::romanian::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Russian, _) => word.to_string(), // until nltk_snowball/russian.rs lands
-            XlsumStemmer::NltkSnowball(L::Spanish, _) => word.to_string(), // until nltk_snowball/spanish.rs lands
+            XlsumStemmer::NltkSnowball(L::Spanish, _) => {
+                crate::stem::nltk_snowball::spanish::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Swedish, _) => word.to_string(), // until nltk_snowball/swedish.rs lands
             XlsumStemmer::HindiSuffix => crate::stem::hindi_suffix::stem(word),
             XlsumStemmer::BengaliRafi => crate::stem::bengali_rafi::stem(word),

@@ -202,6 +202,17 @@ pub fn r1_scandinavian<'a>(word: &'a str, vowels: &str) -> &'a str {
     }
 }
 
+/// Python's `s[-a:-b]` for `a >= b >= 1`: the code points from the `a`-th to the `b`-th from
+/// the end (exclusive), clamped at the start of `s` as Python clamps negative slice bounds. So
+/// `tail_slice("abcdef", 4, 2)` is `"cd"` and `tail_slice("abc", 4, 2)` is `"a"`.
+#[must_use]
+pub fn tail_slice(s: &str, a: usize, b: usize) -> &str {
+    let len = char_len(s);
+    let start = len.saturating_sub(a);
+    let end = len.saturating_sub(b).max(start);
+    take_chars(skip_chars(s, start), end - start)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,6 +226,9 @@ mod tests {
         assert_eq!(drop_last_chars("ab", 5), "");
         assert_eq!(char_from_end("ştiinţă", 1), Some('ă'));
         assert_eq!(char_at("ştiinţă", 0), Some('ş'));
+        assert_eq!(tail_slice("abcdef", 4, 2), "cd");
+        assert_eq!(tail_slice("abc", 4, 2), "a");
+        assert_eq!(tail_slice("ab", 4, 2), "");
         let mut s = String::from("größe");
         replace_last_chars(&mut s, 2, "ss");
         assert_eq!(s, "gröss");
