@@ -59,7 +59,9 @@ class RougeScorer:
             ``"character-v1"``; languages with a Snowball stemmer: ``"unicode-v1"`` with
             ``"snowball:<language>"``; others: ``"unicode-v1"``. An explicit ``stemmer``
             wins; ``profile`` must then be left out (or be the same). The signature names
-            the profile and stemmer, not the shortcut. See ``rougekit.languages``.
+            the profile and stemmer, not the shortcut. See ``rougekit.languages``. With a
+            profile that takes a language (``"xlsum-v1"``: required), it is that profile's
+            option instead: ``RougeScorer(profile="xlsum-v1", language="hindi")``.
         threads: worker threads for :meth:`score_batch`; ``None`` reads
             ``$ROUGEKIT_NUM_THREADS``, else uses every core. Never changes a number.
         multiref: how several references combine: ``"best-f"`` (rouge-score's
@@ -76,6 +78,9 @@ class RougeScorer:
             with spaces, in Rust: the numbers of ``" ".join(jieba.cut(text))`` passed to the
             profile (for rouge-chinese-1.0.3, exactly the call of LLaMA-Factory, ChatGLM,
             OpenCompass and evalscope).
+        nltk_stopwords: ``"xlsum-v1"`` only: the nltk_data snapshot of NLTK's stopword
+            lists its stemmers skip, ``"5db857e"`` (today's, the default) or ``"3a486db"``
+            (before 2021-10-19: XL-Sum's paper).
         stopwords: ROUGE-1.5.5's profile only: its ``-s`` (drop stopwords).
         limit_words: ROUGE-1.5.5's profile only: its ``-l`` (keep the first N words).
         limit_bytes: ROUGE-1.5.5's profile only: its ``-b`` (keep the first N bytes).
@@ -102,6 +107,7 @@ class RougeScorer:
         jackknife: bool | None = None,
         separator: int | None = None,
         segmenter: str | None = None,
+        nltk_stopwords: str | None = None,
         stopwords: bool | None = None,
         limit_words: int | None = None,
         limit_bytes: int | None = None,
@@ -109,8 +115,9 @@ class RougeScorer:
         beta: float | None = None,
         data_dir: str | os.PathLike[str] | None = None,
     ) -> None:
-        if language is not None:
+        if language is not None and not profiles.takes_language(profile):
             profile, stemmer = languages.resolve(language, profile=profile, stemmer=stemmer)
+            language = None
         config = ScorerConfig.create(
             types,
             profile=profiles.DEFAULT if profile is None else profile,
@@ -120,6 +127,8 @@ class RougeScorer:
             jackknife=jackknife,
             separator=separator,
             segmenter=segmenter,
+            language=language,
+            nltk_stopwords=nltk_stopwords,
             stopwords=stopwords,
             limit_words=limit_words,
             limit_bytes=limit_bytes,

@@ -27,7 +27,10 @@ KEYS = (
 #: ``exclusive=True``: numbers of distinct n-grams and words) or ``clipped``.
 #: ``seg``: the word segmenter applied to every text first (``segmenter=``), with the version
 #: whose words it gives (``jieba-0.42.1``).
-OPTIONAL_KEYS = ("split", "acc", "count", "seg")
+#: ``lang``: the xlsum-v1 profile's language (XL-Sum's ``lang``; ``none`` for its default).
+#: ``uni``: the Unicode version of a profile's character data when it is pinned to another
+#: program's (xlsum-v1: Python 3.11's ``unicodedata``, ``14.0.0``).
+OPTIONAL_KEYS = ("split", "acc", "count", "seg", "lang", "uni")
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "token-ids": ("rougekit.profiles.token_ids", "TokenIds"),
     "pltrdy-1.0.1": ("rougekit.profiles.pltrdy", "Pltrdy101"),
     "rouge-chinese-1.0.3": ("rougekit.profiles.rouge_chinese", "RougeChinese103"),
+    "xlsum-v1": ("rougekit.profiles.xlsum", "XlsumV1"),
 }
 
 #: The default profile: Google's rouge-score 0.1.2, bit for bit.
@@ -49,12 +50,20 @@ OPTIONS = (
     "data_dir",
     "separator",
     "segmenter",
+    "language",
+    "nltk_stopwords",
 )
 
 
 def names() -> tuple[str, ...]:
     """Every profile's name."""
     return tuple(REGISTRY)
+
+
+def takes_language(name: str | None) -> bool:
+    """Whether profile ``name`` takes ``language=`` as an option of its own (``xlsum-v1``);
+    for the others it is a shortcut choosing the profile (``rougekit.languages``)."""
+    return name is not None and "language" in get(name).OPTIONS
 
 
 def get(name: str) -> type[Profile]:

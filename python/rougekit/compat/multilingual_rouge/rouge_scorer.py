@@ -1,0 +1,99 @@
+"""``multilingual_rouge.rouge_scorer.RougeScorer`` on rougekit's core (profile
+``xlsum-v1``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import rougekit.compat.multilingual_rouge.scoring as scoring
+from rougekit.compat.tokenize import valid_utf8
+from rougekit.profiles.xlsum import STOPWORD_SNAPSHOTS, XlsumV1, stemmer_of, xlsum_language
+
+_NGRAM_TYPE = re.compile(r"rouge[0-9]$")
+#: rouge-score's int zeros of rougeL and rougeLsum on empty input, which the original keeps.
+_INT_ZERO = scoring.Score(precision=0, recall=0, fmeasure=0)
+#: The original's options that change tokens in ways only Python code can (not offered).
+_UNSUPPORTED = ("callable_tokenizer", "callable_stemmer", "min_char_length")
+
+
+class RougeScorer(scoring.BaseScorer):
+    """``RougeScorer(rouge_types, use_stemmer=False, lang=None)``: XL-Sum's scorer.
+
+    ``lang`` is the original's: one of its languages or aliases (``"bangla"``,
+    ``"chinese_simplified"``, ``"mundo"``...), ``None`` for English with NLTK's Porter
+    stemmer; any other name is tokenised by the default tokenizer and never stemmed, as
+    there. ``nltk_stopwords`` (not in the original) picks the NLTK stopword lists:
+    ``"5db857e"`` (today's, the default) or ``"3a486db"`` (2021's).
+    """
+
+    def __init__(self, rouge_types: Sequence[str], **kwargs: Any) -> None:
+        given = [k for k in _UNSUPPORTED if kwargs.get(k) is not None]
+        if given:
+            raise TypeError(
+                f"{', '.join(given)}: not supported by rougekit's drop-in (its tokens are "
+                "computed in Rust); use multilingual_rouge itself for custom callables"
+            )
+        allowed = (*_UNSUPPORTED, "use_stemmer", "lang", "nltk_stopwords")
+        unknown = [k for k in kwargs if k not in allowed]
+        if unknown:
+            raise TypeError(f"unexpected keyword argument(s): {', '.join(unknown)}")
+        lang = kwargs.get("lang")
+        language = "none" if not lang else xlsum_language(lang, strict=False)
+        use_stemmer = bool(kwargs.get("use_stemmer", False))
+        snapshot = kwargs.get("nltk_stopwords") or "5db857e"
+        if snapshot not in STOPWORD_SNAPSHOTS:
+            raise ValueError(
+                f"unknown nltk_stopwords {snapshot!r}: expected '5db857e' or '3a486db'"
+            )
+        self.rouge_types = rouge_types
+        # Built directly: an unknown ``lang`` is the original's "no stemmer" language.
+        self._profile = XlsumV1(
+            stemmer=stemmer_of(language, snapshot) if use_stemmer else None,
+            language=language,
+            use_stemmer=use_stemmer,
+            nltk_stopwords=snapshot,
+        )
+        self._engines: dict[tuple[str, ...], Any] = {}
+
+    def _validated_types(self) -> dict[str, str]:
+        keys: dict[str, str] = {}
+        for rouge_type in self.rouge_types:
+            if rouge_type in ("rougeL", "rougeLsum"):
+                keys[rouge_type] = rouge_type
+            elif _NGRAM_TYPE.match(rouge_type):
+                n = int(rouge_type[5:])
+                if n <= 0:
+                    raise ValueError(f"rougen requires positive n: {rouge_type}")
+                keys[rouge_type] = f"rouge{n}"
+            else:
+                raise ValueError(f"Invalid rouge type: {rouge_type}")
+        return keys
+
+    def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, scoring.Score]:
+        """``{type: Score}`` of ``prediction`` against ``target``."""
+        keys = self._validated_types()
+        if not keys:
+            return {}
+        types = tuple(dict.fromkeys(keys.values()))
+        engine = self._engines.get(types)
+        if engine is None:
+            engine = self._profile.engine(list(types), 1)
+            self._engines[types] = engine
+        rows = engine.score_one(_text(prediction), _text(target))[0]
+        column = {name: i for i, name in enumerate(engine.types)}
+        out: dict[str, scoring.Score] = {}
+        for key, name in keys.items():
+            row = rows[column[name]]
+            out[key] = _INT_ZERO if row[3] else scoring.Score(*row[:3])
+        return out
+
+
+def _text(value: str | bytes) -> str:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "ignore")
+    return valid_utf8(value)
+
+
+__all__ = ["RougeScorer"]
