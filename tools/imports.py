@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
      "rougekit.segmentation"),
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
      "rougekit.scorer", "rougekit.io", "rougekit.report", "rougekit.reproduce",
-     "rougekit.plots"),
+     "rougekit.plots", "rougekit.explain"),
     ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate"),
     ("rougekit.cli", "rougekit.__main__", "rougekit.integrations", "rougekit.dask"),
 ]  # fmt: skip

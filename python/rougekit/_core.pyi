@@ -14,6 +14,8 @@ __all__ = [
     "BatchScores",
     "ColumnView",
     "Engine",
+    "Explainer",
+    "ExplanationRecord",
     "InputTooLargeError",
     "PerlFileError",
     "PerlRunPlan",
@@ -464,3 +466,34 @@ def pltrdy_pieces(text: str, variant: str) -> list[str]:
 
 def pltrdy_tokens(text: str, variant: str) -> list[str]:
     """The tokens ``variant`` compares for ``text`` (``""`` for a blank sentence)."""
+
+@final
+class Explainer:
+    """The rouge-score family's explanations (``rougekit.explain``): the configuration of an
+    ``Engine``."""
+
+    def __new__(
+        cls,
+        types: Sequence[str],
+        stemmer: str | None,
+        threads: int,
+        tokenizer: str = "rouge-score",
+        multiref: str = "best-f",
+        jackknife: bool = False,
+        separator: int | None = None,
+    ) -> Self: ...
+    def explain_texts(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> list[ExplanationRecord]:
+        """Every pair explained, in order (in parallel, without the GIL)."""
+    def explain_ids(
+        self, predictions: Sequence[list[int]], references: Sequence[list[Any]]
+    ) -> list[ExplanationRecord]:
+        """Every pair of token ids explained, in order."""
+
+@final
+class ExplanationRecord:
+    """One pair's explanation as the core made it."""
+
+    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+        """The ``rougekit.explain/1`` dict, ``head``'s keys first."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, overload
 
@@ -22,6 +22,7 @@ from rougekit.profiles import CoreScorer
 from rougekit.results import BatchResult, CorpusResult, Score, ScoreDict
 
 if TYPE_CHECKING:
+    from rougekit.explain.model import Explanation
     from rougekit.text import Tokens
 
 
@@ -309,6 +310,37 @@ class RougeScorer:
         finally:
             bar.close()
         return builder.finish()
+
+    def explain(self, prediction: Any, references: Any, *, id: str | None = None) -> Explanation:
+        """Why ``prediction`` scored what it did against ``references`` (one or a list):
+        per type, the tokens compared (with their spans in the texts and what the profile
+        dropped), the counts, the matches behind them and the multi-reference rule's
+        choice, computed by the code that scores. Its floats equal :meth:`score`'s
+        (:meth:`~rougekit.explain.Explanation.check` recomputes them); ``id`` is kept in it.
+        See :class:`rougekit.explain.Explanation`."""
+        import rougekit.explain.batch as _explain
+
+        if self.config.profile.INPUT == "text":
+            prediction = inputs.text(prediction, "prediction")
+            references = inputs.references(references, "references")
+        ids = None if id is None else [id]
+        (explanation,) = _explain.explain_pairs(self, [prediction], [references], ids)
+        return explanation
+
+    def explain_batch(
+        self,
+        predictions: Sequence[Any],
+        references: Sequence[Any],
+        ids: Sequence[str] | None = None,
+    ) -> Iterator[Explanation]:
+        """The explanations of every pair, in order, as an iterator: the core explains the
+        pairs a chunk at a time, in parallel with the GIL released, and each explanation's
+        dict is built when first used."""
+        import rougekit.explain.batch as _explain
+
+        if ids is not None:
+            ids = frames.check_ids(ids, len(predictions))
+        return _explain.explain_pairs(self, predictions, references, ids)
 
     def corpus(
         self,

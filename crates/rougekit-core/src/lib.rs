@@ -16,6 +16,7 @@ pub mod bootstrap;
 pub mod engine;
 pub mod error;
 pub mod exact_sum;
+pub mod explain;
 pub mod intern;
 pub mod kernels;
 pub mod multiref;

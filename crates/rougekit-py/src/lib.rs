@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 mod arrow;
 mod convert;
 mod errors;
+mod explain;
 mod interrupt;
 mod perl;
 mod perl_explain;
@@ -19,6 +20,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<scorer::PyEngine>()?;
     m.add_class::<scores::PyBatchScores>()?;
+    m.add_class::<explain::PyExplainer>()?;
+    m.add_class::<explain::PyExplanation>()?;
     m.add_class::<scores::PyBatchBuilder>()?;
     // Scale-out (rougekit.CorpusAccumulator's streaming mode, rougekit.dask).
     m.add_class::<scores::PyStreamingSums>()?;

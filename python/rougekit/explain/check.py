@@ -60,7 +60,7 @@ def _f_total(c: Mapping[str, Any], side: str, w: float) -> float:
     key = f"{side}_weight"
     if key in c:
         return float(c[key])
-    return float(c[f"{side}_total"]) ** w
+    return float(float(c[f"{side}_total"]) ** w)
 
 
 def engine_formula(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
@@ -131,11 +131,23 @@ def combine(
     return triples[best], best
 
 
+#: Profiles whose arithmetic lives with the profile: module, function checking one type.
+PROFILE_CHECKS = {
+    "perl-1.5.5": ("rougekit.profiles.perl155.explain_check", "check_type"),
+}
+
+
 def check(data: Mapping[str, Any], scorer: Any = None) -> None:
     """Raises :class:`ExplainCheckError` at the first number or invariant that differs."""
     profile = str(data.get("profile"))
     formula = FORMULAS.get(profile, engine_formula)
     _check_texts(data)
+    own: Callable[[Mapping[str, Any]], None] | None = None
+    if profile in PROFILE_CHECKS:
+        import importlib
+
+        module, name = PROFILE_CHECKS[profile]
+        own = getattr(importlib.import_module(module), name)
     expected: dict[str, Any] | None = None
     if scorer is not None:
         refs = [r["text"] if r.get("text") is not None else _ids(r) for r in data["references"]]
@@ -143,7 +155,13 @@ def check(data: Mapping[str, Any], scorer: Any = None) -> None:
         pred_in = pred["text"] if pred.get("text") is not None else _ids(pred)
         expected = dict(scorer.score(pred_in, refs if len(refs) != 1 else refs[0]))
     for name, t in data["types"].items():
-        _check_type(name, t, data, formula, profile)
+        if own is not None:
+            try:
+                own(t)
+            except ExplainCheckError as e:
+                raise ExplainCheckError(f"{name}: {e}") from None
+        else:
+            _check_type(name, t, data, formula, profile)
         if expected is not None:
             got = (t["precision"], t["recall"], t["fmeasure"])
             want = tuple(expected[name])
@@ -164,18 +182,18 @@ def _check_texts(data: Mapping[str, Any]) -> None:
         s = text.get("text")
         if s is None:
             continue
-        last = 0
+        last = (0, 0)
         for k, tok in enumerate(text["tokens"]):
             if s[tok["start"] : tok["end"]] != tok["text"]:
                 raise ExplainCheckError(
                     f"{label} token {k}: text[{tok['start']}:{tok['end']}] is "
                     f"{s[tok['start'] : tok['end']]!r}, not its surface {tok['text']!r}"
                 )
-            # Tokens made from one source character (NFKC's `½` -> 1, 2) share its span.
-            shared = k > 0 and tok["start"] == text["tokens"][k - 1]["start"]
-            if tok["start"] < last and not (shared and tok["end"] <= last):
-                raise ExplainCheckError(f"{label} token {k}: spans overlap or go back")
-            last = max(last, tok["end"])
+            # Tokens made from one source character (NFKC's `½`, a folded mark) share it:
+            # spans never go back, they may overlap.
+            if tok["start"] < last[0] or tok["end"] < last[1] or tok["start"] >= tok["end"]:
+                raise ExplainCheckError(f"{label} token {k}: its span goes back in the text")
+            last = (tok["start"], tok["end"])
         for d in text.get("dropped", ()):
             if s[d["start"] : d["end"]] != d["text"]:
                 raise ExplainCheckError(f"{label}: a dropped span does not slice the text")

@@ -108,7 +108,7 @@ class Explanation:
     (3, 1.0)
     """
 
-    __slots__ = ("_data", "_raw", "scorer")
+    __slots__ = ("_data", "_head", "_raw", "scorer")
 
     def __init__(self, data: Mapping[str, Any] | None = None, *, scorer: Any = None) -> None:
         if data is not None and not isinstance(data, Mapping):
@@ -119,13 +119,15 @@ class Explanation:
             )
         self._data: dict[str, Any] | None = None if data is None else dict(data)
         self._raw: Any = None
+        self._head: dict[str, Any] | None = None
         self.scorer: RougeScorer | None = scorer
 
     @classmethod
-    def _from_core(cls, raw: Any, scorer: Any) -> Explanation:
-        """An explanation holding the core's record (its dict is built on first use)."""
+    def _from_core(cls, raw: Any, scorer: Any, head: dict[str, Any]) -> Explanation:
+        """An explanation holding the core's record (its dict is built on first use, with
+        ``head``'s keys first: schema, signature, id, profile)."""
         ex = cls(None, scorer=scorer)
-        ex._raw = raw
+        ex._raw, ex._head = raw, head
         return ex
 
     @classmethod
@@ -142,8 +144,8 @@ class Explanation:
         """The ``rougekit.explain/1`` dict (JSON-serialisable). The same object on every
         call: copy it before changing it."""
         if self._data is None:
-            self._data = self._raw.to_dict()
-            self._raw = None
+            self._data = dict(self._raw.to_dict(self._head))
+            self._raw = self._head = None
         return self._data
 
     def to_json(self, *, indent: int | None = None) -> str:

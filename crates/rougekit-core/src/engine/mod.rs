@@ -449,8 +449,24 @@ impl Engine {
         out: &mut [Score],
         cancel: &Cancel<'_>,
     ) -> Result<(), String> {
+        self.for_each_type(pred, refs, s, cancel, |t, _, _, score| out[t] = score)
+    }
+
+    /// Runs every type's kernels on one pair and combines the references, calling
+    /// `visit(type index, per-reference matches, the type's match-to-score step, score)` for
+    /// each type in order: [`Engine::score_pair`], and the explanations (`crate::explain`),
+    /// which read the same matches and score steps.
+    #[inline]
+    fn for_each_type(
+        &self,
+        pred: &TokenDoc,
+        refs: &[TokenDoc],
+        s: &mut Scratch,
+        cancel: &Cancel<'_>,
+        mut visit: impl FnMut(usize, &[Match], &dyn Fn(&Match) -> Score, Score),
+    ) -> Result<(), String> {
         let (rule, jackknife) = (self.config.multiref, self.config.jackknife);
-        for (slot, ty) in out.iter_mut().zip(&self.config.types) {
+        for (t, ty) in self.config.types.iter().enumerate() {
             s.matches.clear();
             match *ty {
                 RougeType::N(n) => rouge_n::matches(n, pred, refs, s),
@@ -471,9 +487,20 @@ impl Engine {
             } else {
                 rule.combine(&s.matches, score)
             };
-            *slot = combined.unwrap_or(Score::INT_ZERO);
+            visit(t, &s.matches, &score, combined.unwrap_or(Score::INT_ZERO));
         }
         Ok(())
+    }
+
+    /// [`Engine::for_each_type`] on this thread's scratch buffers (the explanations' entry).
+    pub(crate) fn visit_types(
+        &self,
+        pred: &TokenDoc,
+        refs: &[TokenDoc],
+        cancel: &Cancel<'_>,
+        visit: impl FnMut(usize, &[Match], &dyn Fn(&Match) -> Score, Score),
+    ) -> Result<(), String> {
+        WORKER.with_borrow_mut(|w| self.for_each_type(pred, refs, &mut w.scratch, cancel, visit))
     }
 }
 

@@ -308,14 +308,41 @@ pub fn union_positions_with(
     mark: &mut [bool],
     cancel: &Cancel<'_>,
 ) {
+    backtrack(target, columns, s, cancel, |i, _| mark[i] = true);
+}
+
+/// The pairs (target position, column) of the one LCS that [`union_positions`] marks, from
+/// the last to the first (the explanation's witness: the same walk, with the column of
+/// each diagonal step kept). The columns must have been given to
+/// [`LcsScratch::set_columns`].
+pub fn backtrack_pairs(
+    target: &[u32],
+    columns: &[u32],
+    s: &mut LcsScratch,
+    cancel: &Cancel<'_>,
+    on_pair: impl FnMut(usize, usize),
+) {
+    backtrack(target, columns, s, cancel, on_pair);
+}
+
+/// rouge-score's traceback, calling `on_pair(i, j)` for each diagonal step (target `i`,
+/// column `j`), last first.
+#[inline]
+fn backtrack(
+    target: &[u32],
+    columns: &[u32],
+    s: &mut LcsScratch,
+    cancel: &Cancel<'_>,
+    on_pair: impl FnMut(usize, usize),
+) {
     let (m, n) = (target.len(), columns.len());
     if m == 0 || n == 0 {
         return;
     }
     if n <= 64 {
-        return union_positions_one_word(target, columns, s, mark);
+        return union_positions_one_word(target, columns, s, on_pair);
     }
-    union_positions_blocked(target, columns, s, mark, MAX_STORED_WORDS, cancel);
+    union_positions_blocked(target, columns, s, on_pair, MAX_STORED_WORDS, cancel);
 }
 
 /// Above this many stored row words (32 MiB) the traceback keeps only checkpoint rows and
@@ -415,7 +442,7 @@ fn union_positions_blocked(
     target: &[u32],
     columns: &[u32],
     s: &mut LcsScratch,
-    mark: &mut [bool],
+    mut on_pair: impl FnMut(usize, usize),
     max_stored_words: usize,
     cancel: &Cancel<'_>,
 ) {
@@ -463,7 +490,7 @@ fn union_positions_blocked(
                 break;
             }
             if target[i - 1] == columns[j - 1] {
-                mark[i - 1] = true;
+                on_pair(i - 1, j - 1);
                 i -= 1;
                 j -= 1;
                 cur -= 1;
@@ -505,7 +532,7 @@ fn union_positions_one_word(
     target: &[u32],
     columns: &[u32],
     s: &mut LcsScratch,
-    mark: &mut [bool],
+    mut on_pair: impl FnMut(usize, usize),
 ) {
     // rows[2i] = A_i (row 0 all zero), rows[2i + 1] = E_i, the mask of row i's token.
     let m = target.len();
@@ -526,7 +553,7 @@ fn union_positions_one_word(
     }
     // Rows m down to 1, each with the row above: [A_{i-1}, E_{i-1}, A_i, E_i].
     let walk = s.rows.windows(4).step_by(2).rev();
-    for (w, mark) in walk.zip(mark[..m].iter_mut().rev()) {
+    for (w, i) in walk.zip((0..m).rev()) {
         let &[above, _, a, equal] = w else {
             unreachable!("windows of 4")
         };
@@ -543,7 +570,7 @@ fn union_positions_one_word(
             j - 1
         };
         if (equal >> k) & 1 == 1 {
-            *mark = true;
+            on_pair(i, k);
             j = k;
         } else {
             j = k + 1;
@@ -623,14 +650,59 @@ mod tests {
                 let mut mark = vec![false; la];
                 match limit {
                     None => union_positions(&a, &b, s, &mut mark),
-                    Some(l) if !b.is_empty() && !a.is_empty() => {
-                        union_positions_blocked(&a, &b, s, &mut mark, l, &Cancel::never())
-                    }
+                    Some(l) if !b.is_empty() && !a.is_empty() => union_positions_blocked(
+                        &a,
+                        &b,
+                        s,
+                        |i, _| mark[i] = true,
+                        l,
+                        &Cancel::never(),
+                    ),
                     Some(_) => continue,
                 }
                 let got: Vec<usize> = (0..la).filter(|&i| mark[i]).collect();
                 assert_eq!(got, expected, "{a:?} {b:?} {limit:?}");
             }
+        }
+    }
+
+    /// The oracle's traceback with the columns: (target, column) pairs, first first.
+    fn oracle_pairs(t: &[u32], p: &[u32]) -> Vec<(usize, usize)> {
+        let l = table(t, p);
+        let (mut i, mut j, mut out) = (t.len(), p.len(), Vec::new());
+        while i > 0 && j > 0 {
+            if t[i - 1] == p[j - 1] {
+                out.push((i - 1, j - 1));
+                i -= 1;
+                j -= 1;
+            } else if l[i][j - 1] > l[i - 1][j] {
+                j -= 1;
+            } else {
+                i -= 1;
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    #[test]
+    fn backtrack_pairs_match_the_oracle() {
+        let mut seed = 9u64;
+        let mut s = LcsScratch::default();
+        for round in 0..3000 {
+            let alphabet = 1 + lcg(&mut seed) % if round % 2 == 0 { 5 } else { 200 };
+            let max_len = if round % 10 < 2 { 300 } else { 30 };
+            let a: Vec<u32> = (0..lcg(&mut seed) % max_len)
+                .map(|_| lcg(&mut seed) % alphabet)
+                .collect();
+            let b: Vec<u32> = (0..lcg(&mut seed) % max_len)
+                .map(|_| lcg(&mut seed) % alphabet)
+                .collect();
+            s.set_columns(&b);
+            let mut got = Vec::new();
+            backtrack_pairs(&a, &b, &mut s, &Cancel::never(), |i, j| got.push((i, j)));
+            got.reverse();
+            assert_eq!(got, oracle_pairs(&a, &b), "{a:?} {b:?}");
         }
     }
 

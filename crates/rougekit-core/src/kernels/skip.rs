@@ -28,6 +28,16 @@ pub fn skip_keys(tokens: &[u32], gap: Option<usize>, unigrams: bool, out: &mut V
     }
 }
 
+/// The tokens of an item of [`skip_keys`]: `(first, Some(second))` for a pair,
+/// `(token, None)` for a unigram (the explanations' view of the keys).
+pub fn item_tokens(key: u64) -> (u32, Option<u32>) {
+    if key & UNIGRAM == UNIGRAM {
+        (key as u32, None)
+    } else {
+        ((key >> 32) as u32, Some(key as u32))
+    }
+}
+
 /// Skip-bigram items of `tokens` as the paper defines them for the non-Perl profiles: every
 /// pair within the gap, plus (ROUGE-SU) the unigram of *every* token, the last included.
 pub fn skip_keys_all_unigrams(tokens: &[u32], gap: Option<usize>, su: bool, out: &mut Vec<u64>) {

@@ -33,6 +33,8 @@ const CLASS: [u8; 256] = {
     t
 };
 
+use std::ops::Range;
+
 /// UTF-8 of U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE.
 const DOTTED_CAPITAL_I: [u8; 2] = [0xC4, 0xB0];
 /// UTF-8 of U+212A KELVIN SIGN.
@@ -45,7 +47,19 @@ const KELVIN_SIGN: [u8; 3] = [0xE2, 0x84, 0xAA];
 /// concatenation of the per-line tokens that rougeLsum uses (spec `rouge-score.md` §3, §6). A token that is
 /// already lower-case ASCII is passed as a slice of `text`; only tokens with capitals or one
 /// of the two special code points are rebuilt in a buffer.
+#[inline]
 pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
+    scan_spans(
+        text,
+        #[inline(always)]
+        |event| on_event(event.map(|(token, _)| token)),
+    );
+}
+
+/// [`scan`] with each token's byte range in `text` (the explanation's spans): a token that
+/// `İ` ends covers the `İ`, one continued by a Kelvin sign covers the sign and what follows.
+#[inline(always)]
+pub fn scan_spans(text: &str, mut on_event: impl FnMut(Option<(&str, Range<usize>)>)) {
     let bytes = text.as_bytes();
     let mut buf = String::new();
     let mut i = 0;
@@ -85,7 +99,7 @@ pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
                 || CLASS[bytes[i] as usize] != LEAD
                 || special_at(bytes, i).is_none())
         {
-            on_event(Some(&text[start..i]));
+            on_event(Some((&text[start..i], start..i)));
             continue;
         }
         // Slow path: capitals, or a token continued by U+212A / ended by U+0130.
@@ -114,7 +128,7 @@ pub fn scan(text: &str, mut on_event: impl FnMut(Option<&str>)) {
                 None => break,
             }
         }
-        on_event(Some(&buf));
+        on_event(Some((&buf, start..i)));
     }
 }
 
@@ -198,6 +212,30 @@ mod tests {
             tokens("abcdefghijklmnop9 abcdefghIJ abcdefgh\u{212A}x", false),
             ["abcdefghijklmnop9", "abcdefghij", "abcdefghkx"]
         );
+    }
+
+    #[test]
+    fn spans_cover_each_token() {
+        let text = "It's İstanbul 5\u{212A}x ABC-def\nCristóbal";
+        let mut got = Vec::new();
+        scan_spans(text, |e| {
+            if let Some((t, r)) = e {
+                got.push((t.to_string(), &text[r]));
+            }
+        });
+        let want = [
+            ("it", "It"),
+            ("s", "s"),
+            ("i", "İ"),
+            ("stanbul", "stanbul"),
+            ("5kx", "5\u{212A}x"),
+            ("abc", "ABC"),
+            ("def", "def"),
+            ("crist", "Crist"),
+            ("bal", "bal"),
+        ];
+        let want: Vec<(String, &str)> = want.iter().map(|&(t, s)| (t.to_string(), s)).collect();
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -240,6 +240,105 @@ pub fn scan(text: &str, unit: Unit, mut on_event: impl FnMut(Option<&str>)) {
     }
 }
 
+/// [`scan`] with each token's span in `text`, in code points: `on_event(Some((token, start,
+/// end)))`, `on_event(None)` at each `\n`; the tokens are [`scan`]'s.
+///
+/// Normalisation changes lengths (`ß` folds to `ss`, `ﬁ` to `fi`, `①` to `1`), so the text
+/// is normalised piece by piece, each piece starting at a character where the normalisation
+/// cannot reach back across (NFKC's quick check `Yes` with combining class 0, before and
+/// after case folding: UAX #15's boundary, and case folding maps each code point on its
+/// own), and the pieces' normal forms are concatenated: that is the whole text's normal
+/// form (checked; should it ever differ, every token gets the whole text as its span). The
+/// tokens are then the ones [`scan`] finds in that normal form, and a token's span runs from
+/// the start of the piece of its first character to the end of the piece of its last. A
+/// piece is one character, except a character followed by combining marks (or anything
+/// else the normalisation may join to it): tokens made from one piece (`½` gives `1` and
+/// `2`) share its span.
+pub fn scan_spans(text: &str, unit: Unit, mut on_event: impl FnMut(Option<(&str, usize, usize)>)) {
+    let mut norm = String::with_capacity(text.len());
+    // Per byte of `norm`: the code-point range of the piece of `text` it comes from.
+    let mut from: Vec<(u32, u32)> = Vec::with_capacity(text.len());
+    let (mut a, mut b) = (String::new(), String::new());
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let mut end = k + 1;
+        while end < chars.len() && !is_piece_boundary(chars[end].1) {
+            end += 1;
+        }
+        let lo = chars[k].0;
+        let hi = chars.get(end).map_or(text.len(), |&(i, _)| i);
+        let piece = normalize(&text[lo..hi], &mut a, &mut b);
+        norm.push_str(piece);
+        from.resize(norm.len(), (k as u32, end as u32));
+        k = end;
+    }
+    let mut whole = (String::new(), String::new());
+    if normalize(text, &mut whole.0, &mut whole.1) != norm {
+        // Not expected (see above): the whole text is every token's span.
+        norm.clear();
+        norm.push_str(normalize(text, &mut a, &mut b));
+        from.clear();
+        from.resize(norm.len(), (0, chars.len() as u32));
+    }
+    let mut token = String::new();
+    let mut cursor = 0usize;
+    let base = norm.as_ptr() as usize;
+    for (i, line) in norm.split('\n').enumerate() {
+        if i > 0 {
+            on_event(None);
+        }
+        let line_at = line.as_ptr() as usize - base;
+        cursor = cursor.max(line_at);
+        scan_line(line, unit, &mut token, &mut |event: Option<&str>| {
+            let Some(t) = event else { return };
+            // A slice of the line (every word, every non-ASCII cluster) is where it is; an
+            // ASCII character of the grapheme scanner is the next one after the last token
+            // (the characters between tokens have no letter or digit).
+            let at = t.as_ptr() as usize;
+            let start = if at >= base && at + t.len() <= base + norm.len() {
+                at - base
+            } else {
+                cursor + norm[cursor..].find(t).unwrap_or(0)
+            };
+            let end = start + t.len();
+            cursor = end;
+            let (first, last) = (from[start], from[end.max(start + 1) - 1]);
+            on_event(Some((t, first.0 as usize, last.1 as usize)));
+        });
+    }
+}
+
+/// Whether the normalisation of a text splits before `c` (see [`scan_spans`]): `c` and the
+/// first character of its normal form both have a boundary before them.
+fn is_piece_boundary(c: char) -> bool {
+    if c.is_ascii() {
+        return true;
+    }
+    if !has_boundary_before(c) {
+        return false;
+    }
+    let (mut a, mut b, mut utf8) = (String::new(), String::new(), [0; 4]);
+    let n = normalize(c.encode_utf8(&mut utf8), &mut a, &mut b);
+    n.chars().next().is_none_or(has_boundary_before)
+}
+
+/// UAX #15's boundary before `c` under NFKC: `c` is a starter and the first character of its
+/// compatibility decomposition is a starter that composes with nothing before it (quick
+/// check `Yes`).
+fn has_boundary_before(c: char) -> bool {
+    use unicode_normalization::char::{canonical_combining_class, decompose_compatible};
+    if canonical_combining_class(c) != 0 {
+        return false;
+    }
+    let mut first = None;
+    decompose_compatible(c, |d| {
+        first.get_or_insert(d);
+    });
+    let d = first.unwrap_or(c);
+    canonical_combining_class(d) == 0 && is_nfkc_quick(std::iter::once(d)) == IsNormalized::Yes
+}
+
 /// Buffers larger than this are freed after the text instead of kept for the thread.
 const KEEP_BYTES: usize = 1 << 22;
 
@@ -659,6 +758,38 @@ mod tests {
         assert_eq!(inner, ["a", "b", "c", "d"]);
     }
 
+    /// `scan_spans`'s tokens with their surfaces (`text[start..end]` in code points).
+    fn spans(text: &str, unit: Unit) -> Vec<Option<(String, String)>> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        scan_spans(text, unit, |e| {
+            out.push(e.map(|(t, s, e)| (t.to_string(), chars[s..e].iter().collect())))
+        });
+        out
+    }
+
+    #[test]
+    fn spans_of_normalised_text() {
+        let got = spans("Straße ﬁx ½ İstanbul\nNaïve e\u{301}te", Unit::Word);
+        let want = [
+            Some(("strasse", "Straße")),
+            Some(("fix", "ﬁx")),
+            Some(("1⁄2", "½")),
+            Some(("i\u{307}stanbul", "İstanbul")),
+            None,
+            Some(("naïve", "Naïve")),
+            Some(("éte", "e\u{301}te")),
+        ];
+        let want: Vec<Option<(String, String)>> = want
+            .iter()
+            .map(|w| w.map(|(t, s)| (t.to_string(), s.to_string())))
+            .collect();
+        assert_eq!(got, want);
+        let got = spans("Ab 猫x\u{301}", Unit::Grapheme);
+        let surfaces: Vec<String> = got.into_iter().flatten().map(|(_, s)| s).collect();
+        assert_eq!(surfaces, ["A", "b", "猫", "x\u{301}"]);
+    }
+
     mod props {
         use super::*;
         use proptest::prelude::*;
@@ -688,6 +819,27 @@ mod tests {
             fn scan_equals_reference(s in text()) {
                 for unit in [Unit::Word, Unit::Grapheme] {
                     prop_assert_eq!(events(&s, unit), reference(&s, unit));
+                }
+            }
+
+            /// The spans' tokens are the scan's, and the spans go forward through the text
+            /// (tokens made from one piece share it).
+            #[test]
+            fn spans_are_the_scan_in_order(s in text()) {
+                let n = s.chars().count();
+                for unit in [Unit::Word, Unit::Grapheme] {
+                    let mut got = Vec::new();
+                    let mut last = (0usize, 0usize);
+                    let mut ok = true;
+                    scan_spans(&s, unit, |e| {
+                        if let Some((_, a, b)) = e {
+                            ok &= a < b && b <= n && a >= last.0 && b >= last.1;
+                            last = (a, b);
+                        }
+                        got.push(e.map(|(t, _, _)| t.to_string()));
+                    });
+                    prop_assert!(ok, "{:?}", s);
+                    prop_assert_eq!(got, events(&s, unit));
                 }
             }
 

@@ -1,0 +1,386 @@
+//! A text as the explanation shows it: the tokens the core compares, each with its span in
+//! the original text (code points and bytes), its compared form (as interned: lower-cased,
+//! normalised, stemmed) and its sentence, plus the material the tokenizer dropped.
+use crate::engine::TokenDoc;
+use crate::intern::{IdMap, Interner};
+use crate::pipeline::{Stemmer, Tokenizer};
+use crate::tokenize::{rouge_score, unicode};
+use rustc_hash::FxHashMap;
+
+/// One token: its span in the text and what it is compared as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token {
+    /// Code-point offsets: `text[start:end]` in Python is the surface.
+    pub start: u32,
+    pub end: u32,
+    /// The same span in bytes (token ids: the position in the id sequence).
+    pub byte_start: u32,
+    pub byte_end: u32,
+    /// Index of its compared form in the pair's [`Forms`].
+    pub form: u32,
+    /// The sentence (rougeLsum line that has tokens) it belongs to.
+    pub sentence: u32,
+}
+
+/// Why text was not compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// Letters outside ASCII, which rouge-score's tokenizer drops.
+    NonAscii,
+    /// Punctuation and symbols the tokenizer skips.
+    NotAToken,
+}
+
+impl Why {
+    pub fn name(self) -> &'static str {
+        match self {
+            Why::NonAscii => "non-ascii",
+            Why::NotAToken => "not-a-token",
+        }
+    }
+}
+
+/// A run of dropped text (code points and bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dropped {
+    pub start: u32,
+    pub end: u32,
+    pub byte_start: u32,
+    pub byte_end: u32,
+    pub why: Why,
+}
+
+/// One text of a pair, explained.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextView {
+    pub tokens: Vec<Token>,
+    pub dropped: Vec<Dropped>,
+    /// Lines that have tokens (rougeLsum's sentences).
+    pub sentences: usize,
+}
+
+/// The compared forms of one pair's tokens, each once: strings (text profiles) or the
+/// caller's token ids (`token-ids`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Forms {
+    Text(Vec<Box<str>>),
+    Ids(Vec<i64>),
+}
+
+/// One stemmer's interner with the compared form of each id it handed out.
+#[derive(Debug)]
+pub(crate) struct Vocab {
+    interner: Interner,
+    names: Vec<Option<Box<str>>>,
+    stemmer: Stemmer,
+}
+
+impl Vocab {
+    pub(crate) fn new(stemmer: Stemmer) -> Vocab {
+        Vocab {
+            interner: Interner::new(stemmer),
+            names: Vec::new(),
+            stemmer,
+        }
+    }
+
+    pub(crate) fn stemmer(&self) -> Stemmer {
+        self.stemmer
+    }
+
+    /// Between pairs: the interner may drop its caches (then the ids start again).
+    pub(crate) fn trim(&mut self) {
+        self.interner.trim();
+        if self.interner.len() < self.names.len() {
+            self.names.clear();
+        }
+    }
+
+    /// The id of `token` and, the first time, its compared form.
+    fn id(&mut self, token: &str) -> u32 {
+        let id = self.interner.id(token);
+        let k = id as usize;
+        if k >= self.names.len() {
+            self.names.resize(k + 1, None);
+        }
+        if self.names[k].is_none() {
+            self.names[k] = Some(self.stemmer.stem(token).into());
+        }
+        id
+    }
+
+    fn name(&self, id: u32) -> &str {
+        self.names
+            .get(id as usize)
+            .and_then(|n| n.as_deref())
+            .unwrap_or("")
+    }
+}
+
+/// Pair-local numbering of compared forms (ids in order of first appearance).
+#[derive(Debug, Default)]
+pub(crate) struct FormIndex {
+    local: FxHashMap<u32, u32>,
+    order: Vec<u32>,
+}
+
+impl FormIndex {
+    fn get(&mut self, id: u32) -> u32 {
+        let next = self.order.len() as u32;
+        *self.local.entry(id).or_insert_with(|| {
+            self.order.push(id);
+            next
+        })
+    }
+
+    /// The pair-local form of kernel id `id`, if the pair has it.
+    pub(crate) fn lookup(&self, id: u32) -> Option<u32> {
+        self.local.get(&id).copied()
+    }
+
+    pub(crate) fn text_forms(&self, vocab: &Vocab) -> Forms {
+        Forms::Text(self.order.iter().map(|&id| vocab.name(id).into()).collect())
+    }
+}
+
+/// Code point offsets of byte offsets in one text (identity for ASCII).
+struct CharIndex {
+    /// Per char: its byte offset, and the text's length at the end (non-ASCII text only).
+    bytes: Option<Vec<u32>>,
+}
+
+impl CharIndex {
+    fn new(text: &str) -> CharIndex {
+        if text.is_ascii() {
+            return CharIndex { bytes: None };
+        }
+        let mut bytes: Vec<u32> = text.char_indices().map(|(i, _)| i as u32).collect();
+        bytes.push(text.len() as u32);
+        CharIndex { bytes: Some(bytes) }
+    }
+
+    fn char_of(&self, byte: usize) -> u32 {
+        match &self.bytes {
+            None => byte as u32,
+            Some(b) => b.partition_point(|&x| (x as usize) < byte) as u32,
+        }
+    }
+
+    fn byte_of(&self, ch: usize) -> u32 {
+        match &self.bytes {
+            None => ch as u32,
+            Some(b) => b[ch.min(b.len() - 1)],
+        }
+    }
+}
+
+/// Tokenises `text` with spans into `doc` (the ids the kernels compare, as the engine's
+/// `TokenDoc::tokenize_into` makes them) and `view`.
+pub(crate) fn tokenize(
+    text: &str,
+    tokenizer: Tokenizer,
+    vocab: &mut Vocab,
+    forms: &mut FormIndex,
+    doc: &mut TokenDoc,
+    view: &mut TextView,
+) {
+    doc.tokens.clear();
+    doc.line_tokens = None;
+    doc.line_ends.clear();
+    view.tokens.clear();
+    view.dropped.clear();
+    let index = CharIndex::new(text);
+    let mut cursor = 0usize;
+    let mut on_token = |token: &str, start: u32, end: u32, byte_start: u32, byte_end: u32| {
+        let id = vocab.id(token);
+        doc.tokens.push(id);
+        view.tokens.push(Token {
+            start,
+            end,
+            byte_start,
+            byte_end,
+            form: forms.get(id),
+            sentence: 0, // set below, once the line ends are known
+        });
+    };
+    let on_line = |doc_tokens: usize, line_ends: &mut Vec<usize>| {
+        if line_ends.last().copied().unwrap_or(0) < doc_tokens {
+            line_ends.push(doc_tokens);
+        }
+    };
+    // The scans below report line ends through `None`; `doc` is borrowed by `on_token`, so
+    // the line ends are collected as token counts and applied in order.
+    let mut lines: Vec<usize> = Vec::new();
+    let mut count = 0usize;
+    match tokenizer {
+        Tokenizer::RougeScore => rouge_score::scan_spans(text, |event| match event {
+            Some((t, r)) => {
+                let (s, e) = (index.char_of(r.start), index.char_of(r.end));
+                on_token(t, s, e, r.start as u32, r.end as u32);
+                count += 1;
+            }
+            None => lines.push(count),
+        }),
+        Tokenizer::Unicode | Tokenizer::Character => {
+            let unit = if tokenizer == Tokenizer::Unicode {
+                unicode::Unit::Word
+            } else {
+                unicode::Unit::Grapheme
+            };
+            unicode::scan_spans(text, unit, |event| match event {
+                Some((t, s, e)) => {
+                    let (bs, be) = (index.byte_of(s), index.byte_of(e));
+                    on_token(t, s as u32, e as u32, bs, be);
+                    count += 1;
+                }
+                None => lines.push(count),
+            })
+        }
+        _ => {
+            // Tokenizers whose tokens are slices of the text (white space, segmenters):
+            // the slice is the span; otherwise the next occurrence of the token.
+            let base = text.as_ptr() as usize;
+            tokenizer.scan(text, |event| match event {
+                Some(t) => {
+                    let at = t.as_ptr() as usize;
+                    let start = if at >= base && at + t.len() <= base + text.len() {
+                        at - base
+                    } else {
+                        cursor + text[cursor..].find(t).unwrap_or(0)
+                    };
+                    let end = (start + t.len()).min(text.len());
+                    cursor = end;
+                    let (s, e) = (index.char_of(start), index.char_of(end));
+                    on_token(t, s, e, start as u32, end as u32);
+                    count += 1;
+                }
+                None => lines.push(count),
+            });
+        }
+    }
+    // Sentences: a line ends at each `\n` that follows tokens (as `TokenDoc`).
+    let mut sentence_of = Vec::with_capacity(view.tokens.len());
+    let mut next_line = lines.iter().peekable();
+    for k in 0..view.tokens.len() {
+        while next_line.peek().is_some_and(|&&c| c <= k) {
+            if let Some(&c) = next_line.next() {
+                on_line(c, &mut doc.line_ends);
+            }
+        }
+        sentence_of.push(doc.line_ends.len() as u32);
+    }
+    on_line(view.tokens.len(), &mut doc.line_ends);
+    for (t, s) in view.tokens.iter_mut().zip(sentence_of) {
+        t.sentence = s;
+    }
+    view.sentences = doc.line_ends.len();
+    view.dropped = dropped(text, &view.tokens, tokenizer.ascii_only());
+}
+
+/// The runs of text outside every token that hold a letter, a digit or a non-ASCII
+/// character (white space and ASCII punctuation are not listed).
+fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
+    let mut out = Vec::new();
+    let mut gaps: Vec<(usize, usize)> = Vec::new();
+    let mut last = 0usize;
+    for t in tokens {
+        let (s, e) = (t.byte_start as usize, t.byte_end as usize);
+        if s > last {
+            gaps.push((last, s));
+        }
+        last = last.max(e);
+    }
+    if last < text.len() {
+        gaps.push((last, text.len()));
+    }
+    let mut chars = 0usize; // code points before `pos`
+    let mut pos = 0usize;
+    for (lo, hi) in gaps {
+        chars += text[pos..lo].chars().count();
+        let gap = &text[lo..hi];
+        let mut run: Option<(usize, usize)> = None; // (byte, char) start of the run
+        let mut notable = false;
+        let mut non_ascii_letter = false;
+        let mut c_at = chars;
+        let mut flush = |run: &mut Option<(usize, usize)>, b: usize, c: usize, n: bool, l: bool| {
+            if let Some((rb, rc)) = run.take() {
+                if n {
+                    out.push(Dropped {
+                        start: rc as u32,
+                        end: c as u32,
+                        byte_start: (lo + rb) as u32,
+                        byte_end: (lo + b) as u32,
+                        why: if ascii_only && l {
+                            Why::NonAscii
+                        } else {
+                            Why::NotAToken
+                        },
+                    });
+                }
+            }
+        };
+        for (b, ch) in gap.char_indices() {
+            if ch.is_whitespace() {
+                flush(&mut run, b, c_at, notable, non_ascii_letter);
+                notable = false;
+                non_ascii_letter = false;
+            } else {
+                if run.is_none() {
+                    run = Some((b, c_at));
+                }
+                notable |= ch.is_alphanumeric() || !ch.is_ascii();
+                non_ascii_letter |= !ch.is_ascii() && ch.is_alphanumeric();
+            }
+            c_at += 1;
+        }
+        flush(&mut run, gap.len(), c_at, notable, non_ascii_letter);
+        chars = c_at;
+        pos = hi;
+    }
+    out
+}
+
+/// Token ids as a text: `doc` as the engine fills it (the separator ends a sentence and is
+/// not a token), `view` with each token's position in the sequence as its span.
+pub(crate) fn ids_view(
+    ids: &[i64],
+    separator: Option<i64>,
+    map: &mut IdMap,
+    local: &mut FxHashMap<u32, u32>,
+    forms: &mut Vec<i64>,
+    doc: &mut TokenDoc,
+    view: &mut TextView,
+) {
+    doc.fill_ids(ids, separator, map);
+    view.tokens.clear();
+    view.dropped.clear();
+    let mut k = 0usize;
+    let mut sentence = 0u32;
+    let mut line_has_tokens = false;
+    for (pos, &t) in ids.iter().enumerate() {
+        if Some(t) == separator {
+            if line_has_tokens {
+                sentence += 1;
+                line_has_tokens = false;
+            }
+            continue;
+        }
+        let id = doc.tokens[k];
+        let next = forms.len() as u32;
+        let form = *local.entry(id).or_insert_with(|| {
+            forms.push(t);
+            next
+        });
+        view.tokens.push(Token {
+            start: pos as u32,
+            end: pos as u32 + 1,
+            byte_start: pos as u32,
+            byte_end: pos as u32 + 1,
+            form,
+            sentence,
+        });
+        line_has_tokens = true;
+        k += 1;
+    }
+    view.sentences = doc.line_ends.len();
+}

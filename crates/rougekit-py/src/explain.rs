@@ -1,0 +1,525 @@
+//! Explanations of the rouge-score family's scores (`rougekit.explain`): the core's
+//! [`PairExplain`] records, computed without the GIL and in parallel, kept compact; each
+//! becomes the `rougekit.explain/1` dict only when asked (`Explanation.to_dict`).
+use crate::convert;
+use crate::errors::to_py;
+use crate::interrupt::interruptible;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::{intern, IntoPyObjectExt};
+use rougekit_core::engine::{IdPair, MultiRef};
+use rougekit_core::explain::{self, Detail, Forms, PairExplain, RefExplain, TextView, TypeExplain};
+use rougekit_core::scores::{Match, Score};
+use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, Tokenizer};
+use std::sync::Arc;
+
+/// A scorer's explainer: the same configuration as its `Engine`.
+#[pyclass(module = "rougekit._core", name = "Explainer", frozen)]
+pub struct PyExplainer {
+    inner: Arc<rougekit_core::Engine>,
+}
+
+#[pymethods]
+impl PyExplainer {
+    #[new]
+    #[pyo3(signature = (
+        types, stemmer, threads, tokenizer="rouge-score", multiref="best-f", jackknife=false,
+        separator=None,
+    ))]
+    fn new(
+        types: Vec<String>,
+        stemmer: Option<&str>,
+        threads: usize,
+        tokenizer: &str,
+        multiref: &str,
+        jackknife: bool,
+        separator: Option<i64>,
+    ) -> PyResult<Self> {
+        let pipeline = Pipeline {
+            tokenizer: Tokenizer::parse(tokenizer).map_err(to_py)?,
+            stemmer: match stemmer {
+                None => Stemmer::None,
+                Some(name) => Stemmer::parse(name).map_err(to_py)?,
+            },
+        };
+        let config = EngineConfig::parse(&types, false, threads)
+            .map_err(to_py)?
+            .with_pipeline(pipeline)
+            .with_multiref(MultiRef::parse(multiref).map_err(to_py)?, jackknife)
+            .with_separator(separator);
+        Ok(PyExplainer {
+            inner: Arc::new(rougekit_core::Engine::new(config)),
+        })
+    }
+
+    /// The explanations of every pair of text, in order (computed in parallel without the
+    /// GIL; Ctrl-C honoured).
+    fn explain_texts(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<PyExplanation>> {
+        let texts = convert::batch_texts(predictions, references)?;
+        let engine = &self.inner;
+        let records = interruptible(py, |cancel| {
+            let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
+            let pairs: Vec<Pair<'_>> = texts
+                .predictions
+                .iter()
+                .zip(convert::per_pair(&refs, &texts.ref_ends))
+                .map(|(p, references)| Pair {
+                    prediction: p,
+                    references,
+                })
+                .collect();
+            explain::explain_texts(engine, &pairs, cancel)
+        })?;
+        let mut refs = texts.refs.into_iter();
+        let mut start = 0;
+        let out = records
+            .into_iter()
+            .zip(texts.predictions)
+            .zip(texts.ref_ends)
+            .map(|((record, prediction), end)| {
+                let references: Vec<PyBackedStr> = refs.by_ref().take(end - start).collect();
+                start = end;
+                PyExplanation {
+                    record,
+                    texts: Texts::Strs {
+                        prediction,
+                        references,
+                    },
+                    types: engine.config().types.clone(),
+                }
+            })
+            .collect();
+        Ok(out)
+    }
+
+    /// The explanations of every pair of token ids (lists of ints), in order.
+    fn explain_ids(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<PyExplanation>> {
+        let ids = convert::id_lists(predictions, references).ok_or_else(|| {
+            PyValueError::new_err(
+                "token ids must be lists of ints within int64 (a list of lists per pair for \
+                 several references)",
+            )
+        })?;
+        let (preds, refs) = ids.sequences();
+        let engine = &self.inner;
+        let records = interruptible(py, |cancel| {
+            let pairs: Vec<IdPair<'_>> = preds
+                .iter()
+                .zip(convert::per_pair(&refs, &ids.ref_ends))
+                .map(|(p, references)| IdPair {
+                    prediction: p,
+                    references,
+                })
+                .collect();
+            explain::explain_ids(engine, &pairs, cancel)
+        })?;
+        let out = records
+            .into_iter()
+            .zip(preds.iter())
+            .zip(convert::per_pair(&refs, &ids.ref_ends))
+            .map(|((record, p), rs)| PyExplanation {
+                record,
+                texts: Texts::Ids {
+                    prediction: p.to_vec(),
+                    references: rs.iter().map(|r| r.to_vec()).collect(),
+                },
+                types: engine.config().types.clone(),
+            })
+            .collect();
+        Ok(out)
+    }
+}
+
+enum Texts {
+    Strs {
+        prediction: PyBackedStr,
+        references: Vec<PyBackedStr>,
+    },
+    Ids {
+        prediction: Vec<i64>,
+        references: Vec<Vec<i64>>,
+    },
+}
+
+/// One pair's explanation as the core made it.
+#[pyclass(module = "rougekit._core", name = "ExplanationRecord", frozen)]
+pub struct PyExplanation {
+    record: PairExplain,
+    texts: Texts,
+    types: Vec<RougeType>,
+}
+
+#[pymethods]
+impl PyExplanation {
+    /// The `rougekit.explain/1` dict: the keys of `head` (schema, signature, id, profile)
+    /// first, then the texts and the types.
+    fn to_dict<'py>(
+        &self,
+        py: Python<'py>,
+        head: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let out = head.copy()?;
+        let forms: Vec<Bound<'py, PyAny>> = match &self.record.forms {
+            Forms::Text(f) => f.iter().map(|s| PyString::new(py, s).into_any()).collect(),
+            Forms::Ids(f) => f
+                .iter()
+                .map(|&i| i.into_bound_py_any(py))
+                .collect::<PyResult<_>>()?,
+        };
+        let r = &self.record;
+        match &self.texts {
+            Texts::Strs {
+                prediction,
+                references,
+            } => {
+                out.set_item(
+                    intern!(py, "prediction"),
+                    text_dict(py, Some(prediction), None, &r.prediction, &forms)?,
+                )?;
+                let refs = references
+                    .iter()
+                    .zip(&r.references)
+                    .map(|(t, v)| text_dict(py, Some(t), None, v, &forms))
+                    .collect::<PyResult<Vec<_>>>()?;
+                out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
+            }
+            Texts::Ids {
+                prediction,
+                references,
+            } => {
+                out.set_item(
+                    intern!(py, "prediction"),
+                    text_dict(py, None, Some(prediction), &r.prediction, &forms)?,
+                )?;
+                let refs = references
+                    .iter()
+                    .zip(&r.references)
+                    .map(|(t, v)| text_dict(py, None, Some(t), v, &forms))
+                    .collect::<PyResult<Vec<_>>>()?;
+                out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
+            }
+        }
+        let types = PyDict::new(py);
+        for (ty, t) in self.types.iter().zip(&r.types) {
+            types.set_item(ty.name(), type_dict(py, t, r, &forms)?)?;
+        }
+        out.set_item(intern!(py, "types"), types)?;
+        Ok(out)
+    }
+}
+
+fn text_dict<'py>(
+    py: Python<'py>,
+    text: Option<&PyBackedStr>,
+    ids: Option<&[i64]>,
+    view: &TextView,
+    forms: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let k_text = intern!(py, "text");
+    let (k_start, k_end) = (intern!(py, "start"), intern!(py, "end"));
+    let (k_compared, k_sentence) = (intern!(py, "compared"), intern!(py, "sentence"));
+    let none = py.None().into_bound(py);
+    match text {
+        Some(t) => d.set_item(k_text, PyString::new(py, t))?,
+        None => d.set_item(k_text, &none)?,
+    }
+    let mut tokens = Vec::with_capacity(view.tokens.len());
+    for tok in &view.tokens {
+        let td = PyDict::new(py);
+        let compared = forms.get(tok.form as usize).unwrap_or(&none);
+        match (text, ids) {
+            (Some(t), _) => {
+                let s = t
+                    .get(tok.byte_start as usize..tok.byte_end as usize)
+                    .unwrap_or("");
+                td.set_item(k_text, PyString::new(py, s))?;
+            }
+            (None, Some(ids)) => {
+                let id = ids.get(tok.start as usize).copied().unwrap_or(0);
+                td.set_item(k_text, id.to_string())?;
+                td.set_item(intern!(py, "id"), id)?;
+            }
+            (None, None) => td.set_item(k_text, &none)?,
+        }
+        td.set_item(k_start, tok.start)?;
+        td.set_item(k_end, tok.end)?;
+        td.set_item(k_compared, compared)?;
+        td.set_item(k_sentence, tok.sentence)?;
+        tokens.push(td);
+    }
+    d.set_item(intern!(py, "tokens"), PyList::new(py, tokens)?)?;
+    let mut dropped = Vec::with_capacity(view.dropped.len());
+    if let Some(t) = text {
+        for x in &view.dropped {
+            let dd = PyDict::new(py);
+            let s = t
+                .get(x.byte_start as usize..x.byte_end as usize)
+                .unwrap_or("");
+            dd.set_item(k_text, s)?;
+            dd.set_item(k_start, x.start)?;
+            dd.set_item(k_end, x.end)?;
+            dd.set_item(intern!(py, "why"), x.why.name())?;
+            dropped.push(dd);
+        }
+    }
+    d.set_item(intern!(py, "dropped"), PyList::new(py, dropped)?)?;
+    d.set_item(intern!(py, "sentences"), view.sentences)?;
+    Ok(d)
+}
+
+fn kind(ty: RougeType) -> &'static str {
+    match ty {
+        RougeType::N(_) => "ngram",
+        RougeType::L => "lcs",
+        RougeType::Lsum => "union-lcs",
+        RougeType::W(_) => "wlcs",
+        RougeType::S { .. } => "skip-bigram",
+    }
+}
+
+fn set_score(d: &Bound<'_, PyDict>, s: &Score) -> PyResult<()> {
+    let py = d.py();
+    d.set_item(intern!(py, "precision"), s.precision)?;
+    d.set_item(intern!(py, "recall"), s.recall)?;
+    d.set_item(intern!(py, "fmeasure"), s.fmeasure)
+}
+
+/// Counts as the dict holds them: ints (ROUGE-W: the WLCS float, token counts as totals
+/// and f of them as weights).
+fn set_counts(
+    d: &Bound<'_, PyDict>,
+    ty: RougeType,
+    m: &Match,
+    pred_tokens: usize,
+    ref_tokens: usize,
+) -> PyResult<()> {
+    let py = d.py();
+    if let RougeType::W(_) = ty {
+        d.set_item(intern!(py, "hits"), m.hits)?;
+        d.set_item(intern!(py, "prediction_total"), pred_tokens)?;
+        d.set_item(intern!(py, "reference_total"), ref_tokens)?;
+        d.set_item(intern!(py, "prediction_weight"), m.pred_total)?;
+        d.set_item(intern!(py, "reference_weight"), m.ref_total)?;
+        d.set_item(intern!(py, "whole_prediction"), m.whole_pred)?;
+        d.set_item(intern!(py, "whole_reference"), m.whole_ref)?;
+    } else {
+        d.set_item(intern!(py, "hits"), m.hits as i64)?;
+        d.set_item(intern!(py, "prediction_total"), m.pred_total as i64)?;
+        d.set_item(intern!(py, "reference_total"), m.ref_total as i64)?;
+    }
+    Ok(())
+}
+
+fn type_dict<'py>(
+    py: Python<'py>,
+    t: &TypeExplain,
+    r: &PairExplain,
+    forms: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "kind"), kind(t.ty))?;
+    match t.ty {
+        RougeType::N(n) => d.set_item(intern!(py, "n"), n)?,
+        RougeType::W(bits) => d.set_item(intern!(py, "weight"), f64::from_bits(bits))?,
+        RougeType::S { gap, su } => {
+            d.set_item(intern!(py, "max_gap"), gap)?;
+            d.set_item(intern!(py, "unigrams"), su)?;
+        }
+        _ => {}
+    }
+    d.set_item(intern!(py, "rule"), t.rule.name())?;
+    d.set_item(intern!(py, "jackknife"), t.jackknife)?;
+    d.set_item(intern!(py, "reference"), t.reference)?;
+    match &t.counts {
+        Some(m) => {
+            let (p, q) = match t.reference {
+                Some(j) => (
+                    t.per_reference[j].pred_tokens,
+                    t.per_reference[j].ref_tokens,
+                ),
+                None => (
+                    t.per_reference.iter().map(|e| e.pred_tokens).sum(),
+                    t.per_reference.iter().map(|e| e.ref_tokens).sum(),
+                ),
+            };
+            set_counts(&d, t.ty, m, p, q)?;
+        }
+        None => {
+            let none = py.None();
+            d.set_item(intern!(py, "hits"), &none)?;
+            d.set_item(intern!(py, "prediction_total"), &none)?;
+            d.set_item(intern!(py, "reference_total"), &none)?;
+        }
+    }
+    set_score(&d, &t.score)?;
+    d.set_item(intern!(py, "formula"), explain::formula(t.ty))?;
+    let per = t
+        .per_reference
+        .iter()
+        .enumerate()
+        .map(|(j, e)| ref_dict(py, t.ty, j, e, r, forms))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item(intern!(py, "per_reference"), PyList::new(py, per)?)?;
+    if t.jackknife {
+        let subsets = t
+            .jackknife_subsets
+            .iter()
+            .map(|(left_out, s)| {
+                let x = PyDict::new(py);
+                x.set_item(intern!(py, "left_out"), left_out)?;
+                set_score(&x, s)?;
+                Ok(x)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        d.set_item(intern!(py, "jackknife_subsets"), PyList::new(py, subsets)?)?;
+    }
+    Ok(d)
+}
+
+fn gram<'py>(
+    py: Python<'py>,
+    view: &TextView,
+    at: u32,
+    n: usize,
+    forms: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyList>> {
+    let none = py.None().into_bound(py);
+    let items = view
+        .tokens
+        .iter()
+        .skip(at as usize)
+        .take(n)
+        .map(|t| forms.get(t.form as usize).unwrap_or(&none).clone());
+    PyList::new(py, items)
+}
+
+fn ref_dict<'py>(
+    py: Python<'py>,
+    ty: RougeType,
+    j: usize,
+    e: &RefExplain,
+    r: &PairExplain,
+    forms: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "reference"), j)?;
+    set_counts(&d, ty, &e.counts, e.pred_tokens, e.ref_tokens)?;
+    set_score(&d, &e.score)?;
+    let k_witness = intern!(py, "witness");
+    let (k_pc, k_rc, k_hits) = (
+        intern!(py, "prediction_count"),
+        intern!(py, "reference_count"),
+        intern!(py, "hits"),
+    );
+    let none = py.None().into_bound(py);
+    match &e.detail {
+        Detail::Ngram { matches, missed } => {
+            let n = match ty {
+                RougeType::N(n) => n,
+                _ => 1,
+            };
+            let ms = matches
+                .iter()
+                .map(|m| {
+                    let x = PyDict::new(py);
+                    let first = m.prediction_at.first().copied().unwrap_or(0);
+                    x.set_item(
+                        intern!(py, "gram"),
+                        gram(py, &r.prediction, first, n, forms)?,
+                    )?;
+                    x.set_item(k_pc, m.prediction_count)?;
+                    x.set_item(k_rc, m.reference_count)?;
+                    x.set_item(k_hits, m.hits())?;
+                    x.set_item(intern!(py, "prediction_at"), &m.prediction_at)?;
+                    x.set_item(intern!(py, "reference_at"), &m.reference_at)?;
+                    Ok(x)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            d.set_item(intern!(py, "matches"), PyList::new(py, ms)?)?;
+            let ms = missed
+                .iter()
+                .map(|m| {
+                    let x = PyDict::new(py);
+                    let g = gram(py, &r.references[j], m.reference_first, n, forms)?;
+                    x.set_item(intern!(py, "gram"), g)?;
+                    x.set_item(k_rc, m.reference_count)?;
+                    x.set_item(k_hits, m.hits)?;
+                    Ok(x)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            d.set_item(intern!(py, "missed"), PyList::new(py, ms)?)?;
+        }
+        Detail::Lcs { alignment } => match alignment {
+            Some(a) => {
+                let pairs = a.iter().map(|&(p, q)| [p, q]);
+                d.set_item(intern!(py, "alignment"), PyList::new(py, pairs)?)?;
+            }
+            None => {
+                d.set_item(intern!(py, "alignment"), &none)?;
+                d.set_item(intern!(py, "why"), "too large")?;
+            }
+        },
+        Detail::Union {
+            sentences,
+            prediction_in_lcs,
+        } => {
+            let ss = sentences
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let x = PyDict::new(py);
+                    x.set_item(intern!(py, "sentence"), k)?;
+                    x.set_item(intern!(py, "counted"), &s.counted)?;
+                    x.set_item(intern!(py, "not_counted"), &s.not_counted)?;
+                    x.set_item(intern!(py, "unmatched"), &s.unmatched)?;
+                    Ok(x)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            d.set_item(intern!(py, "sentences"), PyList::new(py, ss)?)?;
+            d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
+        }
+        Detail::Wlcs => d.set_item(intern!(py, "runs"), &none)?,
+        Detail::Skip { matches } => match matches {
+            Some(ms) => {
+                let ms = ms
+                    .iter()
+                    .map(|m| {
+                        let x = PyDict::new(py);
+                        let form = |f: u32| forms.get(f as usize).unwrap_or(&none).clone();
+                        let pair = match m.second {
+                            Some(b) => vec![form(m.first), form(b)],
+                            None => vec![form(m.first)],
+                        };
+                        x.set_item(intern!(py, "pair"), PyList::new(py, pair)?)?;
+                        x.set_item(k_pc, m.prediction_count)?;
+                        x.set_item(k_rc, m.reference_count)?;
+                        x.set_item(k_hits, m.prediction_count.min(m.reference_count))?;
+                        Ok(x)
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                d.set_item(intern!(py, "matches"), PyList::new(py, ms)?)?;
+            }
+            None => {
+                d.set_item(intern!(py, "matches"), &none)?;
+                d.set_item(intern!(py, "why"), "too large")?;
+            }
+        },
+    }
+    if let Some(w) = explain::witness_note(ty) {
+        d.set_item(k_witness, w)?;
+    }
+    Ok(d)
+}
