@@ -136,40 +136,39 @@ impl Rules {
     /// Stems one word with these rules.
     #[must_use]
     pub fn stem(&self, word: &str) -> String {
-        let mut word: Vec<char> = word.chars().collect();
+        let mut word = word.to_owned();
         for group in &self.groups {
             for suffix in group {
-                let suffix_chars: Vec<char> = suffix.chars().collect();
-                if !word.ends_with(&suffix_chars) {
+                let Some(rest) = word.strip_suffix(suffix.as_str()) else {
                     continue;
-                }
-                let start = word.len() - suffix_chars.len();
+                };
                 if let Some(replacement) = self.replacements.get(suffix) {
-                    replace_from(&mut word, start, replacement);
-                } else if word[..start].iter().any(|c| !VOWEL_SIGNS.contains(c)) {
-                    word.truncate(start);
+                    word = replaced(rest, suffix, replacement);
+                } else if rest.chars().any(|c| !VOWEL_SIGNS.contains(&c)) {
+                    word.truncate(rest.len());
                 }
                 break;
             }
         }
-        word.into_iter().collect()
+        word
     }
 }
 
-/// Writes `replacement` over `word` from `start` (a `.` keeps the word's character) and cuts
-/// the word after it. The original fails when a replacement is longer than its suffix; none of
-/// the shipped rules is, and here the word simply grows.
-fn replace_from(word: &mut Vec<char>, start: usize, replacement: &str) {
-    let mut at = start;
+/// `rest` followed by `replacement` written over `suffix`, character by character: a `.` in
+/// the replacement keeps the suffix's character; the word ends with the replacement. The
+/// original fails when a replacement is longer than its suffix; none of the shipped rules is,
+/// and here the extra characters are appended.
+fn replaced(rest: &str, suffix: &str, replacement: &str) -> String {
+    let mut out = String::with_capacity(rest.len() + replacement.len());
+    out.push_str(rest);
+    let mut kept = suffix.chars();
     for c in replacement.chars() {
-        if at == word.len() {
-            word.push(c);
-        } else if c != '.' {
-            word[at] = c;
+        match (c, kept.next()) {
+            ('.', Some(old)) => out.push(old),
+            (c, _) => out.push(c),
         }
-        at += 1;
     }
-    word.truncate(at);
+    out
 }
 
 /// The rules of the embedded `common.rules`, parsed once.
