@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
+    from rougekit.explain.model import Explanation
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
@@ -40,6 +41,7 @@ _LAZY = {
     "NonAsciiWarning": ("rougekit.diagnostics", "NonAsciiWarning"),
     "RougekitError": ("rougekit.errors", "RougekitError"),
     "compute": ("rougekit.evaluate", "compute"),
+    "Explanation": ("rougekit.explain.model", "Explanation"),
     "RougeConfig": ("rougekit.profiles.perl155.rouge_config", "RougeConfig"),
     "BatchResult": ("rougekit.results", "BatchResult"),
     "CorpusResult": ("rougekit.results", "CorpusResult"),
@@ -75,6 +77,7 @@ __all__ = [
     "BatchResult",
     "CorpusAccumulator",
     "CorpusResult",
+    "Explanation",
     "NoSentencesWarning",
     "NoTokensWarning",
     "NonAsciiWarning",
