@@ -300,37 +300,51 @@ impl XlsumStemmer {
         let sw = |w: &str| self.is_stopword(w);
         let _ = &sw;
         match self {
-            XlsumStemmer::NltkSnowball(L::Arabic, _) => word.to_string(), // until nltk_snowball/arabic.rs lands
-            XlsumStemmer::NltkSnowball(L::Danish, _) => word.to_string(), // until nltk_snowball/danish.rs lands
+            XlsumStemmer::NltkSnowball(L::Arabic, _) => {
+                crate::stem::nltk_snowball::arabic::stem(word, &sw)
+            }
+            XlsumStemmer::NltkSnowball(L::Danish, _) => {
+                crate::stem::nltk_snowball::danish::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Dutch, _) => {
                 crate::stem::nltk_snowball::dutch::stem(word, &sw)
             }
             XlsumStemmer::NltkSnowball(L::English, _) => {
                 crate::stem::nltk_snowball::english::stem(word, &sw)
             }
-            XlsumStemmer::NltkSnowball(L::Finnish, _) => word.to_string(), // until nltk_snowball/finnish.rs lands
+            XlsumStemmer::NltkSnowball(L::Finnish, _) => {
+                crate::stem::nltk_snowball::finnish::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::French, _) => {
                 crate::stem::nltk_snowball::french::stem(word, &sw)
             }
             XlsumStemmer::NltkSnowball(L::German, _) => {
                 crate::stem::nltk_snowball::german::stem(word, &sw)
             }
-            XlsumStemmer::NltkSnowball(L::Hungarian, _) => word.to_string(), // until nltk_snowball/hungarian.rs lands
+            XlsumStemmer::NltkSnowball(L::Hungarian, _) => {
+                crate::stem::nltk_snowball::hungarian::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Italian, _) => {
                 crate::stem::nltk_snowball::italian::stem(word, &sw)
             }
-            XlsumStemmer::NltkSnowball(L::Norwegian, _) => word.to_string(), // until nltk_snowball/norwegian.rs lands
+            XlsumStemmer::NltkSnowball(L::Norwegian, _) => {
+                crate::stem::nltk_snowball::norwegian::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Portuguese, _) => {
                 crate::stem::nltk_snowball::portuguese::stem(word, &sw)
             }
             XlsumStemmer::NltkSnowball(L::Romanian, _) => {
                 crate::stem::nltk_snowball::romanian::stem(word, &sw)
             }
-            XlsumStemmer::NltkSnowball(L::Russian, _) => word.to_string(), // until nltk_snowball/russian.rs lands
+            XlsumStemmer::NltkSnowball(L::Russian, _) => {
+                crate::stem::nltk_snowball::russian::stem(word, &sw)
+            }
             XlsumStemmer::NltkSnowball(L::Spanish, _) => {
                 crate::stem::nltk_snowball::spanish::stem(word, &sw)
             }
-            XlsumStemmer::NltkSnowball(L::Swedish, _) => word.to_string(), // until nltk_snowball/swedish.rs lands
+            XlsumStemmer::NltkSnowball(L::Swedish, _) => {
+                crate::stem::nltk_snowball::swedish::stem(word, &sw)
+            }
             XlsumStemmer::HindiSuffix => crate::stem::hindi_suffix::stem(word),
             XlsumStemmer::BengaliRafi => crate::stem::bengali_rafi::stem(word),
             XlsumStemmer::TurkishStemmer => crate::stem::turkish_stemmer::stem(word),
