@@ -364,8 +364,9 @@ fn drop_last(word: &str) -> &str {
 /// One step of a machine: `word` without `suffix` and without the optional letter before it.
 ///
 /// Quirk kept from the original: the optional letter is looked for even when the suffix was not
-/// removed (vowel harmony failed). With -(n)Un, whose forms end in the optional `n`, a word such
-/// as `kitapın` then loses its final `n` alone. And when the optional letter is there but not
+/// removed (vowel harmony failed). With -(n)Un, whose forms end in the optional `n`, a word
+/// without vowel harmony such as `kalemın` then loses its final `n` alone (`kalemı`, the
+/// original's stem too). And when the optional letter is there but not
 /// valid (not after a consonant for a vowel, not after a vowel for a consonant), the step is
 /// undone.
 fn strip<'w>(word: &'w str, suffix: &Suffix) -> &'w str {
@@ -543,6 +544,7 @@ mod tests {
     fn examples() {
         assert_eq!(stem("kitaplarımızdan"), "kitap");
         assert_eq!(stem("araba"), "araba");
+        assert_eq!(stem("kalemın"), "kalemı");
         assert_eq!(stem("ev"), "ev");
         assert_eq!(stem("i̇stanbul"), "i̇stanbul");
         assert_eq!(stem(""), "");
