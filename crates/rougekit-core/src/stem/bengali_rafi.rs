@@ -15,7 +15,9 @@
 //!
 //! Quirk kept from the original: the `.` of the rules `ে.েছিলেন` and `ে.ে` is meant as "any
 //! character", but the original compares suffixes literally, so these two rules only fire on
-//! words that contain a real full stop (which XL-Sum's tokenizer never produces).
+//! words that contain a real full stop (which XL-Sum's tokenizer never produces). And the rules
+//! spell য় precomposed (U+09DF), which Unicode normalization (NFC) decomposes into য + nukta,
+//! so on NFC text the rules with য় do not fire, in the original as here.
 
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
