@@ -39,6 +39,7 @@ __all__ = [
     "perl_split_summary",
     "perl_xml_plan",
     "pltrdy_pieces",
+    "pltrdy_recursion_depths",
     "pltrdy_tokens",
     "poisson_weight",
     "segment",
@@ -466,6 +467,10 @@ def pltrdy_pieces(text: str, variant: str) -> list[str]:
 
 def pltrdy_tokens(text: str, variant: str) -> list[str]:
     """The tokens ``variant`` compares for ``text`` (``""`` for a blank sentence)."""
+
+def pltrdy_recursion_depths(hyps: Sequence[str], refs: Sequence[str]) -> list[int]:
+    """Per pair, the most nested calls of rouge 1.0.1's recursive LCS backtrack (0 when
+    either text has no sentence)."""
 
 @final
 class Explainer:

@@ -40,6 +40,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pltrdy::PyPltrdyScorer>()?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(pltrdy::pltrdy_recursion_depths, m)?)?;
     m.add_class::<perl::PerlScorer>()?;
     let base = m.py().get_type::<errors::RougekitError>();
     base.setattr("__module__", "rougekit._core")?; // where it is found (and unpickled) from

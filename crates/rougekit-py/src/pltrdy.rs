@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyBytes;
 use rougekit_core::pltrdy::{
-    self, split, PltrdyBatch, PltrdyConfig, PltrdyScorer, TextPair, Variant,
+    self, depth, split, PltrdyBatch, PltrdyConfig, PltrdyScorer, TextPair, Variant,
 };
 use rougekit_core::segment::Segmenter;
 use rougekit_core::Field;
@@ -225,4 +225,32 @@ pub fn pltrdy_tokens(text: &str, variant: &str) -> PyResult<Vec<String>> {
     let mut out = Vec::new();
     split::scan(text, rule, &mut buf, |t| out.extend(t.map(str::to_string)));
     Ok(out)
+}
+
+/// Per pair, the most nested calls of rouge 1.0.1's recursive LCS backtrack (its ROUGE-L's
+/// `_recon`), 0 when either text has no sentence; Ctrl-C is honoured while it runs.
+#[pyfunction]
+pub fn pltrdy_recursion_depths(
+    py: Python<'_>,
+    hyps: Vec<PyBackedStr>,
+    refs: Vec<PyBackedStr>,
+) -> PyResult<Vec<usize>> {
+    if hyps.len() != refs.len() {
+        return Err(PyValueError::new_err(format!(
+            "hypotheses and references must have the same length, got {} and {}",
+            hyps.len(),
+            refs.len()
+        )));
+    }
+    interruptible(py, |cancel| {
+        let mut scratch = depth::DepthScratch::default();
+        let mut out = Vec::with_capacity(hyps.len());
+        for (h, r) in hyps.iter().zip(&refs) {
+            if !cancel.tick(1 + h.len() + r.len()) {
+                return Ok(None);
+            }
+            out.push(depth::recursion_depth(h, r, &mut scratch));
+        }
+        Ok(Some(out))
+    })
 }

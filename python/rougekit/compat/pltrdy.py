@@ -9,7 +9,8 @@ keys in the same order (``rouge-1``, ``rouge-2``, ``rouge-l``; ``r``, ``p``, ``f
 times faster. ``FilesRouge`` scores two files line by line.
 
 Differences: where rouge 1.0.1 dies of ``RecursionError`` (a sentence pair of more than
-about 1,000 words), this returns the numbers it would have given. Where it crashes on a
+about 1,000 words), this returns the numbers it would have given; :func:`recursion_depths`
+tells which pairs those are. Where it crashes on a
 corner of its own API (``raw_results=True`` with ``avg=True``: ``KeyError``; ``avg=True``
 with no pair: ``ZeroDivisionError``; ``ignore_empty=True`` dropping every pair) this raises
 a ``ValueError`` that says so. ``AVAILABLE_METRICS`` maps the metric names to rougekit's
@@ -19,11 +20,14 @@ type names instead of to functions. This module never installs or imports a top-
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+import rougekit._core as _core
 import rougekit.compat._pltrdy_family as _pltrdy_family
+import rougekit.inputs as inputs
 
-__all__ = ["FilesRouge", "Rouge"]
+__all__ = ["FilesRouge", "Rouge", "recursion_depths"]
 
 
 class Rouge(_pltrdy_family.Rouge):
@@ -34,3 +38,21 @@ class Rouge(_pltrdy_family.Rouge):
 class FilesRouge(_pltrdy_family.FilesRouge):
     __doc__ = _pltrdy_family.FilesRouge.__doc__
     _ROUGE: ClassVar[type[_pltrdy_family.Rouge]] = Rouge
+
+
+def recursion_depths(hyps: str | Sequence[str], refs: str | Sequence[str]) -> list[int]:
+    """Per pair, how deep rouge 1.0.1's recursive LCS backtrack goes: the most nested calls of
+    its ROUGE-L's ``_recon`` over the pair's (reference sentence, hypothesis sentence)
+    pairs; 0 when either text has no sentence (the package raises ``ValueError`` first).
+
+    The package raises ``RecursionError`` on a pair when this depth plus the Python frames
+    already on the stack where ``get_scores`` runs exceeds ``sys.getrecursionlimit()``
+    (1,000 by default): harnesses that catch every error (LongBench) score such a pair 0,
+    which ``docs/published-numbers.md`` shows how to reproduce.
+
+    >>> recursion_depths(["a b c. d", "..."], ["x a y b", "a"])
+    [5, 0]
+    """
+    if isinstance(hyps, str) and isinstance(refs, str):
+        hyps, refs = [hyps], [refs]
+    return _core.pltrdy_recursion_depths(inputs.ordered(hyps, "hyps"), inputs.ordered(refs, "refs"))

@@ -22,6 +22,7 @@
 //! With a [`Segmenter`] ([`PltrdyConfig::with_segmenter`]), each text is first replaced by
 //! its words joined with single spaces, the text `" ".join(jieba.cut(text))` callers pass to
 //! the packages, and then scored as above.
+pub mod depth;
 mod distinct;
 pub mod rouge_l;
 pub mod rouge_n;
