@@ -284,6 +284,10 @@ def _check_matches(
             total += hits
         if total != c["hits"]:
             raise _fail(name, where, f"the matches hold {total} hits, not {c['hits']}")
+        unmatched = sum(m["reference_count"] - m["hits"] for m in c["missed"])
+        if unmatched != c["reference_total"] - c["hits"]:
+            raise _fail(name, where, f"the missed n-grams hold {unmatched} occurrences, "
+                        f"not {c['reference_total'] - c['hits']}")  # fmt: skip
     elif kind == "lcs":
         alignment = c.get("alignment")
         if alignment is None:
