@@ -82,7 +82,7 @@ pub fn stem(word: &str, is_stopword: &dyn Fn(&str) -> bool) -> String {
         let before = char_from_end(&s.w, n + 1);
         match suf {
             "heden" => {
-                s.w.truncate(s.w.len() - 5);
+                truncate_chars(&mut s.w, 5);
                 s.w.push_str("heid");
                 truncate_chars(&mut s.r1, 5);
                 s.r1.push_str("heid");
