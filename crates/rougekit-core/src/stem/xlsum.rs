@@ -300,9 +300,7 @@ impl XlsumStemmer {
         let sw = |w: &str| self.is_stopword(w);
         let _ = &sw;
         match self {
-            XlsumStemmer::NltkSnowball(L::Arabic, _) => {
-                crate::stem::nltk_snowball::arabic::stem(word, &sw)
-            }
+            XlsumStemmer::NltkSnowball(L::Arabic, _) => arabic_settled().clone().stem(word, &sw),
             XlsumStemmer::NltkSnowball(L::Danish, _) => {
                 crate::stem::nltk_snowball::danish::stem(word, &sw)
             }
@@ -352,6 +350,23 @@ impl XlsumStemmer {
     }
 }
 
+/// NLTK's Arabic stemmer object in the state XL-Sum's scorer runs in: its flag "a verb
+/// suffix of step 1 was removed" set. NLTK never resets that flag, and the scorer keeps one
+/// stemmer object for all its calls, so from the first such word on (within the first words
+/// of a run on Arabic text) every word is stemmed in this state; `nltk-snowball:arabic` always
+/// stems in it, so a stem depends on the word alone (cacheable, order-free). Only the words
+/// the original stems before its flag is first set can differ (see
+/// [`crate::stem::nltk_snowball::arabic`]).
+fn arabic_settled() -> &'static crate::stem::nltk_snowball::arabic::Stemmer {
+    static SETTLED: OnceLock<crate::stem::nltk_snowball::arabic::Stemmer> = OnceLock::new();
+    SETTLED.get_or_init(|| {
+        let mut nltk = crate::stem::nltk_snowball::arabic::Stemmer::new();
+        // `ه` is a verb suffix of step 1: removing it sets the flag.
+        nltk.stem("كتبته", &|_| false);
+        nltk
+    })
+}
+
 /// NLTK's language names, comma-separated (for error messages).
 pub fn nltk_language_ids() -> String {
     NLTK_LANGUAGES
@@ -391,6 +406,16 @@ mod tests {
         assert!(XlsumStemmer::parse("nltk-snowball:german@x")
             .unwrap()
             .is_err());
+    }
+
+    #[test]
+    fn arabic_stems_in_the_settled_state() {
+        // After a verb step 1 suffix, NLTK's object keeps `و` of `كتبوا` (a fresh one drops it).
+        let arabic = XlsumStemmer::parse("nltk-snowball:arabic")
+            .unwrap()
+            .unwrap();
+        assert_eq!(arabic.stem("كتبوا"), "كتبو");
+        assert_eq!(arabic.stem("والكتاب"), "كتاب");
     }
 
     #[test]

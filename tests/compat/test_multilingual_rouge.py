@@ -1,0 +1,86 @@
+"""``rougekit.compat.multilingual_rouge`` against XL-Sum's scorer itself (PyPI
+``multilingual-rouge`` 0.0.1): the same ``score(target, prediction)`` results (values and
+types: rouge-score's int zeros on empty input), the original's language names and aliases,
+its errors, and its ``BootstrapAggregator``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from rougekit.compat.multilingual_rouge import rouge_scorer, scoring
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import xlsum_cases as cases
+import xlsum_oracle
+
+TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rouge3"]
+
+pytestmark = pytest.mark.oracle
+
+
+def _same(got: dict[str, scoring.Score], want: dict[str, object]) -> bool:
+    if list(got) != list(want):
+        return False
+    for key, score in got.items():
+        other = want[key]
+        if tuple(score) != tuple(other) or [type(v) for v in score] != [type(v) for v in other]:  # type: ignore[arg-type]
+            return False
+    return True
+
+
+@pytest.mark.parametrize("stem", [False, True])
+@pytest.mark.parametrize(
+    "lang",
+    [None, "porter", "english", "bangla", "turkce", "chinese_traditional", "mundo", "hindi",
+     "burmese", "arabic", "persian", "korean", "igbo", "klingon"],
+)  # fmt: skip
+def test_score_equals_the_original(lang: str | None, stem: bool) -> None:
+    oracle = xlsum_oracle.scorer(TYPES, use_stemmer=stem, lang=lang)
+    ours = rouge_scorer.RougeScorer(TYPES, use_stemmer=stem, lang=lang)
+    source = lang if lang in cases.SCRIPTS or lang in cases.ALIASES else "english"
+    for target, prediction in cases.pairs(source, n=8):
+        want = oracle.score(target, prediction)
+        got = ours.score(target, prediction)
+        assert _same(got, want), (target, prediction, got, want)
+
+
+def test_invalid_types_raise_as_the_original() -> None:
+    for types, message in [(["rouge0"], "rougen requires positive n"), (["rougeX"], "Invalid")]:
+        with pytest.raises(ValueError, match=message):
+            xlsum_oracle.scorer(types, use_stemmer=False, lang=None).score("a", "b")
+        with pytest.raises(ValueError, match=message):
+            rouge_scorer.RougeScorer(types).score("a", "b")
+    assert rouge_scorer.RougeScorer([]).score("a", "b") == {}
+
+
+def test_refused_options() -> None:
+    with pytest.raises(ValueError, match="not reproduced exactly"):
+        rouge_scorer.RougeScorer(["rouge1"], lang="thai")
+    with pytest.raises(ValueError, match="not reproduced exactly"):
+        rouge_scorer.RougeScorer(["rouge1"], lang="japanese")
+    with pytest.raises(TypeError, match="callable_tokenizer"):
+        rouge_scorer.RougeScorer(["rouge1"], callable_tokenizer=str.split)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        rouge_scorer.RougeScorer(["rouge1"], language="hindi")
+
+
+def test_bootstrap_aggregator_is_rouge_scores() -> None:
+    original = pytest.importorskip("multilingual_rouge.scoring")
+    pairs = cases.pairs("hindi", n=12)
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"], use_stemmer=True, lang="hindi")
+    ours, theirs = scoring.BootstrapAggregator(), original.BootstrapAggregator()
+    for target, prediction in pairs:
+        s = scorer.score(target, prediction)
+        ours.add_scores(s)
+        theirs.add_scores(s)
+    # Both resample with NumPy's global generator: seed it alike.
+    import numpy as np
+
+    np.random.seed(7)
+    a = ours.aggregate()
+    np.random.seed(7)
+    b = theirs.aggregate()
+    for key in ("rouge1", "rougeL"):
+        assert tuple(tuple(x) for x in a[key]) == tuple(tuple(x) for x in b[key])

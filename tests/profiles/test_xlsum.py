@@ -1,0 +1,123 @@
+"""The ``xlsum-v1`` profile against XL-Sum's scorer itself (PyPI ``multilingual-rouge``
+0.0.1): every float of rouge1, rouge2, rougeL and rougeLsum equal, with and without
+stemming, on the shipped multilingual conformance pairs and generated hard cases in every
+XL-Sum language (Thai and Japanese excepted: refused), the original's aliases, its
+``lang=None`` and NLTK's other stemmed languages."""
+
+from __future__ import annotations
+
+import re
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+import rougekit as rk
+from rougekit.profiles.xlsum import UNICODE_VERSION
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import xlsum_cases as cases
+import xlsum_oracle
+
+TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+REFUSED = ("thai", "japanese")
+LANGUAGES = [lang for lang in cases.XLSUM_LANGUAGES if lang not in REFUSED]
+#: The original's aliases and names beyond XL-Sum's list, with what they resolve to.
+EXTRA = [*cases.NLTK_ONLY, "bangla", "turkce", "mundo"]
+
+pytestmark = pytest.mark.oracle
+
+
+def _differences(language: str | None, stem: bool, pairs: list[tuple[str, str]]) -> list[str]:
+    oracle = xlsum_oracle.scorer(TYPES, use_stemmer=stem, lang=language)
+    ours = rk.RougeScorer(
+        TYPES, profile="xlsum-v1", language=language or "none", stemmer=stem, threads=1
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", rk.NoTokensWarning)
+        batch = ours.score_batch([p for _, p in pairs], [t for t, _ in pairs])
+    out = []
+    for i, (target, prediction) in enumerate(pairs):
+        want = oracle.score(target, prediction)
+        row = batch[i]
+        for t in TYPES:
+            got = tuple(row[t])
+            if got != tuple(want[t]):
+                out.append(f"{language} stem={stem} pair {i} {t}: {got} != {tuple(want[t])}")
+    return out
+
+
+@pytest.mark.parametrize("stem", [False, True])
+@pytest.mark.parametrize("language", [*LANGUAGES, *EXTRA, None])
+def test_equals_multilingual_rouge(language: str | None, stem: bool) -> None:
+    pairs = cases.pairs(language or "english")
+    assert _differences(language, stem, pairs) == []
+
+
+@pytest.mark.parametrize("language", ["hindi", "german"])
+def test_long_pair(language: str) -> None:
+    # 1,500 words a side (the original's LCS is a Python table: one pair per language; with
+    # jieba's or the Burmese syllables' many tokens it takes 15-30 s, so not those).
+    assert _differences(language, True, [cases.long_pair(language)]) == []
+
+
+@pytest.mark.parametrize("language", ["arabic", "portuguese"])
+def test_stopword_snapshot(language: str) -> None:
+    # The lists that changed between the snapshots; the other stems are the same.
+    pairs = cases.pairs(language)
+    xlsum_oracle.use_stopwords("3a486db")
+    try:
+        oracle = xlsum_oracle.scorer(TYPES, use_stemmer=True, lang=language)
+        wanted = [oracle.score(t, p) for t, p in pairs]
+    finally:
+        xlsum_oracle.use_stopwords("5db857e")
+    ours = rk.RougeScorer(
+        TYPES, profile="xlsum-v1", language=language, stemmer=True, nltk_stopwords="3a486db"
+    )
+    for (target, prediction), want in zip(pairs, wanted):
+        got = ours.score(prediction, target)
+        assert {t: tuple(got[t]) for t in TYPES} == {t: tuple(want[t]) for t in TYPES}
+    assert "@3a486db" in str(ours.signature())
+
+
+def test_signature_and_options() -> None:
+    s = rk.RougeScorer(profile="xlsum-v1", language="Bangla", stemmer=True)
+    sig = str(s.signature())
+    assert "profile:xlsum-v1" in sig and "lang:bengali" in sig and "stem:bengali-rafi" in sig
+    assert f"uni:{UNICODE_VERSION}" in sig
+    de = rk.RougeScorer(profile="xlsum-v1", language="de", stemmer=True)
+    assert "stem:nltk-snowball-3.10.4:german@5db857e" in str(de.signature())
+    assert "stem:no" in str(
+        rk.RougeScorer(profile="xlsum-v1", language="igbo", stemmer=True).signature()
+    )
+    assert "lang:chinese" in str(rk.RougeScorer(profile="xlsum-v1", language="zh").signature())
+
+
+def test_unicode_version_is_the_tables() -> None:
+    tables = (cases.ROOT / "crates/rougekit-core/src/tokenize/xlsum_tables.rs").read_text()
+    assert f'UNICODE_VERSION: &str = "{UNICODE_VERSION}"' in tables
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({}, "needs language="),
+        ({"language": "thai"}, "not reproduced exactly"),
+        ({"language": "ja"}, "not reproduced exactly"),
+        ({"language": "klingon"}, "unknown language 'klingon'"),
+        ({"language": "hindi", "stemmer": "snowball:hindi"}, "takes stemmer=True"),
+        ({"language": "arabic", "nltk_stopwords": "2019"}, "unknown nltk_stopwords"),
+    ],
+)
+def test_refusals(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        rk.RougeScorer(profile="xlsum-v1", **options)  # type: ignore[arg-type]
+
+
+def test_nltk_stemmer_names_in_stem() -> None:
+    assert rk.stem(["the"], "nltk-snowball:english") == ["the"]  # a stopword
+    with pytest.raises(ValueError, match="nltk-snowball:<language> takes one of arabic"):
+        rk.stem(["x"], "nltk-snowball:klingon")
+    names = re.escape("hindi-suffix, bengali-rafi or turkish-stemmer-1.3")
+    with pytest.raises(ValueError, match=names):
+        rk.stem(["x"], "hindi")
