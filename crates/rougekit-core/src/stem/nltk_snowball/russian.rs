@@ -10,8 +10,10 @@
 //!   `ъ` → `''`, `ё` → `e`, capitals → lower-case letters), stems the ASCII string, and
 //!   spells the result back. So `ё` comes out as `е`, capitals come out lower-case, Latin
 //!   letters in a Cyrillic word come out Cyrillic (`a` → `а`, `sh` → `ш`), `шч` comes out
-//!   `щ` and `ьь` comes out `ъ`, a final `ъ` loses half of its `''` and becomes `ь`, and
-//!   letters outside the Russian alphabet are kept.
+//!   `щ` and `ьь` comes out `ъ`, and letters outside the Russian alphabet are kept. A suffix
+//!   can also take part of a letter's spelling: `воюет` (`voi^uet`) loses the verb ending
+//!   `uet` (`-ует`) and comes out `вои^`, caret included; `объем` (`ob''em`) loses `em`, then
+//!   one `'` as if it were `ь`, and comes out `обь` (Snowball 3.1.1: `воюет`, `объ`).
 //! * *regions*: computed on that spelling, where `й` is the vowel `i` followed by a non-vowel,
 //!   so `й` ends the part before R1 as a consonant after a vowel does and can start RV.
 //! * *`ующая`*: NLTK's adjectival list has `ующаиа` where `ующая` belongs, so `-ующая` loses
@@ -353,6 +355,12 @@ mod tests {
         // NLTK's `ующаиа`.
         assert_eq!(st("следующая"), "следующ");
         assert_eq!(st("следующий"), "след");
+        // Suffixes that take part of a letter's ASCII spelling.
+        assert_eq!(st("воюет"), "вои^");
+        assert_eq!(st("объем"), "обь");
+        assert_eq!(st("подъём"), "подь");
+        // The superlative is looked for in the whole word (Snowball 3.1.1: "злейш").
+        assert_eq!(st("злейший"), "зл");
     }
 
     #[test]
