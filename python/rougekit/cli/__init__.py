@@ -1,5 +1,5 @@
-"""The ``rougekit`` command line: ``score``, ``compare``, ``tokenize``, ``signature`` and
-``perl``.
+"""The ``rougekit`` command line: ``score``, ``compare``, ``explain``, ``report``,
+``tokenize``, ``signature`` and ``perl``.
 
 Exit codes: 0 ok, 1 data error (one line naming file and line), 2 usage error, 130
 interrupted (Ctrl-C), 143 terminated (SIGTERM). Inputs are read and scored in chunks, so
@@ -9,7 +9,8 @@ are written to a temporary file and renamed into place only when the run succeed
 
 The package: ``parser`` (the options), ``options`` (options to settings), ``readers`` (the
 inputs), ``run`` (scoring a run, its warnings, its outputs), ``commands`` (one function per
-command); the signature's reconstruction is :mod:`rougekit.reproduce`.
+command; ``explain`` and ``explain_parsers``: ``explain`` and ``report``); the signature's
+reconstruction is :mod:`rougekit.reproduce`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ __all__ = ["main"]
 
 
 def _command(name: str) -> Callable[..., int]:
+    if name in ("explain", "report"):
+        from rougekit.cli import explain
+
+        return explain.run_explain if name == "explain" else explain.run_report
     from rougekit.cli import commands
 
     runs: dict[str, Callable[..., int]] = {

@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import rougekit.io as rio
 import rougekit.languages as languages
@@ -36,6 +36,10 @@ from rougekit.reproduce import command_of, reproduction_notes, settings_of
 from rougekit.results import BatchResult
 from rougekit.signature import OPTIONAL_KEYS, Signature
 from rougekit.signature import parse as parse_signature
+
+if TYPE_CHECKING:
+    from rougekit.results import CorpusResult
+    from rougekit.significance import Comparison
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -77,6 +81,28 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    *_, cmp = compared(args)
+    assert cmp is not None  # two systems or more
+    if args.plot is not None or args.html is not None:
+        import rougekit.plots as plots
+
+        png = plots.comparison(cmp)
+        _write_pictures(args, png, lambda: report.html_comparison(cmp, png))
+    emit(args.output, report.render_comparison(cmp, args.format))
+    return 0
+
+
+def compared(
+    args: argparse.Namespace,
+    on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
+    *,
+    outputs: Callable[[argparse.Namespace], None] = check_outputs,
+    single: bool = False,
+) -> tuple[list[str], list[CorpusResult], Comparison | None]:
+    """``compare``'s run: its checks (``outputs`` checks the output options), the systems
+    scored, each system's corpus result and the paired tests (none for one system, which
+    only ``single`` allows). ``rougekit report`` shares it; ``on_chunk`` sees each system's
+    scored chunks."""
     import rougekit.significance as significance
 
     check_ci(args.ci)
@@ -86,11 +112,13 @@ def run_compare(args: argparse.Namespace) -> int:
     if not 0 < args.level < 1:
         raise UsageError(f"--level must be between 0 and 1, got {args.level:g}")
     scorer = scorer_of(args)
-    check_outputs(args)
+    outputs(args)
     progress = rio.Progress()
     systems = sources(args, progress)
-    if len(systems) < 2:
-        raise UsageError("compare needs two or more systems (-p A -p B, or --jsonl A --jsonl B)")
+    if len(systems) < (1 if single else 2):
+        raise UsageError(
+            f"{args.command} needs two or more systems (-p A -p B, or --jsonl A --jsonl B)"
+        )
     if args.name:
         if len(args.name) != len(systems):
             raise UsageError(f"{len(args.name)} --name for {len(systems)} systems")
@@ -98,7 +126,7 @@ def run_compare(args: argparse.Namespace) -> int:
     names = [n for n, _ in systems]
     if len(set(names)) != len(names):
         raise UsageError(f"systems need distinct names (got {', '.join(names)}): use --name")
-    accs = consume(args, scorer, systems, keep=True, progress=progress)
+    accs = consume(args, scorer, systems, keep=True, progress=progress, on_chunk=on_chunk)
     for name, acc in zip(names, accs):
         check_tokens(acc, name)
     for name, acc in zip(names, accs):
@@ -114,18 +142,13 @@ def run_compare(args: argparse.Namespace) -> int:
         )
         for acc in accs
     ]
-    cmp = significance.compare(
+    if len(names) < 2:
+        return names, results, None
+    return names, results, significance.compare(
         names, results, [{t: acc.column(t, args.metric) for t in acc.types} for acc in accs],
         field=args.metric, all_pairs=args.all_pairs, n_resamples=args.bootstrap,
         n_trials=args.trials, seed=args.seed, confidence=confidence, level=args.level,
     )  # fmt: skip
-    if args.plot is not None or args.html is not None:
-        import rougekit.plots as plots
-
-        png = plots.comparison(cmp)
-        _write_pictures(args, png, lambda: report.html_comparison(cmp, png))
-    emit(args.output, report.render_comparison(cmp, args.format))
-    return 0
 
 
 def _write_pictures(args: argparse.Namespace, png: bytes, html: Callable[[], str]) -> None:

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any, NoReturn
 
+import rougekit.cli.explain_parsers as explain_parsers
 import rougekit.profiles as profiles
 import rougekit.report as report
 import rougekit.sentences as sentences
@@ -75,6 +76,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_inputs(cmp, several=True)
     _add_scoring(cmp)
+    _add_tests(cmp)
+    _add_outputs(cmp)
+
+    tok = sub.add_parser(
+        "tokenize",
+        help="show the tokens a profile makes of a text",
+        description="Print the tokens of each TEXT (or of each line of standard input), "
+        "space separated, one line per text: what the scorer compares.",
+        epilog=EXIT_CODES,
+    )
+    tok.add_argument("texts", nargs="*", metavar="TEXT", help="texts (default: stdin lines)")
+    _add_profile(tok)
+    _add_stem(tok)
+    tok.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text",
+        help="text (space separated) or json (a JSON list per line)",
+    )  # fmt: skip
+
+    sig = sub.add_parser(
+        "signature",
+        help="turn a signature back into settings",
+        description="Read a signature (or, with -, the first one in a report on standard "
+        "input) and print the settings behind it, with the command that reproduces them.",
+        epilog=EXIT_CODES,
+    )
+    sig.add_argument(
+        "--parse", required=True, metavar="SIG", help="the signature, or - for standard input"
+    )
+    sig.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    explain_parsers.add(sub, inputs=_add_inputs, scoring=_add_scoring, tests=_add_tests)
+    # Listed for --help and the invalid-choice message only: main() hands `rougekit perl`
+    # to ROUGE-1.5.5's own flag reader before argparse sees it.
+    sub.add_parser(
+        "perl",
+        help="ROUGE-1.5.5.pl's command line, drop-in (its own flags: rougekit perl -h)",
+        add_help=False,
+    )
+    return parser
+
+
+def _add_tests(cmp: argparse.ArgumentParser) -> None:
+    """The systems' names and the paired tests' settings (``compare``, ``report``)."""
     cmp.add_argument(
         "--name", action="append", default=[], metavar="NAME",
         help="a system's name, in the order of -p / --jsonl (default: file names)",
@@ -104,42 +147,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--all-pairs", action="store_true",
         help="test every pair of systems, not only each against the first",
     )  # fmt: skip
-    _add_outputs(cmp)
-
-    tok = sub.add_parser(
-        "tokenize",
-        help="show the tokens a profile makes of a text",
-        description="Print the tokens of each TEXT (or of each line of standard input), "
-        "space separated, one line per text: what the scorer compares.",
-        epilog=EXIT_CODES,
-    )
-    tok.add_argument("texts", nargs="*", metavar="TEXT", help="texts (default: stdin lines)")
-    _add_profile(tok)
-    _add_stem(tok)
-    tok.add_argument(
-        "-f", "--format", choices=("text", "json"), default="text",
-        help="text (space separated) or json (a JSON list per line)",
-    )  # fmt: skip
-
-    sig = sub.add_parser(
-        "signature",
-        help="turn a signature back into settings",
-        description="Read a signature (or, with -, the first one in a report on standard "
-        "input) and print the settings behind it, with the command that reproduces them.",
-        epilog=EXIT_CODES,
-    )
-    sig.add_argument(
-        "--parse", required=True, metavar="SIG", help="the signature, or - for standard input"
-    )
-    sig.add_argument("-f", "--format", choices=("text", "json"), default="text")
-    # Listed for --help and the invalid-choice message only: main() hands `rougekit perl`
-    # to ROUGE-1.5.5's own flag reader before argparse sees it.
-    sub.add_parser(
-        "perl",
-        help="ROUGE-1.5.5.pl's command line, drop-in (its own flags: rougekit perl -h)",
-        add_help=False,
-    )
-    return parser
 
 
 def _add_inputs(p: argparse.ArgumentParser, *, several: bool) -> None:

@@ -25,7 +25,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["fragment", "marks", "page", "text"]
+__all__ = ["fragment", "marks", "occurrences", "page", "text"]
 
 #: Longest list of n-grams or tokens the terminal view prints per line kind.
 MAX_ITEMS = 24
@@ -39,8 +39,8 @@ _KIND_COUNTS = {
 }
 
 _NOT_COUNTED_NOTE = (
-    "(not counted: the prediction's copies of that token were already used by another "
-    "reference sentence: the double-count guard of ROUGE-1.5.5, which rouge-score copies)"
+    "(not counted: the prediction's copies of that token were already used by another\n"
+    "   reference sentence: the double-count guard of ROUGE-1.5.5, which rouge-score copies)"
 )
 
 
@@ -67,9 +67,8 @@ def marks(kind: str, detail: dict[str, Any], pred_tokens: Sequence[dict[str, Any
                 ru.add(at)
                 rh.update(range(at, at + n))
             if m.get("prediction_count", 0) > m.get("hits", 0):
-                po.update(_occurrences(pred_tokens, m["gram"]) - set(m.get("prediction_at") or ()))
-        for at in po:
-            ph.discard(at)
+                forms = [t["compared"] for t in pred_tokens]
+                po.update(occurrences(forms, m["gram"]) - set(m.get("prediction_at") or ()))
     elif kind == "lcs":
         for p, r in detail.get("alignment") or ():
             ph.add(p)
@@ -100,12 +99,12 @@ def marks(kind: str, detail: dict[str, Any], pred_tokens: Sequence[dict[str, Any
     }
 
 
-def _occurrences(tokens: Sequence[dict[str, Any]], gram: Sequence[str]) -> set[int]:
-    """Start indices of ``gram`` among the compared forms of ``tokens`` (display only)."""
+def occurrences(forms: Sequence[str], gram: Sequence[str]) -> set[int]:
+    """Start indices of ``gram`` among the compared ``forms`` (display only: where the
+    prediction repeats an n-gram beyond its clipped count)."""
     n = len(gram)
     if n == 0:
         return set()
-    forms = [t["compared"] for t in tokens]
     first = gram[0]
     rest = list(gram)
     return {i for i in range(len(forms) - n + 1) if forms[i] == first and forms[i : i + n] == rest}
@@ -169,13 +168,14 @@ def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
         counts = (
             f"{what} {_num(t['hits'])} / pred {t['prediction_total']} / ref {t['reference_total']}"
         )
-    if nsent is not None:
-        counts += (
-            f" ({nsent[1]} reference sentence{'s' * (nsent[1] != 1)}, {nsent[0]} prediction "
-            f"sentence{'s' * (nsent[0] != 1)})"
-        )
     prf = f"P {_num(t['precision'])}  R {_num(t['recall'])}  F {_num(t['fmeasure'])}"
-    return f"{name:<10} {counts:<36} {prf}"
+    head = f"{name:<10} {counts:<36} {prf}"
+    if nsent is not None:
+        head += (
+            f"\n  {nsent[1]} reference sentence{'s' * (nsent[1] != 1)}, {nsent[0]} prediction "
+            f"sentence{'s' * (nsent[0] != 1)}"
+        )
+    return head
 
 
 def _ngram_lines(t: dict[str, Any], r: dict[str, Any]) -> list[str]:
@@ -282,6 +282,7 @@ def text(d: dict[str, Any]) -> str:
     if d.get("id") is not None:
         lines.append(f"pair {_safe(str(d['id']))}")
     pred = d["prediction"]
+    formula = None
     for name, t in d["types"].items():
         per = t.get("per_reference") or []
         k = chosen(t)
@@ -289,8 +290,9 @@ def text(d: dict[str, Any]) -> str:
         ref = d["references"][k] if k < len(d["references"]) else {"tokens": []}
         nsent = (pred.get("sentences", 1), ref.get("sentences", 1))
         lines.append(_head(name, t, nsent if t["kind"] == "union-lcs" else None))
-        if t.get("formula"):
-            lines.append(f"  formula: {_safe(t['formula'])}")
+        if t.get("formula") and t["formula"] != formula:  # once while it stays the same
+            formula = t["formula"]
+            lines.append(f"  formula: {_safe(formula)}")
         lines += _choice_lines(t)
         kind = t["kind"]
         if kind == "ngram":

@@ -1,0 +1,168 @@
+// The report page's script (rougekit.explain.page inlines it): vanilla JS, no library,
+// nothing fetched. Every element is made with createElement/textContent: a text of the
+// data is never parsed as markup.
+(function(){
+'use strict';
+var D, S = {type: null, sys: 0, q: '', fmin: 0, fmax: 100, bucket: '', sort: 'f', dir: 1,
+  page: 0, rows: [], pair: null};
+var PER = 50;
+function el(tag, text, cls){ var e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls; return e; }
+function $(id){ return document.getElementById(id); }
+function undelta(a){ var out = [], v = 0; for (var i = 0; i < a.length; i++){ v += a[i]; out.push(v); } return out; }
+function pct(x){ return (x * 100).toFixed(2); }
+function load(){
+  var raw = JSON.parse($('rk-data').textContent);
+  if (raw.encoding !== 'gzip+base64') return Promise.resolve(raw);
+  var bin = atob(raw.data), bytes = new Uint8Array(bin.length);
+  for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).text().then(JSON.parse);
+}
+function lower(){ if (D._low) return D._low; var low = [];
+  for (var i = 0; i < D.n; i++){ var parts = [D.ids[i]];
+    D.systems.forEach(function(s){ parts.push(s.pred[i] || ''); });
+    (D.refs[i] || []).forEach(function(r){ parts.push(r || ''); });
+    low.push(parts.join('\n').toLowerCase()); }
+  return (D._low = low); }
+function fval(si, i){ return D.systems[si].f[S.type][i]; }
+function filter(){
+  var q = S.q.toLowerCase(), low = q ? lower() : null, rows = [];
+  for (var i = 0; i < D.n; i++){
+    if (q && low[i].indexOf(q) < 0) continue;
+    var f = fval(S.sys, i) * 100;
+    if (f < S.fmin - 1e-9 || f > S.fmax + 1e-9) continue;
+    if (S.bucket !== '' && D.bucket[i] !== +S.bucket) continue;
+    rows.push(i); }
+  var key = sortKey();
+  rows.sort(function(a, b){ var x = key(a), y = key(b);
+    if (x < y) return -S.dir; if (x > y) return S.dir; return a - b; });
+  S.rows = rows; if (S.page * PER >= rows.length) S.page = 0; }
+function sortKey(){
+  var s = S.sort;
+  if (s === 'id') return function(i){ return D.ids[i]; };
+  if (s === 'plen') return function(i){ return D.systems[S.sys].plen[i]; };
+  if (s === 'rlen') return function(i){ return D.rlen[i]; };
+  if (s === 'delta') return function(i){ return -Math.abs(fval(S.sys, i) - fval(0, i)); };
+  if (s.indexOf('f:') === 0){ var k = +s.slice(2); return function(i){ return fval(k, i); }; }
+  return function(i){ return fval(S.sys, i); };
+}
+function header(){
+  var tr = el('tr'), cols = [['id', 'id'], ['rlen', 'ref tok'], ['plen', 'pred tok']];
+  D.systems.forEach(function(s, k){ cols.push(['f:' + k, s.name + ' ' + S.type + ' F']); });
+  if (D.systems.length > 1) cols.push(['delta', 'Δ vs ' + D.systems[0].name]);
+  cols.push([null, 'prediction (' + D.systems[S.sys].name + ')']);
+  cols.forEach(function(c){ var th = el('th', c[1] + (S.sort === c[0] ? (S.dir > 0 ? ' ▲' : ' ▼') : ''));
+    if (c[0]){ th.dataset.sort = c[0]; th.addEventListener('click', function(){
+      if (S.sort === c[0]) S.dir = -S.dir; else { S.sort = c[0]; S.dir = 1; } draw(); }); }
+    tr.appendChild(th); });
+  var head = $('rk-table').tHead; head.textContent = ''; head.appendChild(tr); }
+function drawTable(){
+  header();
+  var body = $('rk-table').tBodies[0]; body.textContent = '';
+  var start = S.page * PER, end = Math.min(S.rows.length, start + PER);
+  for (var r = start; r < end; r++){ (function(i){
+    var tr = el('tr'); tr.dataset.pair = D.ids[i]; tr.dataset.index = i;
+    if (S.pair === i) tr.className = 'rk-sel';
+    tr.appendChild(el('td', D.ids[i]));
+    tr.appendChild(el('td', D.rlen[i]));
+    tr.appendChild(el('td', D.systems[S.sys].plen[i]));
+    D.systems.forEach(function(s, k){ var td = el('td', pct(fval(k, i))); td.className = 'rk-f'; tr.appendChild(td); });
+    if (D.systems.length > 1) tr.appendChild(el('td', ((fval(S.sys, i) - fval(0, i)) * 100).toFixed(2)));
+    var t = D.systems[S.sys].pred[i] || '';
+    tr.appendChild(el('td', t.length > 120 ? t.slice(0, 120) + '…' : t, 'rk-text'));
+    tr.addEventListener('click', function(){ location.hash = 'pair=' + encodeURIComponent(D.ids[i]) + '&type=' + encodeURIComponent(S.type); });
+    body.appendChild(tr); })(S.rows[r]); }
+  $('rk-shown').textContent = S.rows.length + ' of ' + D.n + ' shown';
+  $('rk-page').textContent = (S.rows.length ? S.page + 1 : 0) + '/' + Math.max(1, Math.ceil(S.rows.length / PER));
+}
+function draw(){ filter(); drawTable(); }
+function cps(text){ return /[\uD800-\uDFFF]/.test(text) ? Array.from(text) : null; }
+function slice(text, arr, a, b){ return arr ? arr.slice(a, b).join('') : text.slice(a, b); }
+// A text with its tokens as spans: gaps as text nodes, classes from the marks.
+function tokens(text, spans, cls){
+  var box = el('div', null, 'rk-box'), arr = text === null ? null : cps(text), at = 0, end = 0, k = 0;
+  var total = text === null ? 0 : (arr ? arr.length : text.length);
+  for (var j = 0; j < spans.length; j += 2, k++){
+    var start = end + spans[j]; end = start + spans[j + 1];
+    if (text !== null && start > at) box.appendChild(document.createTextNode(slice(text, arr, at, start)));
+    var s = el('span', text === null ? '#' + k : slice(text, arr, start, end), 'rk-tok' + (cls[k] || ''));
+    s.dataset.i = k; box.appendChild(s); at = end; }
+  if (text !== null && at < total) box.appendChild(document.createTextNode(slice(text, arr, at, total)));
+  return box; }
+function classes(kind, n, m, side){
+  // m = [pred units, pred over, ref units, ref not-counted] (delta-coded)
+  var units = undelta(side === 'p' ? m[0] : m[2]), cls = {};
+  function add(i, c){ cls[i] = (cls[i] || '') + c; }
+  units.forEach(function(u){ var w = kind === 'ngram' ? n : 1;
+    for (var x = 0; x < w; x++){ if ((cls[u + x] || '').indexOf(' rk-hit') < 0) add(u + x, ' rk-hit'); }
+    if (kind !== 'wlcs') add(u, ' rk-u'); });
+  if (side === 'p') undelta(m[1]).forEach(function(u){
+    for (var x = 0; x < n; x++){ if ((cls[u + x] || '').indexOf(' rk-over') < 0) add(u + x, ' rk-over'); } });
+  else undelta(m[3]).forEach(function(u){ add(u, ' rk-nc'); });
+  return cls; }
+function explain(i, type){
+  S.pair = i; var sec = $('rk-explain'); sec.textContent = '';
+  var h = el('h2', 'Explanation '); h.appendChild(el('span', D.ids[i], 'rk-id')); sec.appendChild(h);
+  sec.dataset.pair = D.ids[i]; sec.dataset.type = type;
+  var lg = el('div', null, 'rk-legend');
+  [['rk-hit', 'counted match'], ['rk-over', 'over the clipped count'], ['rk-nc', 'in a union LCS, not counted'], ['', 'plain: no match']].forEach(function(x){ lg.appendChild(el('span', x[1], x[0])); });
+  sec.appendChild(lg);
+  var kind = D.kinds[type], n = D.grams[type] || 1, panes = el('div', null, 'rk-panes');
+  D.systems.forEach(function(s, k){
+    var c = s.counts[type][i], per = s.marks[type][i], ref = c[3] < 0 ? 0 : c[3];
+    var pane = el('div', null, 'rk-pane'); pane.dataset.system = s.name;
+    pane.appendChild(el('h3', s.name + ' — ' + type + ' F ' + pct(s.f[type][i])));
+    var box = tokens(s.pred[i], s.ptok[i], per.length ? classes(kind, n, per[ref], 'p') : {});
+    box.classList.add('rk-pred'); box.dataset.role = 'prediction'; pane.appendChild(box);
+    var a = c[0] === null ? 'F = ' + s.f[type][i] : 'hits ' + c[0] + ' · P = ' + c[0] + '/' + c[1] + ' · R = ' + c[0] + '/' + c[2] + ' · F = ' + s.f[type][i];
+    if (per.length > 1) a += ' · ' + (c[3] < 0 ? 'references combined' : 'reference ' + (c[3] + 1) + ' chosen');
+    pane.appendChild(el('div', a, 'rk-arith')); panes.appendChild(pane); });
+  sec.appendChild(panes);
+  var rs = el('div'); rs.id = 'rk-refs';
+  var pick = el('select'); D.systems.forEach(function(s, k){ var o = el('option', s.name); o.value = k; pick.appendChild(o); });
+  pick.value = S.sys;
+  var head = el('h3', 'References as matched by '); head.appendChild(pick); sec.appendChild(head);
+  function refs(){ rs.textContent = ''; var s = D.systems[+pick.value], c = s.counts[type][i], per = s.marks[type][i];
+    (D.refs[i] || []).forEach(function(text, j){
+      var m = per[j], box = tokens(text, D.rtok[i][j], m ? classes(kind, n, m, 'r') : {});
+      box.classList.add('rk-ref'); box.dataset.role = 'reference'; box.dataset.ref = j; box.dataset.system = s.name;
+      if (m) box.dataset.hits = m[4][0];
+      if (c[3] === j && per.length > 1) box.classList.add('rk-chosen');
+      if (per.length > 1) rs.appendChild(el('div', 'reference ' + (j + 1) + (m ? ': hits ' + m[4][0] + ', F ' + m[4][1] : '') + (c[3] === j ? ' (chosen)' : ''), 'rk-note'));
+      rs.appendChild(box); }); }
+  pick.addEventListener('change', refs); refs(); sec.appendChild(rs);
+  drawTable(); }
+function route(){
+  var h = {}; location.hash.replace(/^#/, '').split('&').forEach(function(kv){ var p = kv.split('=');
+    if (p[0]) h[decodeURIComponent(p[0])] = decodeURIComponent(p.slice(1).join('=')); });
+  if (h.type && D.types.indexOf(h.type) >= 0 && h.type !== S.type){ S.type = h.type; $('rk-type').value = h.type; draw(); }
+  if (h.pair !== undefined){ var i = D.ids.indexOf(h.pair); if (i >= 0) explain(i, S.type); } }
+function init(data){
+  D = data; S.type = D.types[0];
+  D.types.forEach(function(t){ var o = el('option', t); o.value = t; $('rk-type').appendChild(o); });
+  D.systems.forEach(function(s, k){ var o = el('option', s.name); o.value = k; $('rk-system').appendChild(o); });
+  S.sys = D.systems.length - 1; $('rk-system').value = S.sys;
+  D.buckets.rows.forEach(function(r, b){ var o = el('option', r.low + '–' + r.high + ' ref tokens (' + r.n + ')'); o.value = b; $('rk-bucket').appendChild(o); });
+  $('rk-type').addEventListener('change', function(){ S.type = this.value; draw(); if (S.pair !== null) explain(S.pair, S.type); });
+  $('rk-system').addEventListener('change', function(){ S.sys = +this.value; draw(); });
+  $('rk-bucket').addEventListener('change', function(){ S.bucket = this.value; S.page = 0; draw(); });
+  var timer = null;
+  $('rk-search').addEventListener('input', function(){ var v = this.value; clearTimeout(timer);
+    timer = setTimeout(function(){ S.q = v; S.page = 0; draw(); }, 150); });
+  $('rk-fmin').addEventListener('change', function(){ S.fmin = +this.value || 0; S.page = 0; draw(); });
+  $('rk-fmax').addEventListener('change', function(){ S.fmax = this.value === '' ? 100 : +this.value; S.page = 0; draw(); });
+  $('rk-worst').addEventListener('click', function(){ S.sort = 'f'; S.dir = 1; S.page = 0; draw(); });
+  $('rk-best').addEventListener('click', function(){ S.sort = 'f'; S.dir = -1; S.page = 0; draw(); });
+  $('rk-delta').addEventListener('click', function(){ S.sort = 'delta'; S.dir = 1; S.page = 0; draw(); });
+  $('rk-prev').addEventListener('click', function(){ if (S.page > 0){ S.page--; drawTable(); } });
+  $('rk-next').addEventListener('click', function(){ if ((S.page + 1) * PER < S.rows.length){ S.page++; drawTable(); } });
+  var stop = $('rk-stop');
+  if (stop) stop.addEventListener('change', function(){ var on = this.checked;
+    document.querySelectorAll('.rk-missed-list').forEach(function(d){ d.hidden = (d.dataset.which === 'content') !== on; }); });
+  window.addEventListener('hashchange', route);
+  draw(); route();
+  document.body.dataset.ready = '1'; }
+load().then(init).catch(function(e){ var p = el('p', 'The report could not be read: ' + e); $('rk-pairs').appendChild(p); document.body.dataset.ready = 'error'; });
+})();

@@ -1,0 +1,280 @@
+"""The report page (``rougekit report --html``) in a real headless Chromium, opened from
+file:// with the network off: the highlighted tokens it shows equal the explanations'
+counts, search and sort work, hostile text stays text, and the page is the same bytes twice.
+
+Needs Debian's ``chromium`` and ``chromium-driver`` and the ``selenium`` package (CI
+installs them); without them these tests skip, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import rougekit.explain.page as page_module
+from conftest import named_corpus, shared_file
+from rougekit.cli import main
+from rougekit.scorer import RougeScorer
+
+CORPUS = "cnndm-pointer-generator/{}.jsonl"
+TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+NAMES = ["baseline", "pointer-gen-cov"]
+PAIRS = 150
+HOSTILE_ID = "hostile-<b>1</b>"
+HOSTILE = (
+    "</script><script>window.__pwned = 1</script> the cat <img src=x "
+    'onerror="window.__pwned = 2"> sat & <b>bold</b>'
+)
+
+
+def _chromium() -> tuple[str, str] | None:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    return (browser, driver) if browser and driver else None
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    found = _chromium()
+    if found is None:
+        pytest.skip("headless Chromium not found: apt-get install chromium chromium-driver")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.skip("selenium is not installed (pip install selenium)")
+    options = Options()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1000", "--host-resolver-rules=MAP * ~NOTFOUND"):  # fmt: skip
+        options.add_argument(arg)
+    options.binary_location = found[0]
+    chrome = webdriver.Chrome(options=options, service=Service(found[1]))
+    chrome.execute_cdp_cmd("Network.enable", {})
+    chrome.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0},
+    )
+    yield chrome
+    chrome.quit()
+
+
+def _rows(name: str) -> list[dict[str, Any]]:
+    rows = named_corpus(CORPUS.format(name))[:PAIRS]
+    rows = [{"id": r["id"], "prediction": r["prediction"], "references": r["references"]}
+            for r in rows]  # fmt: skip
+    hostile_ref = "the cat <script>alert(3)</script> sat on the mat"
+    rows.append({"id": HOSTILE_ID, "prediction": HOSTILE if name == NAMES[1] else "the cat",
+                 "references": [hostile_ref]})  # fmt: skip
+    return rows
+
+
+def _write(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _report(tmp: Path, out: Path, files: list[Path]) -> None:
+    args = ["report", "--stem", "--bootstrap", "100", "--trials", "100", "--no-progress"]
+    for f, name in zip(files, NAMES):
+        args += ["--jsonl", str(f), "--name", name]
+    assert main([*args, "--html", str(out)]) == 0
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The page of 150 CNN/DM pairs x 2 systems (plus a hostile pair), written with its
+    data island compressed (the large-page path), and the explanations behind it."""
+    tmp = tmp_path_factory.mktemp("report")
+    rows = {name: _rows(name) for name in NAMES}
+    files = [_write(tmp / f"{name}.jsonl", rows[name]) for name in NAMES]
+    out = tmp / "report.html"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(page_module, "COMPRESS_ABOVE", 0)
+        _report(tmp, out, files)
+    scorer = RougeScorer(types=TYPES, stemmer=True)
+    explanations = {
+        name: {
+            ex.id: ex.to_dict()
+            for ex in scorer.explain_batch(
+                [r["prediction"] for r in rows[name]],
+                [r["references"] for r in rows[name]],
+                ids=[r["id"] for r in rows[name]],
+            )
+        }
+        for name in NAMES
+    }
+    return {"path": out, "files": files, "tmp": tmp, "explanations": explanations,
+            "ids": [r["id"] for r in rows[NAMES[0]]]}  # fmt: skip
+
+
+def _open(driver: Any, path: Path, fragment: str = "") -> None:
+    driver.get("about:blank")
+    driver.get(path.as_uri() + fragment)
+    _wait(driver, "return document.body.dataset.ready")
+    assert driver.execute_script("return document.body.dataset.ready") == "1"
+
+
+def _wait(driver: Any, script: str, timeout: float = 60) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {script}")
+
+
+def _count(driver: Any, selector: str) -> int:
+    return int(driver.execute_script(
+        "return document.querySelectorAll(arguments[0]).length", selector))  # fmt: skip
+
+
+def _check_pair(
+    driver: Any, ident: str, rouge_type: str, explained: dict[str, dict[str, Any]]
+) -> None:
+    driver.execute_script(
+        "document.getElementById('rk-explain').dataset.pair = ''; location.hash = '';"
+        "location.hash = 'pair=' + encodeURIComponent(arguments[0]) + '&type=' + arguments[1];",
+        ident, rouge_type,
+    )  # fmt: skip
+    shown = f"return document.getElementById('rk-explain').dataset.pair === {json.dumps(ident)}"
+    _wait(driver, shown + f" && document.getElementById('rk-explain').dataset.type === "
+                  f"{json.dumps(rouge_type)}")  # fmt: skip
+    for k, name in enumerate(NAMES):
+        t = explained[name][ident]["types"][rouge_type]
+        per = t["per_reference"]
+        chosen = t["reference"] if isinstance(t["reference"], int) else 0
+        pane = f'.rk-pane[data-system="{name}"] .rk-pred'
+        if t["kind"] == "union-lcs":
+            assert _count(driver, pane + " .rk-hit") == len(per[chosen]["prediction_in_lcs"])
+        else:  # n-gram occurrences matched / aligned tokens: as many as the hits
+            assert _count(driver, pane + " .rk-u") == per[chosen]["hits"], (ident, name)
+        # the references as matched by this system
+        driver.execute_script(
+            "var s = document.querySelector('#rk-explain select'); s.value = arguments[0];"
+            "s.dispatchEvent(new Event('change'));", str(k),
+        )  # fmt: skip
+        for j, detail in enumerate(per):
+            ref = f'.rk-ref[data-ref="{j}"][data-system="{name}"]'
+            assert _count(driver, ref + " .rk-u") == detail["hits"], (ident, name, rouge_type)
+            if t["kind"] == "union-lcs":
+                counted = sum(len(s["counted"]) for s in detail["sentences"])
+                not_counted = sum(len(s["not_counted"]) for s in detail["sentences"])
+                assert _count(driver, ref + " .rk-hit") == counted == detail["hits"]
+                assert _count(driver, ref + " .rk-nc") == not_counted
+            if t["kind"] == "lcs":
+                assert _count(driver, ref + " .rk-hit") == len(detail["alignment"])
+
+
+def test_highlighted_tokens_equal_the_explanations_counts(
+    driver: Any, report: dict[str, Any]
+) -> None:
+    _open(driver, report["path"])
+    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
+    ids = [*random.Random(0).sample(report["ids"][:-1], 6), HOSTILE_ID]
+    for ident in ids:
+        for rouge_type in TYPES:
+            _check_pair(driver, ident, rouge_type, report["explanations"])
+
+
+def _table_ids(driver: Any) -> list[str]:
+    return list(driver.execute_script(
+        "return Array.from(document.querySelectorAll('#rk-table tbody tr'))"
+        ".map(function(r){ return r.dataset.pair; })"))  # fmt: skip
+
+
+def _table_f(driver: Any, column: int) -> list[float]:
+    return [float(x) for x in driver.execute_script(
+        "var c = arguments[0]; return Array.from(document.querySelectorAll('#rk-table tbody tr'))"
+        ".map(function(r){ return r.querySelectorAll('td.rk-f')[c].textContent; })",
+        column)]  # fmt: skip
+
+
+def test_search_and_sort(driver: Any, report: dict[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+
+    _open(driver, report["path"])
+    assert len(_table_ids(driver)) == 50
+    f = [ex["types"]["rouge1"]["fmeasure"] for ex in report["explanations"][NAMES[1]].values()]
+    # worst first by default: the selected system's (the last) F, lowest first
+    shown = _table_f(driver, 1)
+    assert shown[0] == pytest.approx(min(f) * 100, abs=0.006) and shown == sorted(shown)
+    driver.find_element(By.ID, "rk-best").click()
+    shown = _table_f(driver, 1)
+    assert shown[0] == pytest.approx(max(f) * 100, abs=0.006) and shown == sorted(
+        shown, reverse=True
+    )
+    driver.find_element(By.CSS_SELECTOR, '#rk-table th[data-sort="id"]').click()
+    ids = _table_ids(driver)
+    assert ids == sorted(report["ids"])[:50]
+    target = report["ids"][17]
+    box = driver.find_element(By.ID, "rk-search")
+    box.send_keys(target)
+    _wait(driver, "return document.querySelectorAll('#rk-table tbody tr').length === 1")
+    assert _table_ids(driver) == [target]
+    box.clear()
+    box.send_keys("zzz-no-such-text")
+    _wait(driver, "return document.querySelectorAll('#rk-table tbody tr').length === 0")
+    # clicking a row explains that pair
+    box.clear()
+    box.send_keys(target)
+    _wait(driver, "return document.querySelectorAll('#rk-table tbody tr').length === 1")
+    driver.find_element(By.CSS_SELECTOR, "#rk-table tbody tr").click()
+    _wait(
+        driver,
+        f"return document.getElementById('rk-explain').dataset.pair === {json.dumps(target)}",
+    )
+
+
+def test_hostile_text_renders_as_text(driver: Any, report: dict[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+
+    _open(driver, report["path"])
+    driver.find_element(By.ID, "rk-search").send_keys("onerror")
+    _wait(driver, "return document.querySelectorAll('#rk-table tbody tr').length === 1")
+    assert _table_ids(driver) == [HOSTILE_ID]
+    _check_pair(driver, HOSTILE_ID, "rouge1", report["explanations"])
+    shown = driver.execute_script("return document.getElementById('rk-explain').textContent")
+    assert HOSTILE in shown and "<script>alert(3)</script>" in shown
+    assert _count(driver, "img") == 0 and _count(driver, "b") == 0
+    assert _count(driver, "script") == 2
+    assert driver.execute_script("return window.__pwned") is None
+
+
+def test_page_without_script_and_twice_the_same_bytes(report: dict[str, Any]) -> None:
+    text = report["path"].read_text(encoding="utf-8")
+    assert not re.search(r"https?://", text)
+    assert text.count("</script") == 2 and text.count("<script") == 2
+    assert 'id="rk-corpus"' in text and 'id="rk-signature"' in text
+    again = report["tmp"] / "again.html"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(page_module, "COMPRESS_ABOVE", 0)
+        _report(report["tmp"], again, report["files"])
+    assert again.read_bytes() == report["path"].read_bytes()
+
+
+@pytest.mark.slow
+def test_full_cnndm_report_size(driver: Any, tmp_path: Path) -> None:
+    """11,490 pairs x 2 systems: under 20 MB; the time is recorded in benches/RESULTS.md
+    (measured, not asserted)."""
+    files = [shared_file(CORPUS.format(name)) for name in NAMES]
+    if None in files:
+        pytest.skip("the full CNN/DM corpora are not in the shared data")
+    out = tmp_path / "full.html"
+    start = time.perf_counter()
+    _report(tmp_path, out, [f for f in files if f is not None])
+    seconds = time.perf_counter() - start
+    size = out.stat().st_size
+    print(f"report of 11,490 pairs x 2 systems: {size / 1e6:.2f} MB in {seconds:.1f} s")
+    assert size < 20_000_000
+    _open(driver, out, "#pair=cnndm-test-000001&type=rougeLsum")
+    assert _count(driver, "#rk-table tbody tr") == 50
+    assert _count(driver, ".rk-ref .rk-u") > 0
