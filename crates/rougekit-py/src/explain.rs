@@ -10,7 +10,9 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{intern, IntoPyObjectExt};
 use rougekit_core::engine::{IdPair, MultiRef};
-use rougekit_core::explain::{self, Detail, Forms, PairExplain, RefExplain, TextView, TypeExplain};
+use rougekit_core::explain::{
+    self, Detail, Forms, PairExplain, RefExplain, TextView, TypeExplain, UnionState,
+};
 use rougekit_core::scores::{Match, Score};
 use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, Tokenizer};
 use std::sync::Arc;
@@ -171,14 +173,16 @@ impl PyExplanation {
         head: &Bound<'py, PyDict>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let out = head.copy()?;
+        let r = &self.record;
         let forms: Vec<Bound<'py, PyAny>> = match &self.record.forms {
-            Forms::Text(f) => f.iter().map(|s| PyString::new(py, s).into_any()).collect(),
+            Forms::Text { .. } => (0..r.forms.len())
+                .map(|k| PyString::new(py, r.forms.text(k).unwrap_or("")).into_any())
+                .collect(),
             Forms::Ids(f) => f
                 .iter()
                 .map(|&i| i.into_bound_py_any(py))
                 .collect::<PyResult<_>>()?,
         };
-        let r = &self.record;
         match &self.texts {
             Texts::Strs {
                 prediction,
@@ -426,7 +430,11 @@ fn ref_dict<'py>(
     );
     let none = py.None().into_bound(py);
     match &e.detail {
-        Detail::Ngram { matches, missed } => {
+        Detail::Ngram {
+            matches,
+            positions,
+            missed,
+        } => {
             let n = match ty {
                 RougeType::N(n) => n,
                 _ => 1,
@@ -435,7 +443,9 @@ fn ref_dict<'py>(
                 .iter()
                 .map(|m| {
                     let x = PyDict::new(py);
-                    let first = m.prediction_at.first().copied().unwrap_or(0);
+                    let (at, h) = (m.at as usize, m.hits() as usize);
+                    let (p_at, r_at) = (&positions[at..at + h], &positions[at + h..at + 2 * h]);
+                    let first = p_at.first().copied().unwrap_or(0);
                     x.set_item(
                         intern!(py, "gram"),
                         gram(py, &r.prediction, first, n, forms)?,
@@ -443,8 +453,8 @@ fn ref_dict<'py>(
                     x.set_item(k_pc, m.prediction_count)?;
                     x.set_item(k_rc, m.reference_count)?;
                     x.set_item(k_hits, m.hits())?;
-                    x.set_item(intern!(py, "prediction_at"), &m.prediction_at)?;
-                    x.set_item(intern!(py, "reference_at"), &m.reference_at)?;
+                    x.set_item(intern!(py, "prediction_at"), p_at)?;
+                    x.set_item(intern!(py, "reference_at"), r_at)?;
                     Ok(x)
                 })
                 .collect::<PyResult<Vec<_>>>()?;
@@ -473,21 +483,30 @@ fn ref_dict<'py>(
             }
         },
         Detail::Union {
-            sentences,
+            states,
+            sentence_ends,
             prediction_in_lcs,
         } => {
-            let ss = sentences
-                .iter()
-                .enumerate()
-                .map(|(k, s)| {
-                    let x = PyDict::new(py);
-                    x.set_item(intern!(py, "sentence"), k)?;
-                    x.set_item(intern!(py, "counted"), &s.counted)?;
-                    x.set_item(intern!(py, "not_counted"), &s.not_counted)?;
-                    x.set_item(intern!(py, "unmatched"), &s.unmatched)?;
-                    Ok(x)
-                })
-                .collect::<PyResult<Vec<_>>>()?;
+            let mut ss = Vec::with_capacity(sentence_ends.len());
+            let mut start = 0usize;
+            for (k, &end) in sentence_ends.iter().enumerate() {
+                let (mut counted, mut not_counted, mut unmatched) = (vec![], vec![], vec![]);
+                for (i, state) in states[start..end as usize].iter().enumerate() {
+                    let i = (start + i) as u32;
+                    match state {
+                        UnionState::Counted => counted.push(i),
+                        UnionState::NotCounted => not_counted.push(i),
+                        UnionState::Unmatched => unmatched.push(i),
+                    }
+                }
+                let x = PyDict::new(py);
+                x.set_item(intern!(py, "sentence"), k)?;
+                x.set_item(intern!(py, "counted"), counted)?;
+                x.set_item(intern!(py, "not_counted"), not_counted)?;
+                x.set_item(intern!(py, "unmatched"), unmatched)?;
+                ss.push(x);
+                start = end as usize;
+            }
             d.set_item(intern!(py, "sentences"), PyList::new(py, ss)?)?;
             d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
         }

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 pub use text::{Dropped, Forms, TextView, Token, Why};
-pub use witness::{Detail, GramMatch, GramMissed, SentenceUnion, SkipMatch};
+pub use witness::{Detail, GramMatch, GramMissed, SkipMatch, UnionState};
 
 /// One reference's part of a type's explanation.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,6 +98,7 @@ struct Worker {
     ids: IdMap,
     lcs: LcsScratch,
     union: UnionLcsScratch,
+    witness: witness::WitnessScratch,
 }
 
 thread_local! {
@@ -223,7 +224,13 @@ pub fn explain_text_pair(
         }
         let form_forms = forms.text_forms(vocab);
         let form_of = |id: u32| forms_lookup(&forms, id);
-        let types = explain_types(engine, &docs, &form_of, &mut w.lcs, &mut w.union, cancel)?;
+        let types = explain_types(
+            engine,
+            &docs,
+            &form_of,
+            (&mut w.lcs, &mut w.union, &mut w.witness),
+            cancel,
+        )?;
         let mut views = views.into_iter();
         let prediction = views.next().unwrap_or_default();
         Ok(PairExplain {
@@ -260,7 +267,13 @@ pub fn explain_id_pair(
             );
         }
         let form_of = |id: u32| local.get(&id).copied().unwrap_or(u32::MAX);
-        let types = explain_types(engine, &docs, &form_of, &mut w.lcs, &mut w.union, cancel)?;
+        let types = explain_types(
+            engine,
+            &docs,
+            &form_of,
+            (&mut w.lcs, &mut w.union, &mut w.witness),
+            cancel,
+        )?;
         let mut views = views.into_iter();
         let prediction = views.next().unwrap_or_default();
         Ok(PairExplain {
@@ -272,15 +285,22 @@ pub fn explain_id_pair(
     })
 }
 
+/// The witnesses' buffers.
+type Scratch<'a> = (
+    &'a mut LcsScratch,
+    &'a mut UnionLcsScratch,
+    &'a mut witness::WitnessScratch,
+);
+
 /// Every type's counts and scores (the engine's, through `visit_types`) with the witnesses.
 fn explain_types(
     engine: &Engine,
     docs: &[TokenDoc],
     form_of: &dyn Fn(u32) -> u32,
-    lcs: &mut LcsScratch,
-    union: &mut UnionLcsScratch,
+    scratch: Scratch<'_>,
     cancel: &Cancel<'_>,
 ) -> Result<Vec<TypeExplain>, String> {
+    let (lcs, union, wit) = scratch;
     let config = engine.config();
     let (pred, refs) = docs.split_first().ok_or_else(String::new)?;
     let (rule, jackknife) = (config.multiref, config.jackknife);
@@ -339,9 +359,9 @@ fn explain_types(
     for t in &mut types {
         for (doc, e) in refs.iter().zip(&mut t.per_reference) {
             e.detail = match t.ty {
-                RougeType::N(n) => witness::ngrams(n, &pred.tokens, &doc.tokens),
+                RougeType::N(n) => witness::ngrams(n, &pred.tokens, &doc.tokens, wit),
                 RougeType::L => witness::lcs_alignment(&pred.tokens, &doc.tokens, lcs),
-                RougeType::Lsum => witness::union_lcs(pred, doc, lcs, union),
+                RougeType::Lsum => witness::union_lcs(pred, doc, lcs, union, wit),
                 RougeType::W(_) => Detail::Wlcs,
                 RougeType::S { gap, su } => {
                     match witness::skip_bigrams(gap, su, &pred.tokens, &doc.tokens) {
@@ -448,8 +468,8 @@ mod tests {
                     assert_eq!(p[i as usize].form, q[j as usize].form);
                 }
             }
-            Detail::Union { sentences, .. } => {
-                let counted: usize = sentences.iter().map(|s| s.counted.len()).sum();
+            Detail::Union { states, .. } => {
+                let counted = states.iter().filter(|&&s| s == UnionState::Counted).count();
                 assert_eq!(counted as f64, hits, "{ty:?} ref {r}");
             }
             Detail::Skip { matches } => {

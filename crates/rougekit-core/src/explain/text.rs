@@ -59,12 +59,39 @@ pub struct TextView {
     pub sentences: usize,
 }
 
-/// The compared forms of one pair's tokens, each once: strings (text profiles) or the
-/// caller's token ids (`token-ids`).
+/// The compared forms of one pair's tokens, each once: strings (text profiles, back to back
+/// in one buffer) or the caller's token ids (`token-ids`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Forms {
-    Text(Vec<Box<str>>),
+    Text { chars: String, ends: Vec<u32> },
     Ids(Vec<i64>),
+}
+
+impl Forms {
+    /// The number of forms.
+    pub fn len(&self) -> usize {
+        match self {
+            Forms::Text { ends, .. } => ends.len(),
+            Forms::Ids(ids) => ids.len(),
+        }
+    }
+
+    /// True when there is no form.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Text form `k` (`None` for token ids or out of range).
+    pub fn text(&self, k: usize) -> Option<&str> {
+        match self {
+            Forms::Text { chars, ends } => {
+                let end = *ends.get(k)? as usize;
+                let start = if k == 0 { 0 } else { ends[k - 1] as usize };
+                chars.get(start..end)
+            }
+            Forms::Ids(_) => None,
+        }
+    }
 }
 
 /// One stemmer's interner with the compared form of each id it handed out.
@@ -139,7 +166,13 @@ impl FormIndex {
     }
 
     pub(crate) fn text_forms(&self, vocab: &Vocab) -> Forms {
-        Forms::Text(self.order.iter().map(|&id| vocab.name(id).into()).collect())
+        let mut chars = String::new();
+        let mut ends = Vec::with_capacity(self.order.len());
+        for &id in &self.order {
+            chars.push_str(vocab.name(id));
+            ends.push(chars.len() as u32);
+        }
+        Forms::Text { chars, ends }
     }
 }
 
@@ -281,27 +314,34 @@ pub(crate) fn tokenize(
 /// character (white space and ASCII punctuation are not listed).
 fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
     let mut out = Vec::new();
-    let mut gaps: Vec<(usize, usize)> = Vec::new();
-    let mut last = 0usize;
+    // Gaps between tokens: (first byte, end byte, code point of the first byte).
+    let mut gaps: Vec<(usize, usize, usize)> = Vec::new();
+    let (mut last, mut last_char) = (0usize, 0usize);
     for t in tokens {
         let (s, e) = (t.byte_start as usize, t.byte_end as usize);
         if s > last {
-            gaps.push((last, s));
+            gaps.push((last, s, last_char));
         }
-        last = last.max(e);
+        if e >= last {
+            last = e;
+            last_char = t.end as usize;
+        }
     }
     if last < text.len() {
-        gaps.push((last, text.len()));
+        gaps.push((last, text.len(), last_char));
     }
-    let mut chars = 0usize; // code points before `pos`
-    let mut pos = 0usize;
-    for (lo, hi) in gaps {
-        chars += text[pos..lo].chars().count();
+    for (lo, hi, first_char) in gaps {
         let gap = &text[lo..hi];
-        let mut run: Option<(usize, usize)> = None; // (byte, char) start of the run
+        if gap
+            .bytes()
+            .all(|b| b.is_ascii() && !b.is_ascii_alphanumeric())
+        {
+            continue; // white space and ASCII punctuation: not listed
+        }
+        let mut run: Option<(usize, usize)> = None; // (byte, code point) start of the run
         let mut notable = false;
         let mut non_ascii_letter = false;
-        let mut c_at = chars;
+        let mut c_at = first_char;
         let mut flush = |run: &mut Option<(usize, usize)>, b: usize, c: usize, n: bool, l: bool| {
             if let Some((rb, rc)) = run.take() {
                 if n {
@@ -334,8 +374,6 @@ fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
             c_at += 1;
         }
         flush(&mut run, gap.len(), c_at, notable, non_ascii_letter);
-        chars = c_at;
-        pos = hi;
     }
     out
 }

@@ -4,18 +4,20 @@
 //! counted / not counted split), skip-bigrams.
 use crate::engine::TokenDoc;
 use crate::kernels::lcs::{self, LcsScratch};
+use crate::kernels::ngram::{self, NgramIds};
 use crate::kernels::skip;
 use crate::kernels::union_lcs::{self, UnionLcsScratch};
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
 
-/// An n-gram with hits: where it occurs (first occurrences, up to the clipped count).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An n-gram with hits. Its occurrences shown (the first ones on each side, up to the
+/// clipped count) are `positions[at .. at + hits]` in the prediction and `positions[at +
+/// hits .. at + 2 * hits]` in the reference ([`Detail::Ngram`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GramMatch {
     pub prediction_count: u32,
     pub reference_count: u32,
-    pub prediction_at: Vec<u32>,
-    pub reference_at: Vec<u32>,
+    pub at: u32,
 }
 
 impl GramMatch {
@@ -32,12 +34,16 @@ pub struct GramMissed {
     pub hits: u32,
 }
 
-/// One reference sentence of rougeLsum: its token indices (into the whole reference).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SentenceUnion {
-    pub counted: Vec<u32>,
-    pub not_counted: Vec<u32>,
-    pub unmatched: Vec<u32>,
+/// What rougeLsum makes of a reference token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnionState {
+    /// In no sentence LCS.
+    Unmatched,
+    /// In the union and counted as a hit.
+    Counted,
+    /// In the union, not counted: the prediction's copies of the token were used up
+    /// (rouge-score's double-count guard).
+    NotCounted,
 }
 
 /// A skip-bigram (or SU unigram, `second` = `None`) with hits: its tokens as the kernels'
@@ -54,7 +60,11 @@ pub struct SkipMatch {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
     Ngram {
+        /// In order of first occurrence in the prediction.
         matches: Vec<GramMatch>,
+        /// Token indices of the matches' occurrences (see [`GramMatch`]).
+        positions: Vec<u32>,
+        /// In order of first occurrence in the reference.
         missed: Vec<GramMissed>,
     },
     /// `(prediction index, reference index)`, increasing; `None` when too large.
@@ -62,7 +72,10 @@ pub enum Detail {
         alignment: Option<Vec<(u32, u32)>>,
     },
     Union {
-        sentences: Vec<SentenceUnion>,
+        /// Per reference token.
+        states: Vec<UnionState>,
+        /// Where each reference sentence ends among the tokens.
+        sentence_ends: Vec<u32>,
         /// Prediction tokens in some sentence LCS; `None` when too large to list.
         prediction_in_lcs: Option<Vec<u32>>,
     },
@@ -80,84 +93,99 @@ pub const MAX_ALIGNMENT_CELLS: usize = 1 << 32;
 /// union) is listed.
 pub const MAX_SENTENCE_PAIRS: usize = 1 << 16;
 
-/// Clipped n-gram matches of `pred` against `reference`.
-pub fn ngrams(n: usize, pred: &[u32], reference: &[u32]) -> Detail {
-    let mut slots: FxHashMap<&[u32], usize> = FxHashMap::default();
-    // Per gram: prediction count, reference count, first positions on each side.
-    let mut stats: Vec<(u32, u32, u32, u32)> = Vec::new();
-    if n >= 1 && pred.len() >= n {
-        for (i, w) in pred.windows(n).enumerate() {
-            let k = *slots.entry(w).or_insert_with(|| {
-                stats.push((0, 0, i as u32, u32::MAX));
-                stats.len() - 1
-            });
-            stats[k].0 += 1;
+/// Reusable buffers of the witnesses.
+#[derive(Debug, Default)]
+pub struct WitnessScratch {
+    pred_keys: Vec<u64>,
+    ref_keys: Vec<u64>,
+    slots: FxHashMap<u64, u32>,
+    /// Per n-gram: prediction count, reference count, first reference position.
+    stats: Vec<(u32, u32, u32)>,
+    fill: Vec<(u32, u32)>,
+    marks: Vec<bool>,
+    pred_marks: Vec<bool>,
+    left: FxHashMap<u32, u32>,
+}
+
+/// Clipped n-gram matches of `pred` against `reference`, keyed as the scoring kernel keys
+/// them ([`ngram::keys`]).
+pub fn ngrams(n: usize, pred: &[u32], reference: &[u32], w: &mut WitnessScratch) -> Detail {
+    let mut ids = NgramIds::new();
+    ngram::keys(pred, n, &mut ids, &mut w.pred_keys);
+    ngram::keys(reference, n, &mut ids, &mut w.ref_keys);
+    w.slots.clear();
+    w.stats.clear();
+    // Slots in order of first prediction occurrence, then the reference-only ones.
+    for &k in &w.pred_keys {
+        let next = w.stats.len() as u32;
+        let slot = *w.slots.entry(k).or_insert(next) as usize;
+        if slot == w.stats.len() {
+            w.stats.push((0, 0, u32::MAX));
+        }
+        w.stats[slot].0 += 1;
+    }
+    for (i, &k) in w.ref_keys.iter().enumerate() {
+        let next = w.stats.len() as u32;
+        let slot = *w.slots.entry(k).or_insert(next) as usize;
+        if slot == w.stats.len() {
+            w.stats.push((0, 0, u32::MAX));
+        }
+        let s = &mut w.stats[slot];
+        s.1 += 1;
+        if s.2 == u32::MAX {
+            s.2 = i as u32;
         }
     }
-    if n >= 1 && reference.len() >= n {
-        for (i, w) in reference.windows(n).enumerate() {
-            let k = *slots.entry(w).or_insert_with(|| {
-                stats.push((0, 0, u32::MAX, i as u32));
-                stats.len() - 1
+    let hits = |s: &(u32, u32, u32)| s.0.min(s.1);
+    let mut matches = Vec::new();
+    let mut total = 0u32;
+    w.fill.clear();
+    w.fill.resize(w.stats.len(), (u32::MAX, 0));
+    for (slot, s) in w.stats.iter().enumerate() {
+        let h = hits(s);
+        if h > 0 {
+            w.fill[slot] = (total, 0);
+            matches.push(GramMatch {
+                prediction_count: s.0,
+                reference_count: s.1,
+                at: total,
             });
-            stats[k].1 += 1;
-            if stats[k].3 == u32::MAX {
-                stats[k].3 = i as u32;
+            total += 2 * h;
+        }
+    }
+    let mut positions = vec![0u32; total as usize];
+    if total > 0 {
+        for (side, keys) in [&w.pred_keys, &w.ref_keys].into_iter().enumerate() {
+            for f in &mut w.fill {
+                f.1 = 0;
             }
-        }
-    }
-    let hits = |s: &(u32, u32, u32, u32)| s.0.min(s.1);
-    // Matched grams in order of first prediction occurrence (the slots' order).
-    let mut matched: Vec<usize> = (0..stats.len()).filter(|&k| hits(&stats[k]) > 0).collect();
-    let mut at: FxHashMap<usize, (Vec<u32>, Vec<u32>)> = matched
-        .iter()
-        .map(|&k| {
-            let h = hits(&stats[k]) as usize;
-            (k, (Vec::with_capacity(h), Vec::with_capacity(h)))
-        })
-        .collect();
-    if !matched.is_empty() {
-        for (i, w) in pred.windows(n).enumerate() {
-            let k = slots[w];
-            if let Some((p, _)) = at.get_mut(&k) {
-                if p.len() < hits(&stats[k]) as usize {
-                    p.push(i as u32);
+            for (i, k) in keys.iter().enumerate() {
+                let slot = w.slots[k] as usize;
+                let (at, used) = w.fill[slot];
+                let h = hits(&w.stats[slot]);
+                if at != u32::MAX && used < h {
+                    positions[(at + side as u32 * h + used) as usize] = i as u32;
+                    w.fill[slot].1 += 1;
                 }
             }
         }
-        for (i, w) in reference.windows(n).enumerate() {
-            let k = slots[w];
-            if let Some((_, r)) = at.get_mut(&k) {
-                if r.len() < hits(&stats[k]) as usize {
-                    r.push(i as u32);
-                }
-            }
-        }
     }
-    matched.sort_by_key(|&k| stats[k].2);
-    let matches = matched
-        .iter()
-        .map(|&k| {
-            let (p, r) = at.remove(&k).unwrap_or_default();
-            GramMatch {
-                prediction_count: stats[k].0,
-                reference_count: stats[k].1,
-                prediction_at: p,
-                reference_at: r,
-            }
-        })
-        .collect();
-    let mut missed: Vec<GramMissed> = stats
+    let mut missed: Vec<GramMissed> = w
+        .stats
         .iter()
         .filter(|s| s.1 > hits(s))
         .map(|s| GramMissed {
-            reference_first: s.3,
+            reference_first: s.2,
             reference_count: s.1,
             hits: hits(s),
         })
         .collect();
-    missed.sort_by_key(|m| m.reference_first);
-    Detail::Ngram { matches, missed }
+    missed.sort_unstable_by_key(|m| m.reference_first);
+    Detail::Ngram {
+        matches,
+        positions,
+        missed,
+    }
 }
 
 /// rougeL's witness: the LCS that rouge-score's traceback picks (rows: the reference,
@@ -188,16 +216,21 @@ pub fn union_lcs(
     reference: &TokenDoc,
     s: &mut LcsScratch,
     u: &mut UnionLcsScratch,
+    w: &mut WitnessScratch,
 ) -> Detail {
     let (p_ids, r_ids) = (pred.line_ids(), reference.line_ids());
     let (p_ends, r_ends) = (&pred.line_ends, &reference.line_ends);
-    let mut marks = vec![false; r_ids.len()];
-    let mut in_lcs: Option<Vec<bool>> = None;
+    let marks = &mut w.marks;
+    marks.clear();
+    marks.resize(r_ids.len(), false);
+    let mut prediction_in_lcs = Some(Vec::new());
     if !p_ids.is_empty() && !r_ids.is_empty() {
         if p_ends.len().saturating_mul(r_ends.len()) <= MAX_SENTENCE_PAIRS
             && line_cells(p_ends, r_ends) <= MAX_ALIGNMENT_CELLS
         {
-            let mut pred_marks = vec![false; p_ids.len()];
+            let pred_marks = &mut w.pred_marks;
+            pred_marks.clear();
+            pred_marks.resize(p_ids.len(), false);
             let mut ps = 0;
             for &pe in p_ends {
                 let line = &p_ids[ps..pe];
@@ -212,51 +245,41 @@ pub fn union_lcs(
                 }
                 ps = pe;
             }
-            in_lcs = Some(pred_marks);
-        } else {
-            union_lcs::union_marks(
-                r_ids,
-                r_ends,
-                p_ids,
-                p_ends,
-                u,
-                &mut marks,
-                &Cancel::never(),
+            prediction_in_lcs = Some(
+                (0..pred_marks.len() as u32)
+                    .filter(|&j| pred_marks[j as usize])
+                    .collect(),
             );
+        } else {
+            union_lcs::union_marks(r_ids, r_ends, p_ids, p_ends, u, marks, &Cancel::never());
+            prediction_in_lcs = None;
         }
     }
     // The guard: the prediction's copies of each token, used up in reference order.
-    let mut left: FxHashMap<u32, u32> = FxHashMap::default();
+    let left = &mut w.left;
+    left.clear();
     for &t in p_ids {
         *left.entry(t).or_insert(0) += 1;
     }
-    let mut sentences = Vec::with_capacity(r_ends.len());
-    let mut rs = 0;
-    for &re in r_ends {
-        let mut sentence = SentenceUnion::default();
-        for k in rs..re {
-            if !marks[k] {
-                sentence.unmatched.push(k as u32);
-                continue;
+    let states = r_ids
+        .iter()
+        .zip(marks.iter())
+        .map(|(t, &marked)| {
+            if !marked {
+                return UnionState::Unmatched;
             }
-            match left.get_mut(&r_ids[k]) {
+            match left.get_mut(t) {
                 Some(c) if *c > 0 => {
                     *c -= 1;
-                    sentence.counted.push(k as u32);
+                    UnionState::Counted
                 }
-                _ => sentence.not_counted.push(k as u32),
+                _ => UnionState::NotCounted,
             }
-        }
-        sentences.push(sentence);
-        rs = re;
-    }
-    let prediction_in_lcs = if p_ids.is_empty() || r_ids.is_empty() {
-        Some(Vec::new())
-    } else {
-        in_lcs.map(|m| (0..m.len() as u32).filter(|&j| m[j as usize]).collect())
-    };
+        })
+        .collect();
     Detail::Union {
-        sentences,
+        states,
+        sentence_ends: r_ends.iter().map(|&e| e as u32).collect(),
         prediction_in_lcs,
     }
 }
