@@ -121,3 +121,23 @@ def test_nltk_stemmer_names_in_stem() -> None:
     names = re.escape("hindi-suffix, bengali-rafi or turkish-stemmer-1.3")
     with pytest.raises(ValueError, match=names):
         rk.stem(["x"], "hindi")
+
+
+@pytest.mark.slow
+def test_every_code_point_tokenises_as_the_original() -> None:
+    # Python 3.11's classes and lower-casing (Unicode 14.0.0; Rust's own tables are newer:
+    # 55 code points lower differently under Rust 1.95's Unicode 17), each code point next to
+    # a letter, a cased Σ context, a digit and a combining mark.
+    from multilingual_rouge import tokenization_wrapper
+    from multilingual_rouge.rouge_scorer import MultiTokenizer
+
+    xlsum_oracle.load()
+    default = MultiTokenizer(None)
+    cps = [c for c in range(0x110000) if not 0xD800 <= c < 0xE000]
+    differing = []
+    for i in range(0, len(cps), 2048):
+        text = "".join(f"A{chr(c)}Σ{chr(c)}b1{chr(c)}\u0301 " for c in cps[i : i + 2048])
+        want = tokenization_wrapper.tokenize(text, None, default)
+        if rk.RougeScorer(profile="xlsum-v1", language="igbo").tokenize(text) != want:
+            differing.append(hex(cps[i]))
+    assert differing == []

@@ -134,8 +134,34 @@ fn class(c: char) -> u8 {
             _ => PUNCT,
         };
     }
+    if cp < 0x10000 {
+        return bmp()[cp as usize] & CLASS_BITS;
+    }
+    class_of(cp)
+}
+
+/// The class of code point `cp`, from the ranges.
+fn class_of(cp: u32) -> u8 {
     let i = CLASSES.partition_point(|&(start, _)| start <= cp);
     CLASSES[i.saturating_sub(1)].1
+}
+
+/// The low bits of a [`bmp`] entry: the class.
+const CLASS_BITS: u8 = 0x7;
+/// A [`bmp`] entry's flag: Python's `str.lower` changes the character.
+const HAS_LOWER: u8 = 0x8;
+
+/// The Basic Multilingual Plane's classes and lower-case flags, one byte each (64 KiB, built
+/// once): nearly every character of real text is looked up here instead of in the ranges.
+fn bmp() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: Vec<u8> = (0..0x10000u32).map(class_of).collect();
+        for &(from, _) in LOWER.iter().take_while(|&&(from, _)| from < 0x10000) {
+            table[from as usize] |= HAS_LOWER;
+        }
+        table
+    })
 }
 
 fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
@@ -156,6 +182,10 @@ pub fn lower_into(text: &str, out: &mut String) {
             'Σ' => out.push(if final_sigma(text, i) { 'ς' } else { 'σ' }),
             _ => {
                 let cp = c as u32;
+                if cp < 0x10000 && bmp()[cp as usize] & HAS_LOWER == 0 {
+                    out.push(c);
+                    continue;
+                }
                 let k = LOWER.partition_point(|&(from, _)| from < cp);
                 match LOWER.get(k) {
                     Some(&(from, to)) if from == cp => out.push(char::from_u32(to).unwrap_or(c)),
