@@ -218,3 +218,18 @@ def test_explain_stem_flag_before_the_texts(capsys: pytest.CaptureFixture[str]) 
     d = json.loads(out)
     assert d["prediction"]["text"] == "running dogs" and "stem:nltk-porter" in d["signature"]
     assert d["types"]["rouge1"]["hits"] == 2
+
+
+def test_explain_perl_profile_every_type(capsys: pytest.CaptureFixture[str]) -> None:
+    """ROUGE-1.5.5's explanations (the same schema): ROUGE-W's runs are placed in the
+    reference only; the view names them there."""
+    code, out, err = run(
+        capsys, "explain", "--profile", "perl-1.5.5", "-t", "rouge1", "rougeL", "rougeSU4",
+        "rougeW", "--stem", "--unescape-newlines", PRED.replace("\n", "\\n"),
+        REF.replace("\n", "\\n"),
+    )  # fmt: skip
+    assert code == 0, err
+    assert re.search(r"^rougeW-1.2 +weighted LCS 7.03459 / pred 12.1257 / ref 20.3639", out, re.M)
+    assert 'runs (in the reference): "The cat" "on the mat" "sat"' in out
+    assert "ref s1 counted: sat      in LCS but not counted: The" in out
+    assert "profile:perl-1.5.5" in out

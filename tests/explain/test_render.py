@@ -170,5 +170,9 @@ def test_other_kinds_render(kind: str) -> None:
                               "reference_count": 2, "hits": 1}]  # fmt: skip
     out = render.text(d)
     frag = render.fragment(d)
-    assert ('runs: "The cat"' in out) if kind == "wlcs" else ("matched: (the mat)" in out)
+    assert (
+        ('runs (in the reference): "The cat"' in out)
+        if kind == "wlcs"
+        else ("matched: (the mat)" in out)
+    )
     assert "rk-hit" in frag

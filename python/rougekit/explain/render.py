@@ -83,12 +83,15 @@ def marks(kind: str, detail: dict[str, Any], pred_tokens: Sequence[dict[str, Any
         ph.update(detail.get("prediction_in_lcs") or ())
         pu = set(ph)
     elif kind == "wlcs":
+        # A run's start in a text may be unknown (null): ROUGE-1.5.5's trace back places
+        # the reference side only; its prediction tokens are then those in an LCS.
         for run in detail.get("runs") or ():
             k = run["length"]
-            pu.add(run["prediction"])
-            ru.add(run["reference"])
-            ph.update(range(run["prediction"], run["prediction"] + k))
-            rh.update(range(run["reference"], run["reference"] + k))
+            for at, unit, hit in ((run.get("prediction"), pu, ph), (run.get("reference"), ru, rh)):
+                if isinstance(at, int):
+                    unit.add(at)
+                    hit.update(range(at, at + k))
+        ph.update(detail.get("prediction_in_lcs") or ())
     return {
         "pred_hit": sorted(ph),
         "pred_unit": sorted(pu),
@@ -166,7 +169,8 @@ def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
         counts = "mean of the references' scores"
     else:
         counts = (
-            f"{what} {_num(t['hits'])} / pred {t['prediction_total']} / ref {t['reference_total']}"
+            f"{what} {_num(t['hits'])} / pred {_num(t['prediction_total'])} / "
+            f"ref {_num(t['reference_total'])}"
         )
     prf = f"P {_num(t['precision'])}  R {_num(t['recall'])}  F {_num(t['fmeasure'])}"
     head = f"{name:<10} {counts:<36} {prf}"
@@ -223,12 +227,13 @@ def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _wlcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
+def _wlcs_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
     runs = [
-        f'"{_surface(pred, range(run["prediction"], run["prediction"] + run["length"]))}"'
+        f'"{_surface(ref, range(run["reference"], run["reference"] + run["length"]))}"'
         for run in r.get("runs") or ()
+        if isinstance(run.get("reference"), int)
     ]
-    return _items("runs", runs)
+    return _items("runs (in the reference)", runs)
 
 
 def _skip_lines(r: dict[str, Any]) -> list[str]:
@@ -302,7 +307,7 @@ def text(d: dict[str, Any]) -> str:
         elif kind == "union-lcs":
             lines += _lsum_lines(ref, r)
         elif kind == "wlcs":
-            lines += _wlcs_lines(pred, r)
+            lines += _wlcs_lines(ref, r)
         elif kind == "skip-bigram":
             lines += _skip_lines(r)
     lines += _dropped_lines(d)
@@ -385,7 +390,7 @@ def _token_span(body: str, tok: dict[str, Any], k: int, hit: set[int], unit: set
 def _arith(t: dict[str, Any]) -> str:
     if t.get("hits") is None:
         return f"P {_num(t['precision'])} · R {_num(t['recall'])} · F {_num(t['fmeasure'])}"
-    h, p, r = _num(t["hits"]), t["prediction_total"], t["reference_total"]
+    h, p, r = _num(t["hits"]), _num(t["prediction_total"]), _num(t["reference_total"])
     return (
         f"P = {h}/{p} = {_num(t['precision'])} · R = {h}/{r} = {_num(t['recall'])} · "
         f"F = {_num(t['fmeasure'])}"
@@ -433,8 +438,8 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         counts = ""
         if "hits" in detail:
             counts = (
-                f" · hits {_num(detail['hits'])} / pred {detail['prediction_total']} / "
-                f"ref {detail['reference_total']}"
+                f" · hits {_num(detail['hits'])} / pred {_num(detail['prediction_total'])} / "
+                f"ref {_num(detail['reference_total'])}"
             )
         parts.append(
             f'<div class="rk-ref{" rk-chosen" if is_chosen else ""}" data-role="reference" '
