@@ -5,6 +5,7 @@
 use crate::interrupt::interruptible;
 use crate::perl::PerlScorer;
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rougekit_core::perl::combine::InstanceScore;
@@ -60,17 +61,20 @@ fn pair_dict<'py>(
     (prediction, references): &Pair<'_>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("prediction", text_dict(py, prediction, &e.prediction)?)?;
+    d.set_item(
+        intern!(py, "prediction"),
+        text_dict(py, prediction, &e.prediction)?,
+    )?;
     let refs = PyList::empty(py);
     for (text, r) in references.iter().zip(&e.references) {
         refs.append(text_dict(py, text, r)?)?;
     }
-    d.set_item("references", refs)?;
+    d.set_item(intern!(py, "references"), refs)?;
     let types = PyDict::new(py);
     for t in &e.types {
         types.set_item(t.perl_type.name(), type_dict(py, t, config)?)?;
     }
-    d.set_item("types", types)?;
+    d.set_item(intern!(py, "types"), types)?;
     Ok(d)
 }
 
@@ -78,11 +82,11 @@ fn tokens_list<'py>(py: Python<'py>, tokens: &[Token]) -> PyResult<Bound<'py, Py
     let list = PyList::empty(py);
     for t in tokens {
         let d = PyDict::new(py);
-        d.set_item("text", &t.text)?;
-        d.set_item("start", t.start)?;
-        d.set_item("end", t.end)?;
-        d.set_item("compared", &t.compared)?;
-        d.set_item("sentence", t.sentence)?;
+        d.set_item(intern!(py, "text"), &t.text)?;
+        d.set_item(intern!(py, "start"), t.start)?;
+        d.set_item(intern!(py, "end"), t.end)?;
+        d.set_item(intern!(py, "compared"), &t.compared)?;
+        d.set_item(intern!(py, "sentence"), t.sentence)?;
         list.append(d)?;
     }
     Ok(list)
@@ -94,22 +98,22 @@ fn text_dict<'py>(
     t: &TextExplanation,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("text", text)?;
-    d.set_item("tokens", tokens_list(py, &t.tokens)?)?;
+    d.set_item(intern!(py, "text"), text)?;
+    d.set_item(intern!(py, "tokens"), tokens_list(py, &t.tokens)?)?;
     if let Some(lcs) = &t.lcs_tokens {
-        d.set_item("lcs_tokens", tokens_list(py, lcs)?)?;
+        d.set_item(intern!(py, "lcs_tokens"), tokens_list(py, lcs)?)?;
     }
     let dropped = PyList::empty(py);
     for x in &t.dropped {
         let item = PyDict::new(py);
-        item.set_item("text", &x.text)?;
-        item.set_item("start", x.start)?;
-        item.set_item("end", x.end)?;
-        item.set_item("why", x.why.name())?;
+        item.set_item(intern!(py, "text"), &x.text)?;
+        item.set_item(intern!(py, "start"), x.start)?;
+        item.set_item(intern!(py, "end"), x.end)?;
+        item.set_item(intern!(py, "why"), x.why.name())?;
         dropped.append(item)?;
     }
-    d.set_item("dropped", dropped)?;
-    d.set_item("sentences", t.sentences)?;
+    d.set_item(intern!(py, "dropped"), dropped)?;
+    d.set_item(intern!(py, "sentences"), t.sentences)?;
     Ok(d)
 }
 
@@ -123,9 +127,10 @@ fn count<'py>(py: Python<'py>, x: f64, weighted: bool) -> PyResult<Bound<'py, Py
 }
 
 fn scores_into(d: &Bound<'_, PyDict>, s: &InstanceScore) -> PyResult<()> {
-    d.set_item("precision", s.p)?;
-    d.set_item("recall", s.r)?;
-    d.set_item("fmeasure", s.f)
+    let py = d.py();
+    d.set_item(intern!(py, "precision"), s.p)?;
+    d.set_item(intern!(py, "recall"), s.r)?;
+    d.set_item(intern!(py, "fmeasure"), s.f)
 }
 
 /// The formula of `t` under `config`, with ROUGE-1.5.5's order of operations.
@@ -175,45 +180,54 @@ fn type_dict<'py>(
     let weighted = matches!(t.perl_type, PerlType::W(_));
     match t.perl_type {
         PerlType::N(n) => {
-            d.set_item("kind", "ngram")?;
-            d.set_item("n", n)?;
+            d.set_item(intern!(py, "kind"), "ngram")?;
+            d.set_item(intern!(py, "n"), n)?;
         }
-        PerlType::L => d.set_item("kind", "union-lcs")?,
+        PerlType::L => d.set_item(intern!(py, "kind"), "union-lcs")?,
         PerlType::W(w) => {
-            d.set_item("kind", "wlcs")?;
-            d.set_item("weight", w)?;
+            d.set_item(intern!(py, "kind"), "wlcs")?;
+            d.set_item(intern!(py, "weight"), w)?;
         }
         PerlType::S { gap, su } => {
-            d.set_item("kind", "skip-bigram")?;
-            d.set_item("max_gap", gap)?;
-            d.set_item("unigrams", su)?;
+            d.set_item(intern!(py, "kind"), "skip-bigram")?;
+            d.set_item(intern!(py, "max_gap"), gap)?;
+            d.set_item(intern!(py, "unigrams"), su)?;
         }
     }
     let rule = match config.multiref {
         MultiRef::BestRecall => "perl-B",
         _ => "perl-A",
     };
-    d.set_item("rule", rule)?;
-    d.set_item("jackknife", false)?;
-    d.set_item("alpha", config.alpha)?;
-    d.set_item("reference", t.chosen)?;
-    d.set_item("hits", count(py, t.score.total_hit, weighted)?)?;
-    d.set_item("prediction_total", count(py, t.score.total_p, weighted)?)?;
-    d.set_item("reference_total", count(py, t.score.total_m, weighted)?)?;
-    d.set_item("peer_count", count(py, t.peer_total, weighted)?)?;
+    d.set_item(intern!(py, "rule"), rule)?;
+    d.set_item(intern!(py, "jackknife"), false)?;
+    d.set_item(intern!(py, "alpha"), config.alpha)?;
+    d.set_item(intern!(py, "reference"), t.chosen)?;
+    d.set_item(intern!(py, "hits"), count(py, t.score.total_hit, weighted)?)?;
+    d.set_item(
+        intern!(py, "prediction_total"),
+        count(py, t.score.total_p, weighted)?,
+    )?;
+    d.set_item(
+        intern!(py, "reference_total"),
+        count(py, t.score.total_m, weighted)?,
+    )?;
+    d.set_item(
+        intern!(py, "peer_count"),
+        count(py, t.peer_total, weighted)?,
+    )?;
     scores_into(&d, &t.score)?;
-    d.set_item("formula", formula(t.perl_type, config))?;
+    d.set_item(intern!(py, "formula"), formula(t.perl_type, config))?;
     if let Some(f) = &t.failure {
         let failure = PyDict::new(py);
-        failure.set_item("reference", f.model)?;
-        failure.set_item("message", &f.message)?;
-        d.set_item("failure", failure)?;
+        failure.set_item(intern!(py, "reference"), f.model)?;
+        failure.set_item(intern!(py, "message"), &f.message)?;
+        d.set_item(intern!(py, "failure"), failure)?;
     }
     let per = PyList::empty(py);
     for (j, r) in t.references.iter().enumerate() {
         per.append(reference_dict(py, j, r, t.peer_total, weighted)?)?;
     }
-    d.set_item("per_reference", per)?;
+    d.set_item(intern!(py, "per_reference"), per)?;
     Ok(d)
 }
 
@@ -227,12 +241,12 @@ fn matches_list<'py>(
     for m in matches {
         let item = PyDict::new(py);
         item.set_item(key, &m.gram)?;
-        item.set_item("prediction_count", m.prediction_count)?;
-        item.set_item("reference_count", m.reference_count)?;
-        item.set_item("hits", m.hits)?;
+        item.set_item(intern!(py, "prediction_count"), m.prediction_count)?;
+        item.set_item(intern!(py, "reference_count"), m.reference_count)?;
+        item.set_item(intern!(py, "hits"), m.hits)?;
         if positions {
-            item.set_item("prediction_at", &m.prediction_at)?;
-            item.set_item("reference_at", &m.reference_at)?;
+            item.set_item(intern!(py, "prediction_at"), &m.prediction_at)?;
+            item.set_item(intern!(py, "reference_at"), &m.reference_at)?;
         }
         list.append(item)?;
     }
@@ -247,37 +261,49 @@ fn reference_dict<'py>(
     weighted: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("reference", j)?;
-    d.set_item("hits", count(py, r.counts.hit, weighted)?)?;
-    d.set_item("prediction_total", count(py, peer_total, weighted)?)?;
-    d.set_item("reference_total", count(py, r.counts.m, weighted)?)?;
+    d.set_item(intern!(py, "reference"), j)?;
+    d.set_item(intern!(py, "hits"), count(py, r.counts.hit, weighted)?)?;
+    d.set_item(
+        intern!(py, "prediction_total"),
+        count(py, peer_total, weighted)?,
+    )?;
+    d.set_item(
+        intern!(py, "reference_total"),
+        count(py, r.counts.m, weighted)?,
+    )?;
     scores_into(&d, &r.score)?;
-    d.set_item("select", r.counts.select)?;
+    d.set_item(intern!(py, "select"), r.counts.select)?;
     match &r.detail {
         Detail::Ngram { matches, missed } => {
-            d.set_item("matches", matches_list(py, matches, "gram", true)?)?;
+            d.set_item(
+                intern!(py, "matches"),
+                matches_list(py, matches, "gram", true)?,
+            )?;
             let list = PyList::empty(py);
             for m in missed {
                 let item = PyDict::new(py);
-                item.set_item("gram", &m.gram)?;
-                item.set_item("reference_count", m.reference_count)?;
-                item.set_item("hits", m.hits)?;
+                item.set_item(intern!(py, "gram"), &m.gram)?;
+                item.set_item(intern!(py, "reference_count"), m.reference_count)?;
+                item.set_item(intern!(py, "hits"), m.hits)?;
                 list.append(item)?;
             }
-            d.set_item("missed", list)?;
-            d.set_item("witness", "first occurrences up to the clipped count")?;
+            d.set_item(intern!(py, "missed"), list)?;
+            d.set_item(
+                intern!(py, "witness"),
+                "first occurrences up to the clipped count",
+            )?;
         }
         Detail::Skip { matches } => match matches {
             Some(m) => {
-                d.set_item("matches", matches_list(py, m, "pair", false)?)?;
+                d.set_item(intern!(py, "matches"), matches_list(py, m, "pair", false)?)?;
                 d.set_item(
                     "witness",
                     "items of tokens both texts hold; a ROUGE-SU unigram is a one-token pair",
                 )?;
             }
             None => {
-                d.set_item("matches", py.None())?;
-                d.set_item("why", "too many items to list")?;
+                d.set_item(intern!(py, "matches"), py.None())?;
+                d.set_item(intern!(py, "why"), "too many items to list")?;
             }
         },
         Detail::Union {
@@ -289,33 +315,35 @@ fn reference_dict<'py>(
             let list = PyList::empty(py);
             for (k, s) in sentences.iter().enumerate() {
                 let item = PyDict::new(py);
-                item.set_item("sentence", k)?;
-                item.set_item("counted", &s.counted)?;
-                item.set_item("not_counted", &s.not_counted)?;
-                item.set_item("unmatched", &s.unmatched)?;
+                item.set_item(intern!(py, "sentence"), k)?;
+                item.set_item(intern!(py, "counted"), &s.counted)?;
+                item.set_item(intern!(py, "not_counted"), &s.not_counted)?;
+                item.set_item(intern!(py, "unmatched"), &s.unmatched)?;
                 list.append(item)?;
             }
-            d.set_item("sentences", list)?;
-            d.set_item("prediction_in_lcs", prediction_in_lcs)?;
-            d.set_item(
-                "witness",
+            d.set_item(intern!(py, "sentences"), list)?;
+            d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
+            let witness = if weighted {
                 "ROUGE-1.5.5's trace back (reference side); the prediction side is the first \
-                 places, in order, of each sentence pair's marked tokens",
-            )?;
+                 places, in order, of each sentence pair's marked tokens"
+            } else {
+                "ROUGE-1.5.5's trace back, one LCS per sentence pair"
+            };
+            d.set_item(intern!(py, "witness"), witness)?;
             if weighted {
                 let list = PyList::empty(py);
                 for run in runs {
                     let item = PyDict::new(py);
-                    item.set_item("prediction", py.None())?;
-                    item.set_item("reference", run.first)?;
-                    item.set_item("last", run.last)?;
-                    item.set_item("length", run.length)?;
-                    item.set_item("sentence", run.sentence)?;
-                    item.set_item("value", run.value)?;
+                    item.set_item(intern!(py, "prediction"), py.None())?;
+                    item.set_item(intern!(py, "reference"), run.first)?;
+                    item.set_item(intern!(py, "last"), run.last)?;
+                    item.set_item(intern!(py, "length"), run.length)?;
+                    item.set_item(intern!(py, "sentence"), run.sentence)?;
+                    item.set_item(intern!(py, "value"), run.value)?;
                     list.append(item)?;
                 }
-                d.set_item("runs", list)?;
-                d.set_item("reference_base", *base)?;
+                d.set_item(intern!(py, "runs"), list)?;
+                d.set_item(intern!(py, "reference_base"), *base)?;
             }
         }
     }

@@ -48,8 +48,17 @@ pub trait Witness {
     /// ROUGE-S/SU with more items than rougekit materialises: counted without keys.
     fn skip_uncounted(&mut self) {}
     /// ROUGE-L/W: the model positions the trace back of (model sentence at `model_start`,
-    /// peer sentence `peer_sentence`) marks.
-    fn pair_marks(&mut self, _model: usize, _peer: usize, _model_start: usize, _marks: &[bool]) {}
+    /// peer sentence `peer`) marks, and (ROUGE-L) the peer sentence's column of each, in
+    /// the trace back's order (last first; empty for ROUGE-W, whose kernel marks rows only).
+    fn pair_marks(
+        &mut self,
+        _model: usize,
+        _peer: usize,
+        _model_start: usize,
+        _marks: &[bool],
+        _columns: &[usize],
+    ) {
+    }
     /// ROUGE-L/W: model position `pos` is in the union; `counted` when it passed the
     /// unigram budgets (a hit).
     fn marked(&mut self, _model: usize, _pos: usize, _counted: bool) {}
@@ -77,8 +86,10 @@ pub struct Counter {
     wlcs: WlcsTable,
     skip: skip::SkipScratch,
     marks: Vec<bool>,
-    /// One sentence pair's marks, when a witness wants them.
+    /// One sentence pair's marks, when a witness wants them ...
     pair_marks: Vec<bool>,
+    /// ... and the peer columns of the ROUGE-L trace back's diagonal steps.
+    pair_columns: Vec<usize>,
     ngram_ids: NgramIds,
     model_budget: Vec<u32>,
     peer_budget: Vec<u32>,
@@ -578,13 +589,13 @@ impl Counter {
     }
 
     /// [`Counter::lcs`] reporting its marks to `witness`.
-    pub fn lcs_witnessed(
+    pub fn lcs_witnessed<W: Witness>(
         &mut self,
         peer: &PerlDoc,
         models: &[PerlDoc],
         out: &mut Vec<ModelCounts>,
         cancel: &Cancel<'_>,
-        witness: &mut impl Witness,
+        witness: &mut W,
     ) -> f64 {
         out.clear();
         for (j, model) in models.iter().enumerate() {
@@ -599,7 +610,17 @@ impl Counter {
                     cols.len().div_ceil(64)
                 },
                 |rows, cols, s, mark| {
-                    lcs::union_positions_with(rows, cols, &mut s.lcs, mark, cancel);
+                    if W::ON {
+                        // The same trace back, keeping the column of each marked row.
+                        let mut found = std::mem::take(&mut s.pair_columns);
+                        lcs::backtrack_pairs(rows, cols, &mut s.lcs, cancel, |i, c| {
+                            mark[i] = true;
+                            found.push(c);
+                        });
+                        s.pair_columns = found;
+                    } else {
+                        lcs::union_positions_with(rows, cols, &mut s.lcs, mark, cancel);
+                    }
                     true
                 },
                 (j, &mut *witness),
@@ -746,8 +767,9 @@ impl Counter {
                     if W::ON {
                         scratch.clear();
                         scratch.resize(end - start, false);
+                        self.pair_columns.clear();
                         ok &= mark_one(rows, cols, self, &mut scratch);
-                        witness.pair_marks(j, k, start, &scratch);
+                        witness.pair_marks(j, k, start, &scratch, &self.pair_columns);
                         for (m, &s) in marks[start..end].iter_mut().zip(&scratch) {
                             *m |= s;
                         }

@@ -397,6 +397,10 @@ fn read(
     (doc, explanation)
 }
 
+/// One sentence pair's marked model positions (from the model sentence's start) and, for
+/// ROUGE-L, the peer sentence's columns of the trace back (last first).
+type PairMarks = (usize, usize, Vec<bool>, Vec<usize>);
+
 /// Everything the counting loops report, per model.
 #[derive(Default)]
 struct Collect {
@@ -405,8 +409,8 @@ struct Collect {
     skip_hits: Vec<Vec<u64>>,
     unigram_hits: Vec<Vec<u32>>,
     uncounted: bool,
-    /// (peer sentence, model start, marks) per model.
-    pairs: Vec<Vec<(usize, usize, Vec<bool>)>>,
+    /// (peer sentence, model start, marks, peer columns) per model.
+    pairs: Vec<Vec<PairMarks>>,
     /// Per model: (position, counted).
     marked: Vec<Vec<(usize, bool)>>,
     runs: Vec<Vec<(usize, usize, usize, f64)>>,
@@ -444,9 +448,17 @@ impl Witness for Collect {
     fn skip_uncounted(&mut self) {
         self.uncounted = true;
     }
-    fn pair_marks(&mut self, model: usize, peer: usize, model_start: usize, marks: &[bool]) {
+    fn pair_marks(
+        &mut self,
+        model: usize,
+        peer: usize,
+        model_start: usize,
+        marks: &[bool],
+        columns: &[usize],
+    ) {
         if marks.iter().any(|&m| m) {
-            self.pairs[model].push((peer, model_start, marks.to_vec()));
+            let pair = (peer, model_start, marks.to_vec(), columns.to_vec());
+            self.pairs[model].push(pair);
         }
     }
     fn marked(&mut self, model: usize, pos: usize, counted: bool) {
@@ -549,21 +561,21 @@ fn ngram_detail(
     hits: &[usize],
     names: &Names,
 ) -> Detail {
-    let windows = |t: &[u32]| -> FxHashMap<Vec<u32>, Vec<usize>> {
-        let mut at: FxHashMap<Vec<u32>, Vec<usize>> = FxHashMap::default();
+    fn windows(t: &[u32], n: usize) -> FxHashMap<&[u32], Vec<usize>> {
+        let mut at: FxHashMap<&[u32], Vec<usize>> = FxHashMap::default();
         if n > 0 {
             for (i, g) in t.windows(n).enumerate() {
-                at.entry(g.to_vec()).or_default().push(i);
+                at.entry(g).or_default().push(i);
             }
         }
         at
-    };
-    let (in_peer, in_model) = (windows(&peer.flat), windows(&model.flat));
-    let mut matched: Vec<(Vec<u32>, Vec<usize>)> = Vec::new();
-    let mut index: FxHashMap<Vec<u32>, usize> = FxHashMap::default();
+    }
+    let (in_peer, in_model) = (windows(&peer.flat, n), windows(&model.flat, n));
+    let mut matched: Vec<(&[u32], Vec<usize>)> = Vec::new();
+    let mut index: FxHashMap<&[u32], usize> = FxHashMap::default();
     for &pos in hits {
-        let gram = peer.flat[pos..pos + n].to_vec();
-        let k = *index.entry(gram.clone()).or_insert_with(|| {
+        let gram = &peer.flat[pos..pos + n];
+        let k = *index.entry(gram).or_insert_with(|| {
             matched.push((gram, Vec::new()));
             matched.len() - 1
         });
@@ -573,6 +585,7 @@ fn ngram_detail(
         .iter()
         .map(|(gram, at)| {
             let model_at = in_model.get(gram).map_or(&[][..], |v| &v[..]);
+            let gram: &[u32] = gram;
             GramMatch {
                 gram: gram_names(gram, names),
                 prediction_count: in_peer.get(gram).map_or(0, Vec::len),
@@ -694,14 +707,21 @@ fn union_detail(
         sentences.push(s);
         start = end;
     }
-    // The peer side: each sentence pair's marked model tokens, in order, at their first
-    // places in that peer sentence (any common subsequence embeds so).
+    // The peer side: ROUGE-L's trace back gives the columns; ROUGE-W's marks rows only, so
+    // each sentence pair's marked model tokens are placed, in order, at their first places
+    // in that peer sentence (any common subsequence embeds so).
     let peer_starts: Vec<usize> = std::iter::once(0)
         .chain(peer.sent_ends.iter().copied())
         .collect();
     let mut in_lcs = vec![false; peer.sent_tokens.len()];
-    for (k, model_start, marks) in &w.pairs[j] {
+    for (k, model_start, marks, columns) in &w.pairs[j] {
         let (ps, pe) = (peer_starts[*k], peer_starts[*k + 1]);
+        if !columns.is_empty() {
+            for &c in columns {
+                in_lcs[ps + c] = true;
+            }
+            continue;
+        }
         let mut p = ps;
         for (off, _) in marks.iter().enumerate().filter(|(_, &m)| m) {
             let t = model.sent_tokens[model_start + off];
