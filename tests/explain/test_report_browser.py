@@ -138,7 +138,11 @@ def _count(driver: Any, selector: str) -> int:
 
 
 def _check_pair(
-    driver: Any, ident: str, rouge_type: str, explained: dict[str, dict[str, Any]]
+    driver: Any,
+    ident: str,
+    rouge_type: str,
+    explained: dict[str, dict[str, Any]],
+    names: list[str] = NAMES,
 ) -> None:
     driver.execute_script(
         "document.getElementById('rk-explain').dataset.pair = ''; location.hash = '';"
@@ -148,7 +152,7 @@ def _check_pair(
     shown = f"return document.getElementById('rk-explain').dataset.pair === {json.dumps(ident)}"
     _wait(driver, shown + f" && document.getElementById('rk-explain').dataset.type === "
                   f"{json.dumps(rouge_type)}")  # fmt: skip
-    for k, name in enumerate(NAMES):
+    for k, name in enumerate(names):
         t = explained[name][ident]["types"][rouge_type]
         per = t["per_reference"]
         chosen = t["reference"] if isinstance(t["reference"], int) else 0
@@ -162,6 +166,10 @@ def _check_pair(
             "var s = document.querySelector('#rk-explain select'); s.value = arguments[0];"
             "s.dispatchEvent(new Event('change'));", str(k),
         )  # fmt: skip
+        if len(per) > 1 and isinstance(t["reference"], int):  # the chosen one, outlined
+            chosen_box = f'.rk-ref.rk-chosen[data-system="{name}"]'
+            assert _count(driver, chosen_box) == 1
+            assert _count(driver, chosen_box + f'[data-ref="{t["reference"]}"]') == 1
         for j, detail in enumerate(per):
             ref = f'.rk-ref[data-ref="{j}"][data-system="{name}"]'
             assert _count(driver, ref + " .rk-u") == detail["hits"], (ident, name, rouge_type)
@@ -278,3 +286,40 @@ def test_full_cnndm_report_size(driver: Any, tmp_path: Path) -> None:
     _open(driver, out, "#pair=cnndm-test-000001&type=rougeLsum")
     assert _count(driver, "#rk-table tbody tr") == 50
     assert _count(driver, ".rk-ref .rk-u") > 0
+
+
+@pytest.mark.parametrize("rule", ["best-f", "pooled"])
+def test_several_references(driver: Any, tmp_path: Path, rule: str) -> None:
+    """SummEval (11 references a pair): every reference with its own marks, as many as its
+    hits; the chosen one outlined (best-f), none chosen when pooled."""
+    rows: dict[str, dict[str, dict[str, Any]]] = {"M11": {}, "M13": {}}
+    for r in named_corpus("summeval-cnndm/summeval.jsonl"):
+        doc, model = r["id"].split("|")
+        if model in rows:
+            rows[model][doc] = {
+                "id": doc,
+                "prediction": r["prediction"],
+                "references": r["references"],
+            }
+    docs = sorted(set(rows["M11"]) & set(rows["M13"]))[:12]
+    names = ["M11", "M13"]
+    files = [_write(tmp_path / f"{m}.jsonl", [rows[m][d] for d in docs]) for m in names]
+    out = tmp_path / "multi.html"
+    args = ["report", "--multiref", rule, "--bootstrap", "20", "--trials", "20", "--no-progress"]
+    for f, name in zip(files, names):
+        args += ["--jsonl", str(f), "--name", name]
+    assert main([*args, "--html", str(out)]) == 0
+    scorer = RougeScorer(types=TYPES, multiref=rule)
+    explained = {
+        m: {ex.id: ex.to_dict() for ex in scorer.explain_batch(
+            [rows[m][d]["prediction"] for d in docs], [rows[m][d]["references"] for d in docs],
+            ids=docs)}
+        for m in names
+    }  # fmt: skip
+    _open(driver, out)
+    for ident in docs[:3]:
+        assert len(explained["M11"][ident]["references"]) > 1
+        for rouge_type in TYPES:
+            _check_pair(driver, ident, rouge_type, explained, names)
+            if rule == "pooled":
+                assert _count(driver, ".rk-ref.rk-chosen") == 0
