@@ -29,7 +29,7 @@ NAMES = ["baseline", "pointer-gen-cov"]
 PAIRS = 150
 HOSTILE_ID = "hostile-<b>1</b>"
 HOSTILE = (
-    "</script><script>window.__pwned = 1</script> the cat <img src=x "
+    "😀 </script><script>window.__pwned = 1</script> the cat <img src=x "
     'onerror="window.__pwned = 2"> sat & <b>bold</b>'
 )
 
@@ -252,6 +252,14 @@ def test_hostile_text_renders_as_text(driver: Any, report: dict[str, Any]) -> No
     _check_pair(driver, HOSTILE_ID, "rouge1", report["explanations"])
     shown = driver.execute_script("return document.getElementById('rk-explain').textContent")
     assert HOSTILE in shown and "<script>alert(3)</script>" in shown
+    # the tokens are where the explanation says (code points: the emoji is two UTF-16 units)
+    tokens = driver.execute_script(
+        "return Array.from(document.querySelectorAll("
+        "'.rk-pane[data-system=\"pointer-gen-cov\"] .rk-pred .rk-tok'))"
+        ".map(function(e){ return e.textContent; })"
+    )
+    explained = report["explanations"][NAMES[1]][HOSTILE_ID]["prediction"]["tokens"]
+    assert tokens == [t["text"] for t in explained] and "cat" in tokens
     assert _count(driver, "img") == 0 and _count(driver, "b") == 0
     assert _count(driver, "script") == 2
     assert driver.execute_script("return window.__pwned") is None

@@ -42,7 +42,7 @@ def add(
     ex.add_argument(
         "--id", metavar="ID",
         help="the pair to explain in --jsonl/--csv/--tsv (its id field) or in -p/-r line "
-        "files (its line number)",
+        "files (its position, from 0)",
     )  # fmt: skip
     inputs(ex, several=False)
     scoring(ex)
