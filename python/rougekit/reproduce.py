@@ -36,6 +36,7 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
         "seed": None if f["seed"] == "no" else _int_or_text(f["seed"]),
         "rougelsum_sentences": extra.get("split", "newline"),
         **segmenter,
+        **({"language": extra["lang"]} if "lang" in extra else {}),
     }
 
 
@@ -70,6 +71,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     f = signature.fields
     argv = ["rougekit", "score", "-t", *signature.types, "--profile", f["profile"]]
     argv += _stem_flag(f["stem"])
+    if "lang" in extra:
+        argv += ["--lang", extra["lang"]]
     segmenter = _segmenter(extra.get("seg"))
     if segmenter is not None:
         argv += ["--segmenter", segmenter]
@@ -80,7 +83,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
         argv += [f"--limit-{m.group(1)}", m.group(2)]
     rule, jackknife, _ = f["mref"].partition("+jackknife")
     try:
-        default_rule = profiles.create(f["profile"]).signature_fields()["mref"]
+        language = {"language": extra["lang"]} if "lang" in extra else {}
+        default_rule = profiles.create(f["profile"], **language).signature_fields()["mref"]
     except ValueError:  # a profile this version does not know: name the rule
         default_rule = ""
     if rule != default_rule:
@@ -125,6 +129,8 @@ def _options_of(f: dict[str, str]) -> dict[str, Any]:
         "jackknife": True if jackknife else None,
         "alpha": float(f["alpha"]) if float(f["alpha"]) != 0.5 else None,
         "segmenter": _segmenter(f.get("seg")),
+        "language": f.get("lang"),
+        "nltk_stopwords": "3a486db" if stem.endswith("@3a486db") else None,
     }
 
 
@@ -165,6 +171,11 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
         notes.append(
             f"segmented by {extra['seg']}, which rougekit {__version__} does not have (it has "
             f"{', '.join(SEGMENTER_IDS.values())}); the command scores the texts unsegmented"
+        )
+    if f["stem"].endswith("@3a486db"):
+        notes.append(
+            "stemmed with NLTK's stopword lists of nltk_data 3a486db, for which the command "
+            "line has no option; in Python: rougekit.RougeScorer(..., nltk_stopwords='3a486db')"
         )
     if extra.get("acc") == "streaming":
         notes.append(

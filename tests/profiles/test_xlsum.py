@@ -141,3 +141,17 @@ def test_every_code_point_tokenises_as_the_original() -> None:
         if rk.RougeScorer(profile="xlsum-v1", language="igbo").tokenize(text) != want:
             differing.append(hex(cps[i]))
     assert differing == []
+
+
+def test_signature_reads_back_to_the_command() -> None:
+    from rougekit.reproduce import command_of, reproduction_notes
+    from rougekit.signature import parse
+
+    scorer = rk.RougeScorer(
+        profile="xlsum-v1", language="arabic", stemmer=True, nltk_stopwords="3a486db"
+    )
+    signature = scorer.signature(nrefs="1")
+    assert rk.parse_signature(str(signature)) == signature
+    extra = {k: v for k, v in parse(str(signature)).fields.items() if k in ("lang", "uni")}
+    assert command_of(signature, extra).endswith("--profile xlsum-v1 --stem --lang arabic")
+    assert any("nltk_stopwords='3a486db'" in n for n in reproduction_notes(signature, extra))

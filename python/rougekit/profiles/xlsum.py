@@ -114,7 +114,7 @@ def xlsum_language(value: object, *, strict: bool = True) -> str:
             raise ValueError(
                 f"unknown language {value!r} for the 'xlsum-v1' profile: give one of XL-Sum's "
                 f"languages ({', '.join(XLSUM_LANGUAGES)}), an ISO 639-1 code such as 'hi', "
-                "or 'none' (XL-Sum's lang=None: English with NLTK's Porter stemmer)"
+                "or 'none' (XL-Sum's lang=None: English, stemmed by NLTK's Porter)"
             ) from None
         key = "_".join(found.name.split()).casefold()
         key = {"chinese": "chinese", "myanmar": "burmese"}.get(key, key)
