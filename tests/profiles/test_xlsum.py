@@ -155,3 +155,25 @@ def test_signature_reads_back_to_the_command() -> None:
     extra = {k: v for k, v in parse(str(signature)).fields.items() if k in ("lang", "uni")}
     assert command_of(signature, extra).endswith("--profile xlsum-v1 --stem --lang arabic")
     assert any("nltk_stopwords='3a486db'" in n for n in reproduction_notes(signature, extra))
+
+
+@pytest.mark.parametrize("language", ["igbo", "chinese", "burmese"])
+def test_conformance_strings_tokenise_as_the_original(language: str) -> None:
+    # The 31 shipped strings (every script, emoji, compatibility characters, ZWNJ, İ, final
+    # sigma) and the 16 pairs' texts, through the default tokenizer, jieba and the Burmese
+    # rules.
+    import json
+
+    from multilingual_rouge import tokenization_wrapper
+    from multilingual_rouge.rouge_scorer import MultiTokenizer
+
+    xlsum_oracle.load()
+    texts = []
+    for name in ("strings.jsonl", "pairs.jsonl"):
+        for line in (cases.CONFORMANCE / name).read_text(encoding="utf-8").splitlines():
+            d = json.loads(line)
+            texts += [d["text"]] if "text" in d else [d["prediction"], *d["references"]]
+    tokenizer = MultiTokenizer(language)
+    scorer = rk.RougeScorer(profile="xlsum-v1", language=language)
+    for text in texts:
+        assert scorer.tokenize(text) == tokenization_wrapper.tokenize(text, None, tokenizer)
