@@ -191,3 +191,28 @@ def test_batch_ids_and_errors(scorer: rk.RougeScorer) -> None:
         Explanation("{}")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="schema"):
         Explanation({"schema": "other"})
+
+
+def test_long_pair() -> None:
+    """The 132,816 x 43,806-token pair (6,637 x 2,731 lines): counts, rougeL's alignment,
+    rougeLsum's union from the core's filtered kernel (too many line pairs to walk each for
+    the prediction side), in about a second."""
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from conftest import STAND_IN, named_corpus
+
+    (row,) = named_corpus(
+        STAND_IN + "duc2004-task2-pyrouge-tests/long-all-input-vs-all-output.jsonl"
+    )
+    scorer = rk.RougeScorer(TYPES, stemmer=True)
+    start = time.perf_counter()
+    ex = scorer.explain(row["prediction"], row["references"])
+    d = ex.check().to_dict()
+    assert time.perf_counter() - start < 30
+    assert (
+        len(d["types"]["rougeL"]["per_reference"][0]["alignment"]) == d["types"]["rougeL"]["hits"]
+    )
+    assert d["types"]["rougeLsum"]["per_reference"][0]["prediction_in_lcs"] is None
