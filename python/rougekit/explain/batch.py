@@ -10,6 +10,10 @@ import rougekit._core as _core
 import rougekit.signature as sig
 from rougekit.explain.model import SCHEMA, Explanation
 
+#: Tokenizers whose scans report each token's place in the text (``whitespace+<segmenter>``
+#: too: its words are pieces of the text).
+SPAN_TOKENIZERS = ("rouge-score", "unicode-v1", "character-v1", "whitespace")
+
 #: Pairs explained per call into the core when streaming.
 CHUNK = 1024
 
@@ -38,6 +42,12 @@ def explainer(scorer: Any) -> Any:
                 "rouge-score family (rouge-score, unicode-v1, character-v1, whitespace, "
                 "token-ids) has them"
             )
+        tokenizer = str(getattr(profile, "tokenizer", profile.TOKENIZER))
+        if tokenizer not in SPAN_TOKENIZERS and not tokenizer.startswith("whitespace+"):
+            raise ValueError(
+                f"explanations are not available for the {profile.NAME!r} profile yet (its "
+                f"tokenizer {tokenizer!r} does not report where its tokens are in the text)"
+            )
         if "rougeLsum" in config.types and getattr(profile, "separator", 0) is None:
             raise ValueError(
                 "rougeLsum on token ids needs the id that separates sentences: "
@@ -47,7 +57,7 @@ def explainer(scorer: Any) -> Any:
             list(config.types),
             profile.stemmer,
             config.threads,
-            tokenizer=str(getattr(profile, "tokenizer", profile.TOKENIZER)),
+            tokenizer=tokenizer,
             multiref=profile.multiref,
             jackknife=profile.jackknife,
             separator=getattr(profile, "separator", None),
