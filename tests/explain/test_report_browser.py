@@ -231,6 +231,46 @@ def test_search_and_sort(driver: Any, report: dict[str, Any]) -> None:
     box.clear()
     box.send_keys("zzz-no-such-text")
     _wait(driver, "return document.querySelectorAll('#rk-table tbody tr').length === 0")
+    # filters: F range, reference length bucket
+    box.clear()
+    driver.execute_script("document.getElementById('rk-search').dispatchEvent(new Event('input'))")
+    _wait(driver, "return document.querySelectorAll('#rk-table tbody tr').length === 50")
+    driver.execute_script(
+        "var e = document.getElementById('rk-fmin'); e.value = '40';"
+        "e.dispatchEvent(new Event('change'));"
+    )
+    shown = _table_f(driver, 1)
+    expected = sum(1 for x in f if x * 100 >= 40 - 1e-9)
+    assert (
+        min(shown) >= 40
+        and f"{expected} of {len(f)} shown" in driver.find_element(By.ID, "rk-shown").text
+    )
+    driver.execute_script(
+        "var e = document.getElementById('rk-fmin'); e.value = '0';"
+        "e.dispatchEvent(new Event('change'));"
+        "var b = document.getElementById('rk-bucket'); b.value = '0';"
+        "b.dispatchEvent(new Event('change'));"
+    )
+    low, high = (int(x) for x in driver.execute_script(
+        "return document.querySelector('#rk-bucket option[value=\"0\"]').textContent"
+    ).split(" ")[0].split("-"))  # fmt: skip
+    lengths = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#rk-table tbody tr'))"
+        ".map(function(r){ return +r.children[1].textContent; })"
+    )
+    assert lengths and all(low <= n <= high for n in lengths)
+    driver.execute_script(
+        "var b = document.getElementById('rk-bucket'); b.value = '';"
+        "b.dispatchEvent(new Event('change'));"
+    )
+    # the missed n-grams: stopword-only n-grams hidden until asked for
+    visible = (
+        "return Array.from(document.querySelectorAll('.rk-missed-list'))"
+        ".filter(function(d){ return !d.hidden; }).map(function(d){ return d.dataset.which; })"
+    )
+    assert set(driver.execute_script(visible)) == {"content"}
+    driver.find_element(By.ID, "rk-stop").click()
+    assert set(driver.execute_script(visible)) == {"all"}
     # clicking a row explains that pair
     box.clear()
     box.send_keys(target)

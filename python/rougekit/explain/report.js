@@ -144,7 +144,7 @@ function init(data){
   D.types.forEach(function(t){ var o = el('option', t); o.value = t; $('rk-type').appendChild(o); });
   D.systems.forEach(function(s, k){ var o = el('option', s.name); o.value = k; $('rk-system').appendChild(o); });
   S.sys = D.systems.length - 1; $('rk-system').value = S.sys;
-  D.buckets.rows.forEach(function(r, b){ var o = el('option', r.low + '–' + r.high + ' ref tokens (' + r.n + ')'); o.value = b; $('rk-bucket').appendChild(o); });
+  D.buckets.rows.forEach(function(r, b){ var o = el('option', r.low + '-' + r.high + ' ref tokens (' + r.n + ')'); o.value = b; o.dataset.low = r.low; o.dataset.high = r.high; $('rk-bucket').appendChild(o); });
   $('rk-type').addEventListener('change', function(){ S.type = this.value; draw(); if (S.pair !== null) explain(S.pair, S.type); });
   $('rk-system').addEventListener('change', function(){ S.sys = +this.value; draw(); });
   $('rk-bucket').addEventListener('change', function(){ S.bucket = this.value; S.page = 0; draw(); });
