@@ -434,3 +434,27 @@ def test_explanations_hold_perls_own_scores(expected: Path) -> None:
                         mismatches.append(f"{w['id']} {perl} {field}: {t[key]} vs Perl")
     assert not mismatches, f"{len(mismatches)} of {total}:\n" + "\n".join(mismatches[:8])
     assert total == len(rows) * len(config.names) * 3
+
+
+def test_a_long_pair_is_explained_without_listing_every_item() -> None:
+    """A 10,000-word pair (1,500 lines, stopwords, non-ASCII letters): the explanation
+    recomputes to score()'s numbers; ROUGE-SU*'s 50 million items are counted without a key
+    list (as the scoring path counts them), so its matches are not listed."""
+    import random
+
+    rng = random.Random(1)
+    words = ["the", "cat", "é", "naïve", "dog", "a", "run", "sat", "xyyy"]
+    lines = [
+        " ".join(f"{rng.choice(words)}{rng.randint(0, 50)}" for _ in range(7)) for _ in range(1500)
+    ]
+    text = "\n".join(lines)
+    s = rk.RougeScorer(
+        ["rouge2", "rougeL", "rougeW-1.2", "rougeSU*"], profile="perl-1.5.5", stopwords=True
+    )
+    e = s.explain(text, [text + " more", text[:3000]])
+    with pytest.warns(rk.NonAsciiWarning):  # check() compares with score(), which warns
+        e.check()
+    d = e.to_dict()
+    invariants(d)
+    assert d["types"]["rougeSU*"]["per_reference"][0]["matches"] is None
+    assert d["types"]["rouge2"]["per_reference"][0]["hits"] > 0

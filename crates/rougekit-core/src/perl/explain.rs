@@ -284,12 +284,10 @@ fn read(
     let bytes = source.as_bytes();
     let sentences = text::spl_sentences(bytes);
     let cp = code_points(source);
-    let slice = |start: usize, end: usize| -> String {
-        source.chars().skip(start).take(end - start).collect()
-    };
     let mut doc = PerlDoc::default();
     let mut flat = Vec::new();
     let mut lcs = Vec::new();
+    // Byte ranges of the stopwords the flat reader dropped.
     let mut stop = Vec::new();
     let rules = config.rules;
     doc.read_observed(
@@ -299,10 +297,10 @@ fn read(
         buf,
         &mut |reader, k, raw, id| {
             let start = offset(bytes, raw);
-            let (s, e) = (cp[start], cp[start + raw.len()]);
+            let end = start + raw.len();
             if id == DROPPED {
                 if reader == Reader::Flat {
-                    stop.push((s, e));
+                    stop.push((start, end));
                 }
                 return;
             }
@@ -315,8 +313,8 @@ fn read(
                 names[id as usize] = rules.apply(&word).map(|c| c.into_owned()).unwrap_or(word);
             }
             let token = Token {
-                start: s,
-                end: e,
+                start: cp[start],
+                end: cp[end],
                 text: String::from_utf8_lossy(raw).into_owned(),
                 compared: names[id as usize].clone(),
                 sentence: k,
@@ -327,60 +325,47 @@ fn read(
             }
         },
     );
-    // Where the flat reader stopped (`-l`/`-b`): the rest of the text is dropped.
-    let cut = match config.truncation {
+    // Where the flat reader stopped (`-l`/`-b`): the rest of the text is dropped. A cut
+    // inside a character (`-b`) leaves that character to the rest.
+    let mut cut = match config.truncation {
         Truncation::None => bytes.len(),
         limit => text::truncate(&sentences, limit, Reader::Flat)
             .last()
             .and_then(|p| p.kept_end())
             .map_or(0, |end| offset(bytes, end)),
     };
-    // A cut inside a character (`-b`) leaves that character to the dropped rest.
-    let cut_cp = cp[cut] + usize::from(cut < bytes.len() && !source.is_char_boundary(cut));
+    while !source.is_char_boundary(cut) {
+        cut += 1;
+    }
+    let item = |start: usize, end: usize, why: Why| Dropped {
+        start: cp[start],
+        end: cp[end],
+        text: source[start..end].to_string(),
+        why,
+    };
     let mut dropped: Vec<Dropped> = stop
         .into_iter()
-        .map(|(s, e)| Dropped {
-            start: s,
-            end: e,
-            text: slice(s, e),
-            why: Why::Stopword,
-        })
+        .map(|(s, e)| item(s, e, Why::Stopword))
         .collect();
     let mut run: Option<usize> = None;
-    for (k, c) in source.chars().enumerate().take(cut_cp) {
+    for (b, c) in source[..cut].char_indices() {
         match (c.is_ascii(), run) {
-            (false, None) => run = Some(k),
+            (false, None) => run = Some(b),
             (true, Some(s)) => {
-                dropped.push(Dropped {
-                    start: s,
-                    end: k,
-                    text: slice(s, k),
-                    why: Why::NonAscii,
-                });
+                dropped.push(item(s, b, Why::NonAscii));
                 run = None;
             }
             _ => {}
         }
     }
     if let Some(s) = run {
-        dropped.push(Dropped {
-            start: s,
-            end: cut_cp,
-            text: slice(s, cut_cp),
-            why: Why::NonAscii,
-        });
+        dropped.push(item(s, cut, Why::NonAscii));
     }
-    let rest = slice(cut_cp, cp[bytes.len()]);
-    if !rest.trim().is_empty() {
-        let lead = rest.chars().take_while(|c| c.is_whitespace()).count();
-        let body = rest.trim();
-        let start = cut_cp + lead;
-        dropped.push(Dropped {
-            start,
-            end: start + body.chars().count(),
-            text: body.to_string(),
-            why: Why::AfterLimit,
-        });
+    let rest = &source[cut..];
+    let body = rest.trim();
+    if !body.is_empty() {
+        let start = cut + (rest.len() - rest.trim_start().len());
+        dropped.push(item(start, start + body.len(), Why::AfterLimit));
     }
     dropped.sort_by_key(|d| (d.start, d.end));
     let same = lcs.is_empty() && !matches!(config.truncation, Truncation::Bytes(_))
@@ -397,50 +382,65 @@ fn read(
     (doc, explanation)
 }
 
-/// One sentence pair's marked model positions (from the model sentence's start) and, for
-/// ROUGE-L, the peer sentence's columns of the trace back (last first).
-type PairMarks = (usize, usize, Vec<bool>, Vec<usize>);
+/// Most skip-bigram keys of one (prediction, reference) pair kept to list the matches (32 MiB
+/// of keys); beyond, the counts stand without the list.
+const MAX_LISTED_KEYS: usize = 1 << 22;
 
 /// Everything the counting loops report, per model.
-#[derive(Default)]
-struct Collect {
+struct Collect<'d> {
+    peer: &'d PerlDoc,
+    models: &'d [PerlDoc],
+    /// Start of each peer sentence in its sentence tokens (and the end).
+    peer_starts: Vec<usize>,
     ngram_hits: Vec<Vec<usize>>,
-    skip_keys: Vec<(Vec<u64>, Vec<u64>)>,
+    /// Per model: the keys that can match (prediction's, reference's), or `None` when there
+    /// were too many to keep.
+    skip_keys: Vec<Option<(Vec<u64>, Vec<u64>)>>,
     skip_hits: Vec<Vec<u64>>,
     unigram_hits: Vec<Vec<u32>>,
     uncounted: bool,
-    /// (peer sentence, model start, marks, peer columns) per model.
-    pairs: Vec<Vec<PairMarks>>,
+    /// Per model: peer sentence tokens on some sentence pair's alignment.
+    in_lcs: Vec<Vec<bool>>,
     /// Per model: (position, counted).
     marked: Vec<Vec<(usize, bool)>>,
     runs: Vec<Vec<(usize, usize, usize, f64)>>,
 }
 
-impl Collect {
-    fn new(models: usize) -> Collect {
+impl<'d> Collect<'d> {
+    fn new(peer: &'d PerlDoc, models: &'d [PerlDoc]) -> Collect<'d> {
+        let n = models.len();
         Collect {
-            ngram_hits: vec![Vec::new(); models],
-            skip_keys: vec![(Vec::new(), Vec::new()); models],
-            skip_hits: vec![Vec::new(); models],
-            unigram_hits: vec![Vec::new(); models],
+            peer,
+            models,
+            peer_starts: std::iter::once(0)
+                .chain(peer.sent_ends.iter().copied())
+                .collect(),
+            ngram_hits: vec![Vec::new(); n],
+            skip_keys: vec![None; n],
+            skip_hits: vec![Vec::new(); n],
+            unigram_hits: vec![Vec::new(); n],
             uncounted: false,
-            pairs: vec![Vec::new(); models],
-            marked: vec![Vec::new(); models],
-            runs: vec![Vec::new(); models],
+            in_lcs: vec![Vec::new(); n],
+            marked: vec![Vec::new(); n],
+            runs: vec![Vec::new(); n],
         }
     }
 }
 
-impl Witness for Collect {
+impl Witness for Collect<'_> {
     const ON: bool = true;
     fn ngram_hit(&mut self, model: usize, peer_pos: usize) {
         self.ngram_hits[model].push(peer_pos);
     }
     fn skip_keys(&mut self, model: usize, peer: &[u64], model_keys: &[u64]) {
-        self.skip_keys[model] = (peer.to_vec(), model_keys.to_vec());
+        if peer.len() + model_keys.len() <= MAX_LISTED_KEYS {
+            self.skip_keys[model] = Some((peer.to_vec(), model_keys.to_vec()));
+        }
     }
     fn skip_hit(&mut self, model: usize, key: u64) {
-        self.skip_hits[model].push(key);
+        if self.skip_keys[model].is_some() {
+            self.skip_hits[model].push(key);
+        }
     }
     fn unigram_hit(&mut self, model: usize, token: u32) {
         self.unigram_hits[model].push(token);
@@ -448,6 +448,9 @@ impl Witness for Collect {
     fn skip_uncounted(&mut self) {
         self.uncounted = true;
     }
+    /// The peer side of one sentence pair: ROUGE-L's trace back gives the columns; ROUGE-W's
+    /// marks rows only, so the pair's marked model tokens are placed, in order, at their
+    /// first places in the peer sentence (any common subsequence embeds so).
     fn pair_marks(
         &mut self,
         model: usize,
@@ -456,9 +459,28 @@ impl Witness for Collect {
         marks: &[bool],
         columns: &[usize],
     ) {
-        if marks.iter().any(|&m| m) {
-            let pair = (peer, model_start, marks.to_vec(), columns.to_vec());
-            self.pairs[model].push(pair);
+        let in_lcs = &mut self.in_lcs[model];
+        if in_lcs.is_empty() {
+            in_lcs.resize(self.peer.sent_tokens.len(), false);
+        }
+        let (ps, pe) = (self.peer_starts[peer], self.peer_starts[peer + 1]);
+        if !columns.is_empty() {
+            for &c in columns {
+                in_lcs[ps + c] = true;
+            }
+            return;
+        }
+        let rows = &self.models[model].sent_tokens[model_start..];
+        let cols = &self.peer.sent_tokens;
+        let mut p = ps;
+        for (off, _) in marks.iter().enumerate().filter(|(_, &m)| m) {
+            while p < pe && cols[p] != rows[off] {
+                p += 1;
+            }
+            if p < pe {
+                in_lcs[p] = true;
+                p += 1;
+            }
         }
     }
     fn marked(&mut self, model: usize, pos: usize, counted: bool) {
@@ -478,7 +500,7 @@ fn explain_type(
     counter: &mut Counter,
     cancel: &Cancel<'_>,
 ) -> Result<TypeExplanation, Failure> {
-    let mut w = Collect::new(models.len());
+    let mut w = Collect::new(peer, models);
     let mut per: Vec<ModelCounts> = Vec::new();
     let (rule, alpha) = (config.multiref, config.alpha);
     let mut weights = None;
@@ -529,7 +551,7 @@ fn explain_type(
             PerlType::S { .. } => skip_detail(peer, model, &w, j, names),
             PerlType::L | PerlType::W(_) => {
                 let mut f = weights.clone();
-                union_detail(peer, model, &w, j, f.as_mut())
+                union_detail(model, &w, j, f.as_mut())
             }
         };
         references.push(ReferenceExplanation {
@@ -617,56 +639,56 @@ fn ngram_detail(
     }
 }
 
+/// Occurrence counts of `items`, and the distinct items in first-occurrence order.
+fn tally<T: Copy + Eq + std::hash::Hash>(items: &[T]) -> (FxHashMap<T, usize>, Vec<T>) {
+    let mut counts: FxHashMap<T, usize> = FxHashMap::default();
+    let mut order = Vec::new();
+    for &x in items {
+        let c = counts.entry(x).or_default();
+        if *c == 0 {
+            order.push(x);
+        }
+        *c += 1;
+    }
+    (counts, order)
+}
+
 /// The skip-bigram items of one reference that matched, with their counts among the items
 /// that can match (pairs of tokens both texts hold; unigrams but the last token).
-fn skip_detail(peer: &PerlDoc, model: &PerlDoc, w: &Collect, j: usize, names: &Names) -> Detail {
-    if w.uncounted {
+fn skip_detail(
+    peer: &PerlDoc,
+    model: &PerlDoc,
+    w: &Collect<'_>,
+    j: usize,
+    names: &Names,
+) -> Detail {
+    let Some((peer_keys, model_keys)) = w.skip_keys[j].as_ref().filter(|_| !w.uncounted) else {
         return Detail::Skip { matches: None };
-    }
-    let count = |keys: &[u64]| {
-        let mut c: FxHashMap<u64, usize> = FxHashMap::default();
-        for &k in keys {
-            *c.entry(k).or_default() += 1;
-        }
-        c
     };
-    let (peer_keys, model_keys) = &w.skip_keys[j];
-    let (pc, mc) = (count(peer_keys), count(model_keys));
-    let mut hits: Vec<(u64, usize)> = Vec::new();
-    for &k in &w.skip_hits[j] {
-        match hits.iter_mut().find(|(key, _)| *key == k) {
-            Some(h) => h.1 += 1,
-            None => hits.push((k, 1)),
-        }
-    }
-    let pair_of = |k: u64| [(k >> 32) as u32, k as u32];
-    let mut matches: Vec<GramMatch> = hits
-        .iter()
-        .map(|&(k, h)| GramMatch {
-            gram: gram_names(&pair_of(k), names),
-            prediction_count: pc.get(&k).copied().unwrap_or(0),
-            reference_count: mc.get(&k).copied().unwrap_or(0),
-            hits: h,
-            prediction_at: Vec::new(),
-            reference_at: Vec::new(),
-        })
-        .collect();
-    let but_last = |t: &[u32]| t[..t.len().saturating_sub(1)].to_vec();
-    let (pu, mu) = (but_last(&peer.flat), but_last(&model.flat));
-    let mut uni: Vec<(u32, usize)> = Vec::new();
-    for &t in &w.unigram_hits[j] {
-        match uni.iter_mut().find(|(u, _)| *u == t) {
-            Some(h) => h.1 += 1,
-            None => uni.push((t, 1)),
-        }
-    }
-    matches.extend(uni.iter().map(|&(t, h)| GramMatch {
-        gram: gram_names(&[t], names),
-        prediction_count: pu.iter().filter(|&&x| x == t).count(),
-        reference_count: mu.iter().filter(|&&x| x == t).count(),
+    let (pc, mc) = (tally(peer_keys).0, tally(model_keys).0);
+    let (hits, order) = tally(&w.skip_hits[j]);
+    let item = |gram: Vec<String>, pc: usize, rc: usize, h: usize| GramMatch {
+        gram,
+        prediction_count: pc,
+        reference_count: rc,
         hits: h,
         prediction_at: Vec::new(),
         reference_at: Vec::new(),
+    };
+    let mut matches: Vec<GramMatch> = order
+        .iter()
+        .map(|k| {
+            let pair = [(k >> 32) as u32, *k as u32];
+            let count = |c: &FxHashMap<u64, usize>| c.get(k).copied().unwrap_or(0);
+            item(gram_names(&pair, names), count(&pc), count(&mc), hits[k])
+        })
+        .collect();
+    let but_last = |t: &[u32]| tally(&t[..t.len().saturating_sub(1)]).0;
+    let (pu, mu) = (but_last(&peer.flat), but_last(&model.flat));
+    let (uni, order) = tally(&w.unigram_hits[j]);
+    matches.extend(order.iter().map(|t| {
+        let count = |c: &FxHashMap<u32, usize>| c.get(t).copied().unwrap_or(0);
+        item(gram_names(&[*t], names), count(&pu), count(&mu), uni[t])
     }));
     Detail::Skip {
         matches: Some(matches),
@@ -676,9 +698,8 @@ fn skip_detail(peer: &PerlDoc, model: &PerlDoc, w: &Collect, j: usize, names: &N
 /// ROUGE-L/W for one reference: each reference sentence's counted, not counted and unmatched
 /// positions, the runs of ROUGE-W, and a witness of the peer side.
 fn union_detail(
-    peer: &PerlDoc,
     model: &PerlDoc,
-    w: &Collect,
+    w: &Collect<'_>,
     j: usize,
     weights: Option<&mut Weights>,
 ) -> Detail {
@@ -707,33 +728,7 @@ fn union_detail(
         sentences.push(s);
         start = end;
     }
-    // The peer side: ROUGE-L's trace back gives the columns; ROUGE-W's marks rows only, so
-    // each sentence pair's marked model tokens are placed, in order, at their first places
-    // in that peer sentence (any common subsequence embeds so).
-    let peer_starts: Vec<usize> = std::iter::once(0)
-        .chain(peer.sent_ends.iter().copied())
-        .collect();
-    let mut in_lcs = vec![false; peer.sent_tokens.len()];
-    for (k, model_start, marks, columns) in &w.pairs[j] {
-        let (ps, pe) = (peer_starts[*k], peer_starts[*k + 1]);
-        if !columns.is_empty() {
-            for &c in columns {
-                in_lcs[ps + c] = true;
-            }
-            continue;
-        }
-        let mut p = ps;
-        for (off, _) in marks.iter().enumerate().filter(|(_, &m)| m) {
-            let t = model.sent_tokens[model_start + off];
-            while p < pe && peer.sent_tokens[p] != t {
-                p += 1;
-            }
-            if p < pe {
-                in_lcs[p] = true;
-                p += 1;
-            }
-        }
-    }
+    let in_lcs = &w.in_lcs[j];
     let runs = w.runs[j]
         .iter()
         .map(|&(first, last, length, value)| Run {
