@@ -185,6 +185,14 @@ def test_batch_ids_and_errors(scorer: rk.RougeScorer) -> None:
         scorer.explain_batch(["a"], ["a"], ids=["x", "y"])
     ids = rk.RougeScorer(("rouge1",), profile="token-ids")
     assert ids.explain([1, 2, 3], [[2, 3], [1]]).check()["rouge1"].hits == 2
+    # rougeLsum's sentences end at the separator, which is kept in "ids", not in the tokens.
+    sep = rk.RougeScorer(TYPES, profile="token-ids", separator=0)
+    ex = sep.explain([5, 6, 0, 6, 5], [5, 6, 0, 7]).check().to_dict()
+    assert ex["prediction"]["ids"] == [5, 6, 0, 6, 5]
+    assert [t["sentence"] for t in ex["prediction"]["tokens"]] == [0, 0, 1, 1]
+    assert [(t["start"], t["id"]) for t in ex["prediction"]["tokens"]] == [
+        (0, 5), (1, 6), (3, 6), (4, 5),
+    ]  # fmt: skip
     with pytest.raises(ValueError, match=r"not available for the 'pltrdy-1\.0\.1' profile"):
         rk.RougeScorer(("rouge1",), profile="pltrdy-1.0.1").explain("a", "a")
     with pytest.raises(ValueError, match="does not report where its tokens are"):

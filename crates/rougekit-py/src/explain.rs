@@ -240,6 +240,10 @@ fn text_dict<'py>(
         Some(t) => d.set_item(k_text, PyString::new(py, t))?,
         None => d.set_item(k_text, &none)?,
     }
+    if let Some(ids) = ids {
+        // The whole sequence, separators included (tokens leave them out).
+        d.set_item(intern!(py, "ids"), ids)?;
+    }
     let mut tokens = Vec::with_capacity(view.tokens.len());
     for tok in &view.tokens {
         let td = PyDict::new(py);
