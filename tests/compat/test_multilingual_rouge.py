@@ -84,3 +84,12 @@ def test_bootstrap_aggregator_is_rouge_scores() -> None:
     b = theirs.aggregate()
     for key in ("rouge1", "rougeL"):
         assert tuple(tuple(x) for x in a[key]) == tuple(tuple(x) for x in b[key])
+
+
+def test_bytes_as_the_original_or_refused() -> None:
+    oracle = xlsum_oracle.scorer(TYPES, use_stemmer=False, lang=None)
+    ours = rouge_scorer.RougeScorer(TYPES)
+    assert _same(ours.score(b"ABC d\ne", b"abc d e"), oracle.score(b"ABC d\ne", b"abc d e"))
+    # The original lower-cases bytes as ASCII for rouge1 but not for rougeLsum: refused.
+    with pytest.raises(ValueError, match="non-ASCII upper-case"):
+        ours.score("ÉTÉ".encode(), b"x")

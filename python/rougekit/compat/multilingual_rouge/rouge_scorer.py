@@ -92,7 +92,16 @@ class RougeScorer(scoring.BaseScorer):
 
 def _text(value: str | bytes) -> str:
     if isinstance(value, bytes):
-        return value.decode("utf-8", "ignore")
+        text = value.decode("utf-8", "ignore")
+        if any(not c.isascii() and c.lower() != c for c in text):
+            # The original lower-cases bytes with bytes.lower() (ASCII only) before its
+            # rouge1/2/L tokens, but str.lower() for rougeLsum's: not reproduced.
+            raise ValueError(
+                "bytes with non-ASCII upper-case letters: XL-Sum's scorer lower-cases bytes "
+                "as ASCII for rouge1/2/L (and fully for rougeLsum), which rougekit does not "
+                "reproduce; pass str"
+            )
+        return text
     return valid_utf8(value)
 
 
