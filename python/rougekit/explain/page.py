@@ -24,7 +24,7 @@ import html
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -318,11 +318,19 @@ def corpus_section(
     import rougekit.report as report
 
     types = results[0].types
-    table = [
-        [name, *(f"{r.mean[t].fmeasure * 100:.2f}" for t in types)]
-        for name, r in zip(names, results)
-    ]
+    metric = "fmeasure" if cmp is None else cmp.field
+    short = {"precision": "P", "recall": "R", "fmeasure": "F"}[metric]
+
+    def cell(r: CorpusResult, t: str) -> str:
+        text = f"{getattr(r.mean[t], metric) * 100:.2f}"
+        if r.low is not None and r.high is not None:
+            low, high = getattr(r.low[t], metric), getattr(r.high[t], metric)
+            text += f" [{low * 100:.2f}, {high * 100:.2f}]"
+        return text
+
+    table = [[name, *(cell(r, t) for t in types)] for name, r in zip(names, results)]
     out: dict[str, Any] = {
+        "metric": short,
         "head": ["system", *types],
         "rows": table,
         "tests": None,
@@ -336,7 +344,7 @@ def corpus_section(
                 "type",
                 "system",
                 "baseline",
-                "Δ F x100 [CI]",
+                f"Δ {short} x100 [CI]",
                 "p (bootstrap)",
                 "p (randomization)",
                 "",
@@ -360,18 +368,6 @@ def corpus_section(
             ),
         }
     return out
-
-
-def build(
-    names: Sequence[str],
-    pairs: Iterator[tuple[str, Sequence[dict[str, Any]]]],
-    corpus: dict[str, Any],
-) -> str:
-    """The page for ``pairs``: (id, one explanation dict per system) in order."""
-    builder = ReportBuilder(names)
-    for ident, dicts in pairs:
-        builder.add(ident, dicts)
-    return builder.html(corpus)
 
 
 # -- the page ----------------------------------------------------------------------------------
@@ -415,7 +411,7 @@ def _corpus(data: dict[str, Any]) -> str:
     esc = html.escape
     corpus = data["corpus"]
     parts = [
-        '<section id="rk-corpus"><h2>Corpus (F &times;100)</h2>',
+        f'<section id="rk-corpus"><h2>Corpus ({esc(corpus.get("metric", "F"))} &times;100)</h2>',
         _table(corpus["head"], corpus["rows"]),
     ]
     tests = corpus.get("tests")
