@@ -176,3 +176,24 @@ def test_other_kinds_render(kind: str) -> None:
         else ("matched: (the mat)" in out)
     )
     assert "rk-hit" in frag
+
+
+def test_report_page_shows_token_ids_as_tokens() -> None:
+    """Token ids have no text: the report shows the ids a space apart, a line per
+    sentence, each a token span."""
+    import json
+
+    from rougekit.explain.page import ReportBuilder
+    from rougekit.scorer import RougeScorer
+
+    d = RougeScorer(profile="token-ids", separator=0).explain([1, 2, 3, 0, 4], [[1, 2, 5, 0, 3]])
+    builder = ReportBuilder(["ids"])
+    builder.add("p", [d.to_dict()])
+    page = builder.html({"head": [], "rows": [], "tests": None})
+    island = re.search(r'id="rk-data">(.*?)</script>', page, re.S)
+    assert island is not None
+    data = json.loads(island.group(1))
+    assert data["systems"][0]["pred"] == ["1 2 3\n4"]
+    assert data["systems"][0]["ptok"] == [[0, 1, 1, 1, 1, 1, 1, 1]]
+    assert data["refs"] == [["1 2 5\n3"]]
+    assert data["missed"]["rouge1"]["all"][0][0] == "5"

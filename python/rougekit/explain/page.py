@@ -58,6 +58,23 @@ def _deltas(values: Iterable[int]) -> list[int]:
     return out
 
 
+def _shown(text: dict[str, Any]) -> tuple[str, list[int]]:
+    """A text as the page shows it and its token spans (see :func:`_spans`). Token ids have
+    no text: their tokens are shown, a space apart, a line per sentence."""
+    if text.get("text") is not None:
+        return text["text"], _spans(text)
+    out: list[str] = []
+    spans: list[int] = []
+    sentence = None
+    for tok in text["tokens"]:
+        sep = "" if sentence is None else (" " if tok.get("sentence") == sentence else "\n")
+        sentence = tok.get("sentence")
+        shown = str(tok["text"])
+        out += (sep, shown)
+        spans += (len(sep), len(shown))
+    return "".join(out), spans
+
+
 def _spans(text: dict[str, Any]) -> list[int]:
     """A text's token spans as (gap, length) pairs, flattened: gap from the previous
     token's end (code points)."""
@@ -129,7 +146,7 @@ def _stopwords() -> frozenset[str]:
 @dataclass
 class _System:
     name: str
-    pred: list[str | None] = field(default_factory=list)
+    pred: list[str] = field(default_factory=list)
     ptok: list[list[int]] = field(default_factory=list)
     plen: list[int] = field(default_factory=list)
     f: dict[str, list[float]] = field(default_factory=dict)
@@ -146,7 +163,7 @@ class ReportBuilder:
     def __init__(self, names: Sequence[str]) -> None:
         self.systems = [_System(n) for n in names]
         self.ids: list[str] = []
-        self.refs: list[list[str | None]] = []
+        self.refs: list[list[str]] = []
         self.rtok: list[list[list[int]]] = []
         self.rlen: list[int] = []
         self.types: list[str] = []
@@ -165,16 +182,18 @@ class ReportBuilder:
             self.signature = str(first["signature"])
             self.profile = str(first.get("profile", ""))
         self.ids.append(ident)
-        self.refs.append([r.get("text") for r in first["references"]])
-        self.rtok.append([_spans(r) for r in first["references"]])
+        shown = [_shown(r) for r in first["references"]]
+        self.refs.append([text for text, _ in shown])
+        self.rtok.append([spans for _, spans in shown])
         self.rlen.append(len(first["references"][0]["tokens"]) if first["references"] else 0)
         for system, d in zip(self.systems, explanations):
             self._add_system(system, d)
 
     def _add_system(self, s: _System, d: dict[str, Any]) -> None:
         pred = d["prediction"]
-        s.pred.append(pred.get("text"))
-        s.ptok.append(_spans(pred))
+        text, spans = _shown(pred)
+        s.pred.append(text)
+        s.ptok.append(spans)
         s.plen.append(len(pred["tokens"]))
         forms = _Forms(pred["tokens"])
         for name in self.types:
@@ -207,7 +226,7 @@ class ReportBuilder:
         seen: set[str] = set()
         for detail in details:
             for m in detail.get("missed") or ():
-                gram = " ".join(m["gram"])  # a str key: its hash is computed once
+                gram = " ".join(map(str, m["gram"]))  # a str key: its hash is computed once
                 total[gram] += m["reference_count"] - m["hits"]
                 seen.add(gram)
         s.missed_pairs.setdefault(name, Counter()).update(seen)
