@@ -18,6 +18,8 @@ __all__ = [
     "ExplanationRecord",
     "InputTooLargeError",
     "PerlFileError",
+    "PerlExplainer",
+    "PerlExplanationRecord",
     "PerlRunPlan",
     "PerlScorer",
     "Pipeline",
@@ -34,7 +36,6 @@ __all__ = [
     "paired_bootstrap",
     "perl_builtin_data",
     "perl_eval_config",
-    "perl_explain_batch",
     "perl_normalize_types",
     "perl_split_summary",
     "perl_xml_plan",
@@ -354,11 +355,22 @@ def perl_eval_config(
 def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
 
-def perl_explain_batch(
-    scorer: PerlScorer, predictions: list[str], references: list[list[str]]
-) -> list[dict[str, Any]]:
-    """Per pair, the explanation of ``scorer``'s types (the ``rougekit.explain/1`` dict's
-    ``prediction``, ``references`` and ``types``), counted by the scoring code."""
+@final
+class PerlExplainer:
+    """The explanations of a perl-1.5.5 scorer's types, counted by the scoring code."""
+
+    def __new__(cls, scorer: PerlScorer) -> Self: ...
+    def explain_texts(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> list[PerlExplanationRecord]:
+        """One record per pair, explained in parallel without the GIL."""
+
+@final
+class PerlExplanationRecord:
+    """One pair's explanation, kept in the core until its dict is asked for."""
+
+    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+        """``head``'s items, then the texts and the types (``rougekit.explain/1``)."""
 
 def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
     """ROUGE-1.5.5's embedded data: the canonical WordNet-2.0 exception table (pairs sorted

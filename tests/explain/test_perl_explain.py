@@ -73,9 +73,9 @@ def corpus_pairs(limit: int | None = None) -> tuple[list[str], list[list[str]]]:
 
 
 def explain(scorer: rk.RougeScorer, preds: Sequence[str], refs: Sequence[Sequence[str]]) -> Any:
-    """The profile's explanations of the pairs (the hook ``RougeScorer.explain`` calls)."""
-    profile: Any = scorer.config.profile
-    return profile.explain(scorer._core, preds, refs)
+    """The explanations' dicts of the pairs (``RougeScorer.explain_batch``, which goes through
+    the profile's core explainer)."""
+    return [e.to_dict() for e in scorer.explain_batch(list(preds), list(refs))]
 
 
 def lcs_tokens(text: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -344,18 +344,22 @@ def test_rouge_w_without_reference_tokens_carries_the_failure() -> None:
     assert "failure" not in d["types"]["rouge1"]
 
 
-def test_scorer_explain_uses_the_profile() -> None:
-    """``RougeScorer.explain`` of a perl-1.5.5 scorer is this profile's explanation."""
+def test_scorer_explain_is_the_batchs() -> None:
+    """``RougeScorer.explain`` of one pair is ``explain_batch``'s, carries the profile and
+    the signature, and checks (``Explanation.check`` runs this profile's arithmetic and
+    compares with ``score``)."""
     s = rk.RougeScorer(["rouge1", "rougeL"], profile="perl-1.5.5", stemmer=True)
-    if not hasattr(s, "explain"):
-        pytest.skip("RougeScorer.explain is not there yet")
     pred, refs = "The cat sat on the mat.\nIt was happy.", ["A cat was sitting on the mat."]
-    e = s.explain(pred, refs)
+    e = s.explain(pred, refs, id="x")
     d = e.to_dict()
     (mine,) = explain(s, [pred], [refs])
     assert d["types"] == mine["types"]
-    assert d["profile"] == "perl-1.5.5"
+    assert (d["profile"], d["id"], d["schema"]) == ("perl-1.5.5", "x", "rougekit.explain/1")
+    assert d["signature"] == str(s.signature("1"))
     e.check()
+    d["types"]["rougeL"]["fmeasure"] = 0.5
+    with pytest.raises(ExplainCheckError):
+        rk.Explanation(d, scorer=s).check()
 
 
 @pytest.mark.parametrize("options", list(OPTION_SETS.values()), ids=list(OPTION_SETS))

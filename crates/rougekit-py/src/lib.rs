@@ -53,7 +53,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_xml_plan, m)?)?;
     m.add_class::<perl::PerlRunPlan>()?;
-    m.add_function(wrap_pyfunction!(perl_explain::perl_explain_batch, m)?)?;
+    m.add_class::<perl_explain::PerlExplainer>()?;
+    m.add_class::<perl_explain::PerlExplanationRecord>()?;
     // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
     m.add_class::<arrow::ColumnView>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;

@@ -1,10 +1,10 @@
-//! The perl-1.5.5 profile's explanations: `perl_explain_batch(scorer, predictions,
-//! references)` returns, per pair, the explanation dict of schema `rougekit.explain/1` (the
-//! texts and the types; the caller adds the schema, signature, id and profile), built from
-//! the core's [`explain_batch`], which counts with the scoring path's own code.
+//! The perl-1.5.5 profile's explanations: `PerlExplainer(scorer).explain_texts(predictions,
+//! references)` explains the pairs with the core's [`explain_batch`] (which counts with the
+//! scoring path's own code, in parallel without the GIL) and returns one record per pair,
+//! whose `to_dict(head)` builds the `rougekit.explain/1` dict when it is first asked for.
+use crate::convert;
 use crate::interrupt::interruptible;
 use crate::perl::PerlScorer;
-use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -14,51 +14,105 @@ use rougekit_core::perl::explain::{
     Token, TypeExplanation,
 };
 use rougekit_core::perl::{MultiRef, PerlConfig, PerlType};
+use std::sync::Arc;
 
-/// Per pair, the explanation (texts and types) of `scorer`'s types; `references[i]` is the
-/// list of pair i's references. An input over one of rougekit's limits raises
-/// `InputTooLargeError` naming the pair, as `score_batch` does; Ctrl-C `KeyboardInterrupt`.
-#[pyfunction]
-pub fn perl_explain_batch<'py>(
-    py: Python<'py>,
-    scorer: &PerlScorer,
-    predictions: Vec<String>,
-    references: Vec<Vec<String>>,
-) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    if predictions.len() != references.len() {
-        return Err(PyValueError::new_err(format!(
-            "predictions and references must have the same length, got {} and {}",
-            predictions.len(),
-            references.len()
-        )));
+/// The explanations of a perl-1.5.5 scorer's types.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct PerlExplainer {
+    types: Vec<PerlType>,
+    config: Arc<PerlConfig>,
+    threads: usize,
+}
+
+#[pymethods]
+impl PerlExplainer {
+    #[new]
+    fn new(scorer: &PerlScorer) -> Self {
+        let (types, config, threads) = scorer.parts();
+        PerlExplainer {
+            types: types.to_vec(),
+            config: Arc::new(config.clone()),
+            threads,
+        }
     }
-    let (types, config, threads) = scorer.parts();
-    let pairs: Vec<Pair<'_>> = predictions
-        .iter()
-        .zip(&references)
-        .map(|(p, r)| (p.as_str(), r.iter().map(String::as_str).collect()))
-        .collect();
-    let done = interruptible(py, |cancel| {
-        Ok(explain_batch(types, config, &pairs, threads, cancel))
-    })?;
-    let mut out = Vec::with_capacity(done.len());
-    for (k, result) in done.into_iter().enumerate() {
-        let e = result.map_err(|f| {
-            crate::errors::INPUT_TOO_LARGE.err(format!(
-                "pair {}, reference {}: {}",
-                f.instance, f.model, f.message
-            ))
+
+    /// One record per pair (`references[i]`: a string or a list of strings, as
+    /// `score_batch` takes them). An input over one of rougekit's limits raises
+    /// `InputTooLargeError` naming the pair, as `score_batch` does; Ctrl-C
+    /// `KeyboardInterrupt`.
+    fn explain_texts(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<PerlExplanationRecord>> {
+        let texts = convert::batch_texts(predictions, references)?;
+        let pairs: Vec<Pair<'_>> = texts
+            .predictions
+            .iter()
+            .zip(convert::per_pair(&texts.refs, &texts.ref_ends))
+            .map(|(p, refs)| (&**p, refs.iter().map(|r| &**r).collect()))
+            .collect();
+        let (types, config) = (&self.types, &*self.config);
+        let done = interruptible(py, |cancel| {
+            Ok(explain_batch(types, config, &pairs, self.threads, cancel))
         })?;
-        out.push(pair_dict(py, &e, config, &pairs[k])?);
+        let mut out = Vec::with_capacity(done.len());
+        for (result, (p, refs)) in done.into_iter().zip(&pairs) {
+            let explanation = result.map_err(|f| {
+                crate::errors::INPUT_TOO_LARGE.err(format!(
+                    "pair {}, reference {}: {}",
+                    f.instance, f.model, f.message
+                ))
+            })?;
+            out.push(PerlExplanationRecord {
+                explanation,
+                prediction: p.to_string(),
+                references: refs.iter().map(|r| r.to_string()).collect(),
+                config: Arc::clone(&self.config),
+            });
+        }
+        Ok(out)
     }
-    Ok(out)
+}
+
+/// One pair's explanation, kept in the core until its dict is asked for.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct PerlExplanationRecord {
+    explanation: Explanation,
+    prediction: String,
+    references: Vec<String>,
+    config: Arc<PerlConfig>,
+}
+
+#[pymethods]
+impl PerlExplanationRecord {
+    /// The `rougekit.explain/1` dict: `head`'s items (schema, signature, id, profile), then
+    /// the texts and the types.
+    fn to_dict<'py>(
+        &self,
+        py: Python<'py>,
+        head: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let d = head.copy()?;
+        let body = pair_dict(
+            py,
+            &self.explanation,
+            &self.config,
+            (&self.prediction, &self.references),
+        )?;
+        for (k, v) in body.iter() {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
 }
 
 fn pair_dict<'py>(
     py: Python<'py>,
     e: &Explanation,
     config: &PerlConfig,
-    (prediction, references): &Pair<'_>,
+    (prediction, references): (&str, &[String]),
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item(

@@ -206,19 +206,12 @@ class Perl155(Profile):
     def tokenize(self, text: str) -> list[str]:
         return self.scorer(["rouge1"], 1).tokenize(text)
 
-    def explain(
-        self,
-        scorer: _core.PerlScorer,
-        predictions: Sequence[str],
-        references: Sequence[Sequence[str]],
-    ) -> list[dict[str, Any]]:
-        """The explanations (``rougekit.explain/1`` dicts without ``signature`` and ``id``)
-        of ``scorer``'s types for each pair, ``references[i]`` a list of strings: ROUGE-1.5.5's
-        tokens and what it dropped, per type the counts, the ``-f A``/``-f B`` rule and its
-        choice, and the matches, counted by the code that scores (see
+    def explainer(self, types: Sequence[str], threads: int) -> _core.PerlExplainer:
+        """The core explainer of ``types`` (``RougeScorer.explain`` / ``explain_batch`` use
+        it): ROUGE-1.5.5's tokens and what it dropped, per type the counts, the ``-f A`` /
+        ``-f B`` rule and its choice, and the matches, counted by the code that scores (see
         :mod:`.explain_check` for the arithmetic ``check()`` redoes)."""
-        rows = _core.perl_explain_batch(scorer, list(predictions), [list(r) for r in references])
-        return [{"schema": "rougekit.explain/1", "profile": self.NAME, **row} for row in rows]
+        return _core.PerlExplainer(self.scorer(types, threads))
 
     @property
     def no_tokens_advice(self) -> str:
