@@ -183,3 +183,25 @@ def test_conformance_strings_tokenise_as_the_original(language: str) -> None:
     scorer = rk.RougeScorer(profile="xlsum-v1", language=language)
     for text in texts:
         assert scorer.tokenize(text) == tokenization_wrapper.tokenize(text, None, tokenizer)
+
+
+@pytest.mark.parametrize(
+    ("corpus", "language"),
+    [
+        ("summeval-cnndm/summeval.jsonl.xz", None),
+        ("summeval-cnndm/summeval.jsonl.xz", "english"),
+        ("xsum-hallucination-annotations/xsum.jsonl.xz", "french"),
+        ("zh-sumeval-sample/zh-sample.jsonl", "chinese_simplified"),
+    ],
+)
+def test_real_corpora(corpus: str, language: str | None) -> None:
+    # Real summaries (the shipped corpora; the first reference of each pair), stemmed.
+    import json
+    import lzma
+
+    path = cases.CONFORMANCE.parent / corpus
+    opener = lzma.open if path.suffix == ".xz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f][:300]
+    pairs = [(row["references"][0], row["prediction"]) for row in rows]
+    assert _differences(language, True, pairs) == []
