@@ -140,6 +140,16 @@ def test_edge_cases() -> None:
     assert pairs == {("a",): 1, ("a", "b"): 1, ("b",): 1}
     w = d["types"]["rougeW-1.2"]
     assert (w["kind"], w["weight"], w["prediction_total"]) == ("wlcs", 1.2, 4)
+    # ROUGE-W's runs replay to its weighted LCS bit for bit; a changed run does not.
+    ex = scorer.explain("a b c d x e f", "a b c y d e f")
+    runs = ex["rougeW"].per_reference[0]["runs"]
+    assert [(r["prediction"], r["reference"], r["length"]) for r in runs] == [
+        (0, 0, 3), (3, 4, 1), (5, 5, 2),
+    ]  # fmt: skip
+    changed = json.loads(ex.to_json())
+    changed["types"]["rougeW-1.2"]["per_reference"][0]["runs"][0]["length"] = 2
+    with pytest.raises(ExplainCheckError, match="replay"):
+        Explanation(changed).check()
 
 
 def test_rules_name_their_choice() -> None:

@@ -514,7 +514,25 @@ fn ref_dict<'py>(
             d.set_item(intern!(py, "sentences"), PyList::new(py, ss)?)?;
             d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
         }
-        Detail::Wlcs => d.set_item(intern!(py, "runs"), &none)?,
+        Detail::Wlcs { runs } => match runs {
+            Some(runs) => {
+                let runs = runs
+                    .iter()
+                    .map(|run| {
+                        let x = PyDict::new(py);
+                        x.set_item(intern!(py, "prediction"), run.col)?;
+                        x.set_item(intern!(py, "reference"), run.row)?;
+                        x.set_item(intern!(py, "length"), run.len)?;
+                        Ok(x)
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                d.set_item(intern!(py, "runs"), PyList::new(py, runs)?)?;
+            }
+            None => {
+                d.set_item(intern!(py, "runs"), &none)?;
+                d.set_item(intern!(py, "why"), "too large")?;
+            }
+        },
         Detail::Skip { matches } => match matches {
             Some(ms) => {
                 let ms = ms

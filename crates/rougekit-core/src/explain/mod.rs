@@ -87,7 +87,7 @@ pub fn witness_note(ty: RougeType) -> Option<&'static str> {
         RougeType::L => Some("rouge-score backtrack"),
         RougeType::Lsum => Some("rouge-score backtrack (the union it counts)"),
         RougeType::S { .. } => Some("clipped counts"),
-        RougeType::W(_) => None,
+        RougeType::W(_) => Some("the table's traceback"),
     }
 }
 
@@ -315,7 +315,7 @@ fn explain_types(
                 pred_tokens: pred.tokens.len(),
                 ref_tokens: r.tokens.len(),
                 score: score_of(m),
-                detail: Detail::Wlcs, // filled below, outside the engine's buffers
+                detail: Detail::Wlcs { runs: None }, // filled below, outside the engine's buffers
             })
             .collect();
         let several = matches.len() > 1;
@@ -362,7 +362,9 @@ fn explain_types(
                 RougeType::N(n) => witness::ngrams(n, &pred.tokens, &doc.tokens, wit),
                 RougeType::L => witness::lcs_alignment(&pred.tokens, &doc.tokens, lcs),
                 RougeType::Lsum => witness::union_lcs(pred, doc, lcs, union, wit),
-                RougeType::W(_) => Detail::Wlcs,
+                RougeType::W(bits) => {
+                    witness::wlcs_runs(f64::from_bits(bits), &pred.tokens, &doc.tokens, wit)
+                }
                 RougeType::S { gap, su } => {
                     match witness::skip_bigrams(gap, su, &pred.tokens, &doc.tokens) {
                         Detail::Skip {
@@ -481,7 +483,15 @@ mod tests {
                     .sum();
                 assert_eq!(f64::from(sum), hits);
             }
-            Detail::Wlcs => {}
+            Detail::Wlcs { runs } => {
+                let runs = runs.as_ref().unwrap();
+                let (p, q) = (&ex.prediction.tokens, &ex.references[r].tokens);
+                for run in runs {
+                    for k in 0..run.len {
+                        assert_eq!(p[run.col + k].form, q[run.row + k].form);
+                    }
+                }
+            }
         }
     }
 

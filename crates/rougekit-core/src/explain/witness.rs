@@ -7,6 +7,7 @@ use crate::kernels::lcs::{self, LcsScratch};
 use crate::kernels::ngram::{self, NgramIds};
 use crate::kernels::skip;
 use crate::kernels::union_lcs::{self, UnionLcsScratch};
+use crate::kernels::wlcs::{self, Weights};
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
 
@@ -79,7 +80,9 @@ pub enum Detail {
         /// Prediction tokens in some sentence LCS; `None` when too large to list.
         prediction_in_lcs: Option<Vec<u32>>,
     },
-    Wlcs,
+    /// ROUGE-W: the runs of the traced-back weighted LCS (rows: the reference, columns:
+    /// the prediction); `None` when the table is too large to keep.
+    Wlcs { runs: Option<Vec<wlcs::Run>> },
     Skip {
         matches: Option<Vec<SkipMatch>>,
     },
@@ -107,6 +110,7 @@ pub struct WitnessScratch {
     marks: Vec<bool>,
     pred_marks: Vec<bool>,
     left: FxHashMap<u32, u32>,
+    weights: Weights,
 }
 
 /// Clipped n-gram matches of `pred` against `reference`, keyed as the scoring kernel keys
@@ -336,5 +340,15 @@ pub fn skip_bigrams(gap: Option<usize>, su: bool, pred: &[u32], reference: &[u32
     matches.sort_by_key(|m| m.0);
     Detail::Skip {
         matches: Some(matches.into_iter().map(|m| m.1).collect()),
+    }
+}
+
+/// ROUGE-W's witness: the runs of the weighted LCS the table traces back ([`wlcs::wlcs_runs`]).
+pub fn wlcs_runs(weight: f64, pred: &[u32], reference: &[u32], w: &mut WitnessScratch) -> Detail {
+    if w.weights.weight() != weight {
+        w.weights = Weights::new(weight);
+    }
+    Detail::Wlcs {
+        runs: wlcs::wlcs_runs(reference, pred, &mut w.weights),
     }
 }

@@ -135,6 +135,85 @@ pub fn wlcs_value(
     out
 }
 
+/// One run of consecutive matches on the traced-back weighted LCS: `len` tokens from row
+/// `row` and column `col` on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    pub row: usize,
+    pub col: usize,
+    pub len: usize,
+}
+
+/// Most cells [`wlcs_runs`] keeps (a `f64` each: 32 MiB).
+pub const MAX_RUN_CELLS: usize = 1 << 22;
+
+/// The runs of the weighted LCS that the table's trace back follows (the explanations'
+/// witness of [`wlcs_value`]): the same cells with the same operations, kept whole, then
+/// walked back from the last cell: diagonally on equal tokens (the recurrence always takes
+/// the diagonal there), else up when `W↑ ≥ W←`, else left. Replaying the runs in order,
+/// `w = w + f(k+1) − f(k)` for k = 0..len per run from w = 0, gives the last cell bit for
+/// bit (the maxima only select). `None` above [`MAX_RUN_CELLS`] cells.
+pub fn wlcs_runs(rows: &[u32], cols: &[u32], f: &mut Weights) -> Option<Vec<Run>> {
+    let (m, n) = (rows.len(), cols.len());
+    if m == 0 || n == 0 {
+        return Some(Vec::new());
+    }
+    let width = n + 1;
+    if (m + 1).saturating_mul(width) > MAX_RUN_CELLS {
+        return None;
+    }
+    f.f(m.min(n) + 1);
+    let mut w = vec![0.0f64; (m + 1) * width];
+    let (mut k_prev, mut k_cur) = (vec![0u32; width], vec![0u32; width]);
+    for (a, &r) in rows.iter().enumerate() {
+        let (done, rest) = w.split_at_mut((a + 1) * width);
+        let up = &done[a * width..];
+        let cur = &mut rest[..width];
+        for (b, &c) in cols.iter().enumerate() {
+            if r == c {
+                let k = k_prev[b] as usize;
+                cur[b + 1] = up[b] + f.table[k + 1] - f.table[k];
+                k_cur[b + 1] = k_prev[b] + 1;
+            } else {
+                cur[b + 1] = up[b + 1].max(cur[b]);
+                k_cur[b + 1] = 0;
+            }
+        }
+        std::mem::swap(&mut k_prev, &mut k_cur);
+    }
+    let mut runs: Vec<Run> = Vec::new();
+    let (mut i, mut j) = (m, n);
+    let mut in_run = false;
+    while i > 0 && j > 0 {
+        if rows[i - 1] == cols[j - 1] {
+            match runs.last_mut() {
+                Some(run) if in_run => {
+                    run.row -= 1;
+                    run.col -= 1;
+                    run.len += 1;
+                }
+                _ => runs.push(Run {
+                    row: i - 1,
+                    col: j - 1,
+                    len: 1,
+                }),
+            }
+            in_run = true;
+            i -= 1;
+            j -= 1;
+        } else {
+            in_run = false;
+            if w[(i - 1) * width + j] >= w[i * width + j - 1] {
+                i -= 1;
+            } else {
+                j -= 1;
+            }
+        }
+    }
+    runs.reverse();
+    Some(runs)
+}
+
 // -- the marking table (ROUGE-1.5.5's trace back, perl-1.5.5 profile) ------------------------
 //
 // ROUGE-W's table and trace back for one (model sentence, peer sentence) pair, as
@@ -373,6 +452,37 @@ impl WlcsTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_replay_to_the_value() {
+        let mut seed = 5u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let mut scratch = WlcsScratch::default();
+        for round in 0..2000 {
+            let alphabet = 1 + next() % if round % 2 == 0 { 3 } else { 30 };
+            let a: Vec<u32> = (0..next() % 40).map(|_| next() % alphabet).collect();
+            let b: Vec<u32> = (0..next() % 40).map(|_| next() % alphabet).collect();
+            let mut f = Weights::new(1.2 + f64::from(round % 3));
+            let value = wlcs_value(&a, &b, &mut f, &mut scratch, &Cancel::never()).value;
+            let runs = wlcs_runs(&a, &b, &mut f).unwrap();
+            let mut w = 0.0f64;
+            let mut last = (0usize, 0usize);
+            for r in &runs {
+                assert!(r.row >= last.0 && r.col >= last.1 && r.len > 0);
+                for k in 0..r.len {
+                    assert_eq!(a[r.row + k], b[r.col + k]);
+                    w = w + f.f(k + 1) - f.f(k);
+                }
+                last = (r.row + r.len, r.col + r.len);
+            }
+            assert_eq!(w.to_bits(), value.to_bits(), "{a:?} {b:?}");
+        }
+    }
     use crate::test_rng::XorShift;
 
     fn marks(rows: &[u32], cols: &[u32]) -> Vec<bool> {
