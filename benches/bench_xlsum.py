@@ -31,10 +31,9 @@ os.environ["ROUGEKIT_NUM_THREADS"] = "1"
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
+import rougekit as rk  # noqa: E402
 import xlsum_cases as cases  # noqa: E402
 import xlsum_oracle  # noqa: E402
-
-import rougekit as rk  # noqa: E402
 from rougekit.compat.multilingual_rouge import rouge_scorer as drop_in  # noqa: E402
 
 SHARED = Path(os.environ.get("ROUGEKIT_SHARED_DATA", HERE.parents[1] / "shared" / "data"))
@@ -76,7 +75,7 @@ def compare(label: str, lang: str | None, pairs: list[tuple[str, str]], repeat: 
     predictions = [p for _, p in pairs]
     ow, oc, want = timed(lambda: [oracle.score(t, p) for t, p in pairs], max(1, repeat // 2))
     rw, rc, batch = timed(lambda: ours.score_batch(predictions, targets), repeat)
-    cw, cc, single = timed(lambda: [compat.score(t, p) for t, p in pairs], repeat)
+    cw, _, single = timed(lambda: [compat.score(t, p) for t, p in pairs], repeat)
     differ = 0
     for i, w in enumerate(want):
         row = batch[i]

@@ -76,22 +76,35 @@ def main() -> None:
         f"{sys.version.split()[0]}'s unicodedata (Unicode {unicodedata.unidata_version}).",
         "// Do not edit: run the script again.",
         "",
-        f'/// The Unicode version of these tables (Python {sys.version_info[0]}.'
-        f'{sys.version_info[1]}\'s `unicodedata`).',
+        f"/// The Unicode version of these tables (Python {sys.version_info[0]}."
+        f"{sys.version_info[1]}'s `unicodedata`).",
         f'pub const UNICODE_VERSION: &str = "{unicodedata.unidata_version}";',
         "",
-        "/// `(first code point, class)`: each class holds from its code point to the next entry's.",
+        "/// `(first code point, class)`: a class holds from its code point to the next entry's.",
         "pub static CLASSES: &[(u32, u8)] = &[",
     ]
     lines += [f"    (0x{a:X}, {k})," for a, k in classes]
-    lines += ["];", "", "/// `(code point, lower case)` where Python's `str.lower` changes a character",
-              "/// (U+0130 excepted: it becomes two).", "pub static LOWER: &[(u32, u32)] = &["]
+    lines += [
+        "];",
+        "",
+        "/// `(code point, lower case)` where Python's `str.lower` changes a character",
+        "/// (U+0130 excepted: it becomes two).",
+        "pub static LOWER: &[(u32, u32)] = &[",
+    ]
     lines += [f"    (0x{a:X}, 0x{b:X})," for a, b in lower]
-    lines += ["];", "", "/// Cased and not case-ignorable (final sigma's context), as ranges.",
-              "pub static CASED: &[(u32, u32)] = &["]
+    lines += [
+        "];",
+        "",
+        "/// Cased and not case-ignorable (final sigma's context), as ranges.",
+        "pub static CASED: &[(u32, u32)] = &[",
+    ]
     lines += [f"    (0x{a:X}, 0x{b:X})," for a, b in ranges(cased)]
-    lines += ["];", "", "/// Case-ignorable (final sigma's context), as ranges.",
-              "pub static CASE_IGNORABLE: &[(u32, u32)] = &["]
+    lines += [
+        "];",
+        "",
+        "/// Case-ignorable (final sigma's context), as ranges.",
+        "pub static CASE_IGNORABLE: &[(u32, u32)] = &[",
+    ]
     lines += [f"    (0x{a:X}, 0x{b:X})," for a, b in ranges(ignorable)]
     lines += ["];", ""]
     OUT.write_text("\n".join(lines), encoding="utf-8")

@@ -4,7 +4,7 @@
 /// The Unicode version of these tables (Python 3.11's `unicodedata`).
 pub const UNICODE_VERSION: &str = "14.0.0";
 
-/// `(first code point, class)`: each class holds from its code point to the next entry's.
+/// `(first code point, class)`: a class holds from its code point to the next entry's.
 pub static CLASSES: &[(u32, u8)] = &[
     (0x0, 0),
     (0x9, 1),
