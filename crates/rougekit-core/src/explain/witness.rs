@@ -82,7 +82,9 @@ pub enum Detail {
     },
     /// ROUGE-W: the runs of the traced-back weighted LCS (rows: the reference, columns:
     /// the prediction); `None` when the table is too large to keep.
-    Wlcs { runs: Option<Vec<wlcs::Run>> },
+    Wlcs {
+        runs: Option<Vec<wlcs::Run>>,
+    },
     Skip {
         matches: Option<Vec<SkipMatch>>,
     },
