@@ -3,10 +3,11 @@
 ``-f B``) equals ``score_batch``'s bit for bit, and the witnesses add up to the counts.
 
 The fast tests run ROUGE-1.5.5's worked examples (the numbers its script printed, spec
-``docs/spec/rouge-1.5.5.md`` §14) and a few dozen corpus pairs; the ``slow`` ones run 10,200
-real pairs (SummEval with its 11 references, XSum, and the CNN/DM stand-ins of
-``tests/conftest.py``) under each option set, and the Perl script's own per-pair scores of
-SummEval and XSum (``expected-per-pair``).
+``docs/spec/rouge-1.5.5.md`` §14), a few dozen corpus pairs, and (``oracle``, when Perl and
+the script are installed) the counts the real ROUGE-1.5.5.pl prints with ``-t 1`` for 100
+real pairs; the ``slow`` ones run 10,200 real pairs (SummEval with its 11 references, XSum,
+and the CNN/DM stand-ins of ``tests/conftest.py``) under each option set, and the Perl
+script's own per-pair scores of SummEval and XSum (``expected-per-pair``).
 """
 
 from __future__ import annotations
@@ -462,3 +463,59 @@ def test_a_long_pair_is_explained_without_listing_every_item() -> None:
     invariants(d)
     assert d["types"]["rougeSU*"]["per_reference"][0]["matches"] is None
     assert d["types"]["rouge2"]["per_reference"][0]["hits"] > 0
+
+
+# --- the real ROUGE-1.5.5.pl's counts (test-only oracle, tests/perl_oracle.py) ----------------
+
+#: ROUGE-1.5.5's options of the count runs (``-t 1 -d`` prints TotalM, TotalP, TotalHit).
+COUNT_RUNS = (
+    "-n 2 -w 1.2 -2 4 -U",
+    "-n 2 -w 1.2 -2 4 -U -m -s -f B",
+    "-n 3 -m -l 40 -2 -1 -u",
+    "-n 2 -w 1.5 -b 150",
+)
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("options", COUNT_RUNS)
+def test_counts_equal_the_perl_scripts(
+    options: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The counts behind every type (hits, prediction and reference totals: pooled sums
+    under ``-f A``, the chosen reference's under ``-f B``) are the ones ROUGE-1.5.5.pl itself
+    prints per instance with ``-t 1`` (100 real pairs: 40 SummEval pairs with 11 references,
+    60 XSum pairs)."""
+    from perl_oracle import Case, oracle_or_skip, write_xml_case_files
+
+    perl = oracle_or_skip(tmp_path_factory)
+    rows = named_corpus("summeval-cnndm/summeval.jsonl")[:40]
+    rows += named_corpus("xsum-hallucination-annotations/xsum.jsonl")[:60]
+    preds = [sentence_lines(r["prediction"]) for r in rows]
+    refs = [[sentence_lines(t) for t in r["references"]] for r in rows]
+    cases = [Case({"A": p}, r) for p, r in zip(preds, refs)]
+    config_file = write_xml_case_files(tmp_path, cases)
+    out = perl.stdout(
+        ["-a", "-d", "-t", "1", "-r", "1", *options.split(), str(config_file)], cwd=tmp_path
+    )
+    counts: dict[tuple[str, int], tuple[str, str, str]] = {}
+    for line in out.decode().splitlines():
+        parts = line.split()
+        if len(parts) == 7 and parts[2] == "Eval":
+            instance = int(parts[3].split(".")[0]) - 1
+            m, p, h = (x.split(":", 1)[1] for x in parts[4:7])
+            counts[(parts[1], instance)] = (m, p, h)
+    config = RougeConfig.from_perl_args(options)
+    explained = explain(config.make_scorer(), preds, refs)
+    compared, mismatches = 0, []
+    for i, d in enumerate(explained):
+        for ours, perl_name in config.names.items():
+            t = d["types"][ours]
+            want = counts[(perl_name, i)]
+            got = (t["reference_total"], t["prediction_total"], t["hits"])
+            for g, w in zip(got, want):
+                compared += 1
+                if float(f"{g:.15g}") != float(w):
+                    mismatches.append(f"pair {i} {perl_name}: (M, P, H) {got} vs Perl {want}")
+                    break
+    assert not mismatches, f"{len(mismatches)} of {compared}:\n" + "\n".join(mismatches[:8])
+    assert compared == len(rows) * len(config.names) * 3
