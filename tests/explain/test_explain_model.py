@@ -193,6 +193,8 @@ def test_batch_ids_and_errors(scorer: rk.RougeScorer) -> None:
         scorer.explain(3, "a")
     with pytest.raises(ValueError, match="ids"):
         scorer.explain_batch(["a"], ["a"], ids=["x", "y"])
+    with pytest.raises(ValueError, match="same length"):
+        scorer.explain_batch(["a", "b"], ["a"])  # checked before the first pair is read
     ids = rk.RougeScorer(("rouge1",), profile="token-ids")
     assert ids.explain([1, 2, 3], [[2, 3], [1]]).check()["rouge1"].hits == 2
     # rougeLsum's sentences end at the separator, which is kept in "ids", not in the tokens.

@@ -22,11 +22,12 @@ def explainer(scorer: Any) -> Any:
     """The core explainer of ``scorer``'s profile (made once per scorer).
 
     A profile may provide its own (``profile.explainer(types, threads)``: an object with
-    ``explain_texts(predictions, references)`` returning records with ``to_dict(head)``);
-    the rouge-score family's is ``_core.Explainer`` with the engine's configuration.
+    ``explain_texts(predictions, references)`` returning records with ``to_dict(head)``, as
+    perl-1.5.5 does); the rouge-score family's is ``_core.Explainer`` with the engine's
+    configuration.
     """
     made = getattr(scorer, "_explainer", None)
-    if made is not None or callable(getattr(scorer.config.profile, "explain", None)):
+    if made is not None:
         return made
     config = scorer.config
     profile = config.profile
@@ -86,10 +87,9 @@ def explain_pairs(
     *,
     chunk: int = CHUNK,
 ) -> Iterator[Explanation]:
-    """The explanations of the pairs, in order, ``chunk`` pairs per call into the core."""
+    """The explanations of the pairs, in order, ``chunk`` pairs per call into the core. The
+    arguments are checked now, the pairs explained as the iterator is read."""
     core = explainer(scorer)
-    profile = scorer.config.profile
-    text = getattr(profile, "INPUT", "text") == "text"
     n = len(predictions)
     if len(references) != n:
         raise ValueError(
@@ -98,27 +98,23 @@ def explain_pairs(
         )
     if ids is not None and len(ids) != n:
         raise ValueError(f"ids must have one id per pair, got {len(ids)} for {n} pairs")
+    return _explained(scorer, core, predictions, references, ids, chunk)
+
+
+def _explained(
+    scorer: Any,
+    core: Any,
+    predictions: Sequence[Any],
+    references: Sequence[Any],
+    ids: Sequence[str | None] | None,
+    chunk: int,
+) -> Iterator[Explanation]:
+    profile = scorer.config.profile
+    text = getattr(profile, "INPUT", "text") == "text"
     signatures: dict[int, str] = {}
-    own = getattr(profile, "explain", None)
-    for start in range(0, n, max(chunk, 1)):
+    for start in range(0, len(predictions), max(chunk, 1)):
         preds = list(predictions[start : start + chunk])
         refs = list(references[start : start + chunk])
-        if callable(own):
-            # The profile's own explanations (perl-1.5.5): dicts of the same schema.
-            groups = [[r] if isinstance(r, str) else list(r) for r in refs]
-            for k, data in enumerate(own(scorer._core, preds, groups)):
-                nrefs = len(groups[k])
-                if nrefs not in signatures:
-                    signatures[nrefs] = str(scorer.signature(sig.nrefs_field(nrefs, nrefs)))
-                head = {
-                    "schema": SCHEMA,
-                    "signature": signatures[nrefs],
-                    "id": None if ids is None else ids[start + k],
-                    "profile": profile.NAME,
-                }
-                yield Explanation({**head, **{k: v for k, v in data.items() if k not in head}},
-                                  scorer=scorer)  # fmt: skip
-            continue
         if text:
             records = core.explain_texts(preds, refs)
         else:
