@@ -159,6 +159,9 @@ def test_rules_name_their_choice() -> None:
         t = scorer.explain(pred, refs).check()["rouge1"]
         assert t.reference == chosen, rule
         assert (t.hits is None) == (rule == "mean")
+    ties = rk.RougeScorer(("rouge1",)).explain("a b", ["a x", "b y", "c"]).check()
+    assert (ties["rouge1"].reference, ties["rouge1"]["tie"]) == (0, True)
+    assert rk.RougeScorer(("rouge1",)).explain("a b", ["a x", "c"])["rouge1"]["tie"] is False
     t = rk.RougeScorer(("rouge1",), multiref="pooled").explain(pred, refs)["rouge1"]
     assert (t.hits, t.prediction_total, t.reference_total) == (6, 8, 14)
     jk = rk.RougeScorer(("rouge1",), jackknife=True).explain(pred, [*refs, "d"]).check()

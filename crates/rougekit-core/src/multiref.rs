@@ -68,14 +68,21 @@ impl MultiRef {
             return Some(score(only)); // every rule is the identity on one reference
         }
         match self {
-            MultiRef::BestF => first_max(matches.iter().map(&score), |s| s.fmeasure),
-            MultiRef::BestRecall => first_max(matches.iter().map(&score), |s| s.recall),
             MultiRef::Pooled => Match::pooled(matches).map(|m| score(&m)),
             MultiRef::Mean => mean(matches.iter().map(score)),
+            _ => first_max(matches.iter().map(&score), |s| self.key(s).unwrap_or(0.0)),
+        }
+    }
+
+    /// What a rule that keeps one reference's score compares (the earliest of the greatest
+    /// wins); `None` for the rules that combine the references (pooled, mean).
+    pub fn key(self, s: &Score) -> Option<f64> {
+        match self {
+            MultiRef::BestF => Some(s.fmeasure),
+            MultiRef::BestRecall => Some(s.recall),
             // `as f32` rounds to nearest, as torch's float64 -> float32 conversion does.
-            MultiRef::BestFFloat32 => {
-                first_max(matches.iter().map(&score), |s| f64::from(s.fmeasure as f32))
-            }
+            MultiRef::BestFFloat32 => Some(f64::from(s.fmeasure as f32)),
+            MultiRef::Pooled | MultiRef::Mean => None,
         }
     }
 

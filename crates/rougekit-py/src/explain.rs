@@ -351,6 +351,9 @@ fn type_dict<'py>(
     d.set_item(intern!(py, "rule"), t.rule.name())?;
     d.set_item(intern!(py, "jackknife"), t.jackknife)?;
     d.set_item(intern!(py, "reference"), t.reference)?;
+    if t.reference.is_some() && t.per_reference.len() > 1 {
+        d.set_item(intern!(py, "tie"), t.tie)?;
+    }
     match &t.counts {
         Some(m) => {
             let (p, q) = match t.reference {

@@ -53,6 +53,9 @@ pub struct TypeExplain {
     pub per_reference: Vec<RefExplain>,
     /// Jackknife: each leave-one-out subset's score, by the reference left out.
     pub jackknife_subsets: Vec<(usize, Score)>,
+    /// A rule that keeps one reference: another reference compares equal to the chosen one
+    /// (the earliest was kept).
+    pub tie: bool,
 }
 
 /// One pair's explanation.
@@ -345,7 +348,18 @@ fn explain_types(
             let chosen = per_reference.iter().position(|r| r.score == combined);
             (chosen, chosen.map(|j| matches[j]), Vec::new())
         };
+        let tie = match (reference, rule.key(&combined)) {
+            (Some(_), Some(best)) if several => {
+                per_reference
+                    .iter()
+                    .filter(|r| rule.key(&r.score) == Some(best))
+                    .count()
+                    > 1
+            }
+            _ => false,
+        };
         types.push(TypeExplain {
+            tie,
             ty,
             rule,
             jackknife,
