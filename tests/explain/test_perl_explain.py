@@ -519,3 +519,23 @@ def test_counts_equal_the_perl_scripts(
                     break
     assert not mismatches, f"{len(mismatches)} of {compared}:\n" + "\n".join(mismatches[:8])
     assert compared == len(rows) * len(config.names) * 3
+
+
+def test_check_catches_witnesses_that_do_not_add_up() -> None:
+    """``check()`` fails when a match, a union token or a run is out of line with the counts."""
+    import copy
+
+    s = rk.RougeScorer(["rouge2", "rougeL", "rougeW-1.2", "rougeSU4"], profile="perl-1.5.5")
+    d = one(s, "the cat sat on the mat", ["the cat was on the mat"])
+    for name, edit in (
+        ("rouge2", lambda c: c["matches"].pop()),
+        ("rouge2", lambda c: c["missed"].pop()),
+        ("rougeSU4", lambda c: c["matches"][0].update(hits=2)),
+        ("rougeL", lambda c: c["sentences"][0]["counted"].pop()),
+        ("rougeL", lambda c: c["sentences"][0]["unmatched"].append(0)),
+        ("rougeW-1.2", lambda c: c["runs"].pop()),
+    ):
+        t = copy.deepcopy(d["types"][name])
+        edit(t["per_reference"][0])
+        with pytest.raises(ExplainCheckError):
+            explain_check.check_type(t)

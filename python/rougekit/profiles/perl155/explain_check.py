@@ -132,10 +132,45 @@ RULES: dict[str, Callable[[Sequence[Mapping[str, Any]], Mapping[str, Any], Formu
 }
 
 
+def _check_witnesses(t: Mapping[str, Any], c: Mapping[str, Any]) -> None:
+    """What one reference's matches must add up to: the clipped n-gram and skip-bigram
+    matches to its hits (and the missed n-grams to the rest of the reference's), the
+    summary-level ROUGE-L union's counted tokens to its hits, each token listed once."""
+    j, kind = c["reference"], t["kind"]
+    if kind in ("ngram", "skip-bigram") and c.get("matches") is not None:
+        hits = 0
+        for m in c["matches"]:
+            if m["hits"] != min(m["prediction_count"], m["reference_count"]) or m["hits"] < 1:
+                raise _fail(t, f"reference {j}: match {m} is not clipped")
+            if (
+                kind == "ngram"
+                and not len(m["prediction_at"]) == len(m["reference_at"]) == m["hits"]
+            ):
+                raise _fail(t, f"reference {j}: match {m['gram']} has {m['hits']} hits")
+            hits += m["hits"]
+        if hits != c["hits"]:
+            raise _fail(t, f"reference {j}: the matches hold {hits} hits, not {c['hits']}")
+        if kind == "ngram":
+            rest = sum(m["reference_count"] - m["hits"] for m in c["missed"])
+            if rest != c["reference_total"] - c["hits"]:
+                raise _fail(t, f"reference {j}: the missed n-grams are not the rest")
+    if kind in ("union-lcs", "wlcs"):
+        listed = [k for s in c["sentences"] for part in ("counted", "not_counted", "unmatched")
+                  for k in s[part]]  # fmt: skip
+        if len(set(listed)) != len(listed):
+            raise _fail(t, f"reference {j}: a token is listed twice")
+        counted = sum(len(s["counted"]) for s in c["sentences"])
+        if kind == "union-lcs" and counted != c["hits"]:
+            raise _fail(t, f"reference {j}: {counted} tokens counted, hits {c['hits']}")
+        if kind == "wlcs" and sum(r["length"] for r in c["runs"]) > counted:
+            raise _fail(t, f"reference {j}: the runs hold more hits than were counted")
+
+
 def check_type(t: Mapping[str, Any]) -> None:
     """Every number of one type of a ``perl-1.5.5`` explanation: each reference's (P, R, F)
-    alone, then the rule's, ``==`` the stored floats. A type that carries ROUGE-1.5.5's
-    failure (ROUGE-W on a reference without tokens) scores 0."""
+    alone, then the rule's, ``==`` the stored floats, and the matches add up to the counts.
+    A type that carries ROUGE-1.5.5's failure (ROUGE-W on a reference without tokens)
+    scores 0."""
     if "failure" in t:
         if (t["precision"], t["recall"], t["fmeasure"]) != (0.0, 0.0, 0.0):
             raise _fail(t, "a failed type must score 0")
@@ -145,6 +180,7 @@ def check_type(t: Mapping[str, Any]) -> None:
         got, want = (c["precision"], c["recall"], c["fmeasure"]), formula(t, c)
         if got != want:
             raise _fail(t, f"reference {c['reference']}: stored {got} != recomputed {want}")
+        _check_witnesses(t, c)
     rule = RULES.get(str(t["rule"]))
     if rule is None:
         raise _fail(t, f"unknown rule {t['rule']!r}")
