@@ -39,6 +39,11 @@ def _nltk_root() -> Path:
 
 def use_stopwords(snapshot: str) -> None:
     """Makes the oracle's NLTK stemmers read the stopword lists of ``snapshot``."""
+    load()  # the first load selects the default snapshot: before, not after, this one
+    _select(snapshot)
+
+
+def _select(snapshot: str) -> None:
     import nltk
     import nltk.stem.snowball as snowball
     from nltk.corpus.reader import WordListCorpusReader
@@ -83,5 +88,5 @@ def load() -> ModuleType:
         self.stemmer = RafiStemmer(io.StringIO(rules))
 
     stemmers.BengaliStemmer.__init__ = bengali  # type: ignore[method-assign]
-    use_stopwords("5db857e")
+    _select("5db857e")
     return rouge_scorer

@@ -76,6 +76,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     segmenter = _segmenter(extra.get("seg"))
     if segmenter is not None:
         argv += ["--segmenter", segmenter]
+    if f["stem"].endswith("@3a486db"):
+        argv += ["--nltk-stopwords", "3a486db"]
     if f["sw"] != "no":
         argv.append("--stopwords")
     m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
@@ -171,11 +173,6 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
         notes.append(
             f"segmented by {extra['seg']}, which rougekit {__version__} does not have (it has "
             f"{', '.join(SEGMENTER_IDS.values())}); the command scores the texts unsegmented"
-        )
-    if f["stem"].endswith("@3a486db"):
-        notes.append(
-            "stemmed with NLTK's stopword lists of nltk_data 3a486db, for which the command "
-            "line has no option; in Python: rougekit.RougeScorer(..., nltk_stopwords='3a486db')"
         )
     if extra.get("acc") == "streaming":
         notes.append(

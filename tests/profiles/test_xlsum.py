@@ -6,6 +6,7 @@ XL-Sum language (Thai and Japanese excepted: refused), the original's aliases, i
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import warnings
@@ -159,8 +160,24 @@ def test_signature_reads_back_to_the_command() -> None:
     signature = scorer.signature(nrefs="1")
     assert rk.parse_signature(str(signature)) == signature
     extra = {k: v for k, v in parse(str(signature)).fields.items() if k in ("lang", "uni")}
-    assert command_of(signature, extra).endswith("--profile xlsum-v1 --stem --lang arabic")
-    assert any("nltk_stopwords='3a486db'" in n for n in reproduction_notes(signature, extra))
+    command = command_of(signature, extra)
+    assert command.endswith("--profile xlsum-v1 --stem --lang arabic --nltk-stopwords 3a486db")
+    assert reproduction_notes(signature, extra) == []
+
+
+def test_the_command_line_picks_the_stopword_snapshot(tmp_path: Path) -> None:
+    from rougekit.cli import main
+
+    (tmp_path / "p.txt").write_text("\u0627\u0644\u0643\u062a\u0627\u0628\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("\u0643\u062a\u0628\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    argv = ["score", "-p", str(tmp_path / "p.txt"), "-r", str(tmp_path / "r.txt"),
+            "--profile", "xlsum-v1", "--lang", "arabic", "--stem", "-f", "json",
+            "-o", str(out), "--no-progress"]  # fmt: skip
+    assert main([*argv, "--nltk-stopwords", "3a486db"]) == 0
+    assert "@3a486db" in json.loads(out.read_text())["signature"]
+    assert main(argv) == 0
+    assert "@5db857e" in json.loads(out.read_text())["signature"]
 
 
 @pytest.mark.parametrize("language", ["igbo", "chinese", "burmese"])

@@ -225,6 +225,12 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
         help="segment every text into words first (whitespace and rouge-chinese-1.0.3 "
         "profiles): jieba (jieba 0.42.1, as ' '.join(jieba.cut(text)))",
     )  # fmt: skip
+    g.add_argument(
+        "--nltk-stopwords", choices=("5db857e", "3a486db"), metavar="SNAPSHOT",
+        help="xlsum-v1: the nltk_data snapshot of the stopword lists NLTK's stemmers leave "
+        "unstemmed: 5db857e (today's, the default) or 3a486db (before 2021-10, the XL-Sum "
+        "paper's: Arabic 248 words instead of 753)",
+    )  # fmt: skip
     g.add_argument("--stopwords", action="store_true", default=None, help="drop stopwords")
     g.add_argument("--limit-words", type=int, metavar="N", help="truncate texts to N words")
     g.add_argument("--limit-bytes", type=int, metavar="N", help="truncate texts to N bytes")
