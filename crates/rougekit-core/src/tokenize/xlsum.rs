@@ -23,6 +23,7 @@
 //! character added after Unicode 14 is unassigned (`Cn`) for the scorer, hence deleted.
 use super::xlsum_tables::{CASED, CASE_IGNORABLE, CLASSES, LOWER};
 use crate::segment::Segmenter;
+use std::ops::Range;
 
 pub use super::xlsum_tables::UNICODE_VERSION;
 
@@ -59,24 +60,56 @@ impl Words {
         let mut lowered = String::with_capacity(text.len());
         lower_into(text, &mut lowered);
         let mut joined = String::with_capacity(lowered.len());
-        clean_join(&lowered, &mut joined);
+        clean_join(&lowered, &mut joined, |_, _| {});
+        self.segment(&joined, |t, _| on_token(t));
+    }
+
+    /// [`Words::scan`] with each token's span in `text`, in code points (`text[start:end]`
+    /// in Python): the source characters the token was made from. A token made from part
+    /// of one character (`İ` lower-cases to two) takes that character; a token joined over
+    /// deleted characters (ZWNJ) or removed spaces (Burmese) covers them; pyonmttok's `％0020`
+    /// mark token takes its mark's span; jieba's `' '` tokens take the white space (or else
+    /// the punctuation) that separated the two words.
+    pub fn scan_spans(self, text: &str, mut on_token: impl FnMut(&str, usize, usize)) {
+        let (lowered, low_src) = lowered_with_sources(text);
+        let mut joined = String::with_capacity(lowered.len());
+        let mut src: Vec<u32> = Vec::with_capacity(lowered.len());
+        clean_join(&lowered, &mut joined, |at, len| {
+            let cp = low_src.get(at).copied().unwrap_or(0);
+            src.resize(len, cp);
+        });
+        self.segment(&joined, |t, r| {
+            let (s, e) = span_of(&src, r);
+            on_token(t, s, e);
+        });
+    }
+
+    /// The tokens of the cleaned, space-joined text `joined`, each with the byte range of
+    /// `joined` it was made from.
+    fn segment(self, joined: &str, mut on_token: impl FnMut(&str, Range<usize>)) {
         let found = match self {
             Words::Default => false,
             Words::Jieba => {
                 let mut words = Vec::new();
-                Segmenter::Jieba.cut_into(&joined, &mut words);
+                Segmenter::Jieba.cut_into(joined, &mut words);
+                // The words are consecutive slices of `joined`.
+                let mut at = 0;
                 let mut any = false;
-                for w in words.into_iter().filter(|w| !w.is_empty()) {
-                    any = true;
-                    on_token(w);
+                for w in words {
+                    let range = at..at + w.len();
+                    at = range.end;
+                    if !w.is_empty() {
+                        any = true;
+                        on_token(w, range);
+                    }
                 }
                 any
             }
-            Words::Burmese => burmese(&joined, &mut on_token),
+            Words::Burmese => burmese(joined, &mut on_token),
         };
         // XL-Sum falls back to the default when the segmenter found no token.
         if !found {
-            aggressive(&joined, &mut on_token);
+            aggressive(joined, &mut on_token);
         }
     }
 
@@ -87,28 +120,71 @@ impl Words {
         // Lower-casing the whole text equals lower-casing each line: `\n` is neither cased
         // nor case-ignorable, so final sigma's context stops at it either way.
         lower_into(text, &mut lowered);
-        let mut word = String::new();
-        for (i, line) in lowered.split('\n').enumerate() {
-            if i > 0 {
-                on_event(None);
+        line_words(&lowered, |event| on_event(event.map(|(t, _)| t)));
+    }
+
+    /// [`Words::scan_lines`] with each token's span in `text` in code points (as
+    /// [`Words::scan_spans`]).
+    pub fn scan_lines_spans(
+        self,
+        text: &str,
+        mut on_event: impl FnMut(Option<(&str, usize, usize)>),
+    ) {
+        let (lowered, low_src) = lowered_with_sources(text);
+        line_words(&lowered, |event| match event {
+            Some((t, r)) => {
+                let (s, e) = span_of(&low_src, r);
+                on_event(Some((t, s, e)));
             }
-            for c in line.chars() {
-                match class(c) {
-                    DELETED => {}
-                    SPACE | PUNCT => {
-                        if !word.is_empty() {
-                            on_event(Some(&word));
-                            word.clear();
-                        }
-                    }
-                    _ => word.push(c),
-                }
-            }
+            None => on_event(None),
+        });
+    }
+}
+
+/// Python's `str.lower()` of `text` and, per byte of it, the code point of `text` it came
+/// from.
+fn lowered_with_sources(text: &str) -> (String, Vec<u32>) {
+    let mut lowered = String::with_capacity(text.len());
+    let mut src: Vec<u32> = Vec::with_capacity(text.len());
+    lower_with(text, &mut lowered, |cp, len| src.resize(len, cp as u32));
+    (lowered, src)
+}
+
+/// The code-point span of the source characters behind bytes `r` of a derived text whose
+/// bytes map to source code points through `src`.
+fn span_of(src: &[u32], r: Range<usize>) -> (usize, usize) {
+    let part = src.get(r).unwrap_or(&[]);
+    match (part.iter().min(), part.iter().max()) {
+        (Some(&s), Some(&e)) => (s as usize, e as usize + 1),
+        _ => (0, 0),
+    }
+}
+
+/// The cleaned words of each line of lower-cased `lowered`, each with its byte range in
+/// `lowered` (deleted characters inside it included), and `None` at each `\n`.
+fn line_words(lowered: &str, mut on_event: impl FnMut(Option<(&str, Range<usize>)>)) {
+    let mut word = String::new();
+    let mut range = 0..0;
+    for (i, c) in lowered.char_indices() {
+        let k = class(c);
+        if k == SPACE || k == PUNCT {
             if !word.is_empty() {
-                on_event(Some(&word));
+                on_event(Some((&word, range.clone())));
                 word.clear();
             }
+            if c == '\n' {
+                on_event(None);
+            }
+        } else if k != DELETED {
+            if word.is_empty() {
+                range.start = i;
+            }
+            word.push(c);
+            range.end = i + c.len_utf8();
         }
+    }
+    if !word.is_empty() {
+        on_event(Some((&word, range)));
     }
 }
 
@@ -172,9 +248,17 @@ fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
 
 /// Python's `str.lower()` of `text`, appended to `out`.
 pub fn lower_into(text: &str, out: &mut String) {
-    for (i, c) in text.char_indices() {
+    lower_with(text, out, |_, _| {});
+}
+
+/// [`lower_into`], calling `at(k, out.len())` after the `k`-th code point of `text` was
+/// lower-cased into `out`.
+#[inline(always)]
+fn lower_with(text: &str, out: &mut String, mut at: impl FnMut(usize, usize)) {
+    for (k, (i, c)) in text.char_indices().enumerate() {
         if c.is_ascii() {
             out.push(c.to_ascii_lowercase());
+            at(k, out.len());
             continue;
         }
         match c {
@@ -184,15 +268,18 @@ pub fn lower_into(text: &str, out: &mut String) {
                 let cp = c as u32;
                 if cp < 0x10000 && bmp()[cp as usize] & HAS_LOWER == 0 {
                     out.push(c);
-                    continue;
-                }
-                let k = LOWER.partition_point(|&(from, _)| from < cp);
-                match LOWER.get(k) {
-                    Some(&(from, to)) if from == cp => out.push(char::from_u32(to).unwrap_or(c)),
-                    _ => out.push(c),
+                } else {
+                    let k = LOWER.partition_point(|&(from, _)| from < cp);
+                    match LOWER.get(k) {
+                        Some(&(from, to)) if from == cp => {
+                            out.push(char::from_u32(to).unwrap_or(c))
+                        }
+                        _ => out.push(c),
+                    }
                 }
             }
         }
+        at(k, out.len());
     }
 }
 
@@ -213,19 +300,34 @@ fn final_sigma(text: &str, i: usize) -> bool {
 }
 
 /// BERT's cleaning and punctuation split of lower-cased text: the words, joined with single
-/// spaces, appended to `out`.
-fn clean_join(lowered: &str, out: &mut String) {
+/// spaces, appended to `out`. After each character appended, `at(i, out.len())` names the
+/// byte `i` of `lowered` it stands for: a word's character itself, a joining space the
+/// first white space between the two words (or else the first punctuation).
+#[inline(always)]
+fn clean_join(lowered: &str, out: &mut String, mut at: impl FnMut(usize, usize)) {
     let mut in_word = false;
-    for c in lowered.chars() {
+    // The separator a joining space stands for, and whether it is white space.
+    let mut gap: Option<(usize, bool)> = None;
+    for (i, c) in lowered.char_indices() {
         match class(c) {
             DELETED => {}
-            SPACE | PUNCT => in_word = false,
+            k @ (SPACE | PUNCT) => {
+                in_word = false;
+                match gap {
+                    None => gap = Some((i, k == SPACE)),
+                    Some((_, false)) if k == SPACE => gap = Some((i, true)),
+                    _ => {}
+                }
+            }
             _ => {
                 if !in_word && !out.is_empty() {
                     out.push(' ');
+                    at(gap.map_or(i, |(g, _)| g), out.len());
                 }
+                gap = None;
                 in_word = true;
                 out.push(c);
+                at(i, out.len());
             }
         }
     }
@@ -249,15 +351,25 @@ fn onmt_char(c: char) -> char {
 }
 
 /// The default tokens of `joined` (words separated by single spaces): pyonmttok's
-/// `aggressive` mode on each word, then BERT's CJK split.
-fn aggressive(joined: &str, on_token: &mut impl FnMut(&str)) {
+/// `aggressive` mode on each word, then BERT's CJK split; each with the bytes of `joined`
+/// it was made from.
+fn aggressive(joined: &str, on_token: &mut impl FnMut(&str, Range<usize>)) {
     let mut token = String::new();
-    for (w, word) in joined.split(' ').filter(|w| !w.is_empty()).enumerate() {
+    let mut range = 0..0;
+    let mut w = 0usize;
+    let mut base = 0usize;
+    for word in joined.split(' ') {
+        let word_start = base;
+        base += word.len() + 1;
+        if word.is_empty() {
+            continue;
+        }
         // The kind of the token being built: LETTER or NUMBER runs grow, anything else
         // (a symbol, a word-initial mark) takes only marks.
         let mut kind = 0u8;
-        for c in word.chars() {
+        for (i, c) in word.char_indices() {
             let k = class(c);
+            let at = word_start + i;
             let c = onmt_char(c);
             if k == MARK {
                 if token.is_empty() {
@@ -266,45 +378,60 @@ fn aggressive(joined: &str, on_token: &mut impl FnMut(&str)) {
                         token.push_str("\u{FF05}0020");
                     }
                     kind = 0;
+                    range.start = at;
                 }
                 token.push(c);
             } else if (k == LETTER || k == NUMBER) && k == kind {
                 token.push(c);
             } else {
                 if !token.is_empty() {
-                    emit_cjk_split(&token, on_token);
+                    emit_cjk_split(&token, range.clone(), on_token);
                     token.clear();
                 }
                 token.push(c);
+                range.start = at;
                 kind = if k == LETTER || k == NUMBER { k } else { 0 };
             }
+            range.end = at + word[i..].chars().next().map_or(1, char::len_utf8);
         }
         if !token.is_empty() {
-            emit_cjk_split(&token, on_token);
+            emit_cjk_split(&token, range.clone(), on_token);
             token.clear();
         }
+        w += 1;
     }
 }
 
-/// `token` with each CJK ideograph a token of its own (BERT's `tokenize_chinese_chars`).
-fn emit_cjk_split(token: &str, on_token: &mut impl FnMut(&str)) {
+/// `token` (made from bytes `range` of the joined text) with each CJK ideograph a token of
+/// its own (BERT's `tokenize_chinese_chars`).
+fn emit_cjk_split(token: &str, range: Range<usize>, on_token: &mut impl FnMut(&str, Range<usize>)) {
     if token.is_ascii() || !token.chars().any(is_cjk) {
-        on_token(token);
+        on_token(token, range);
         return;
     }
+    // A token holding an ideograph is a letter run, a slice of the joined text: its
+    // pieces' bytes are the slice's (else each piece takes the token's whole range).
+    let sliced = token.len() == range.len();
+    let piece = |a: usize, b: usize| {
+        if sliced {
+            range.start + a..range.start + b
+        } else {
+            range.clone()
+        }
+    };
     let mut start = 0;
     for (i, c) in token.char_indices() {
         if is_cjk(c) {
             if start < i {
-                on_token(&token[start..i]);
+                on_token(&token[start..i], piece(start, i));
             }
             let end = i + c.len_utf8();
-            on_token(&token[i..end]);
+            on_token(&token[i..end], piece(i, end));
             start = end;
         }
     }
     if start < token.len() {
-        on_token(&token[start..]);
+        on_token(&token[start..], piece(start, token.len()));
     }
 }
 
@@ -317,45 +444,101 @@ fn burmese_dependent(c: char) -> bool {
     matches!(c as u32, 0x102B..=0x1032 | 0x1036..=0x1038 | 0x103A..=0x103E)
 }
 
+/// A Burmese unit being built: its text and the bytes of the joined text it was made from
+/// (`usize::MAX..0` while empty).
+struct Unit {
+    text: String,
+    from: usize,
+    to: usize,
+}
+
+impl Unit {
+    fn push(&mut self, other: &Unit) {
+        self.text.push_str(&other.text);
+        self.from = self.from.min(other.from);
+        self.to = self.to.max(other.to);
+    }
+}
+
 /// XL-Sum's `BurmeseTokenizer` on `joined`; false when it gives no token.
-fn burmese(joined: &str, on_token: &mut impl FnMut(&str)) -> bool {
+fn burmese(joined: &str, on_token: &mut impl FnMut(&str, Range<usize>)) -> bool {
     // ZWNJ becomes a space (the cleaning deleted it already), the dot below + asat order is
-    // normalised, the text lower-cased again (a no-op on lower-cased text) and every space
-    // removed.
-    let text = joined
-        .replace('\u{200C}', " ")
-        .replace(&format!("{DOT_BELOW}{ASAT}"), &format!("{ASAT}{DOT_BELOW}"));
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    // normalised (`str.replace`: left to right, not overlapping), the text lower-cased
+    // again (a no-op on lower-cased text) and every space removed. Each character keeps
+    // the bytes of `joined` it came from.
+    let mut chars: Vec<(char, usize, usize)> = joined
+        .char_indices()
+        .map(|(i, c)| (if c == '\u{200C}' { ' ' } else { c }, i, i + c.len_utf8()))
+        .collect();
+    let mut i = 0;
+    while i + 1 < chars.len() {
+        if chars[i].0 == DOT_BELOW && chars[i + 1].0 == ASAT {
+            chars[i].0 = ASAT;
+            chars[i + 1].0 = DOT_BELOW;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    chars.retain(|c| !c.0.is_whitespace());
     // Basic units: a character and the dependent characters after it (the first character
     // always starts one).
-    let mut units: Vec<String> = Vec::new();
-    for (i, &c) in chars.iter().enumerate() {
+    let mut units: Vec<Unit> = Vec::new();
+    for (i, &(c, from, to)) in chars.iter().enumerate() {
         match units.last_mut() {
-            Some(last) if i > 0 && burmese_dependent(c) => last.push(c),
-            _ => units.push(c.to_string()),
+            Some(last) if i > 0 && burmese_dependent(c) => {
+                last.text.push(c);
+                last.to = last.to.max(to);
+                last.from = last.from.min(from);
+            }
+            _ => units.push(Unit {
+                text: c.to_string(),
+                from,
+                to,
+            }),
         }
     }
     // Units holding an asat and fewer than 4 characters join the unit before them, as the
     // original's list rewrite does: an emptied slot takes the next unit whole.
     for i in 1..units.len() {
         let unit = &units[i];
-        if unit.contains(ASAT) && unit.chars().count() < 4 {
-            let moved = std::mem::take(&mut units[i]);
-            units[i - 1].push_str(&moved);
+        if unit.text.contains(ASAT) && unit.text.chars().count() < 4 {
+            let moved = std::mem::replace(
+                &mut units[i],
+                Unit {
+                    text: String::new(),
+                    from: usize::MAX,
+                    to: 0,
+                },
+            );
+            units[i - 1].push(&moved);
         }
     }
-    // Stacked units: a lone virama between spaces glues its neighbours.
-    let spaced = units
-        .iter()
-        .filter(|u| !u.is_empty())
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(" ");
-    let glued = spaced.replace(&format!(" {VIRAMA} "), &VIRAMA.to_string());
+    // Stacked units: a lone virama between spaces glues its neighbours (the original
+    // replaces `" ္ "` in the units joined by spaces: left to right, not overlapping).
+    units.retain(|u| !u.text.is_empty());
     let mut any = false;
-    for t in glued.split(' ').filter(|t| !t.is_empty()) {
+    let mut k = 0;
+    while k < units.len() {
+        let mut token = std::mem::replace(
+            &mut units[k],
+            Unit {
+                text: String::new(),
+                from: usize::MAX,
+                to: 0,
+            },
+        );
+        k += 1;
+        while k + 1 < units.len()
+            && units[k].text.len() == VIRAMA.len_utf8()
+            && units[k].text.starts_with(VIRAMA)
+        {
+            token.push(&units[k]);
+            token.push(&units[k + 1]);
+            k += 2;
+        }
         any = true;
-        on_token(t);
+        on_token(&token.text, token.from..token.to);
     }
     any
 }
@@ -423,5 +606,87 @@ mod tests {
     fn jieba_keeps_space_tokens() {
         let t = tokens(Words::Jieba, "我来到北京，清华大学");
         assert!(t.contains(&" ".to_string()), "{t:?}");
+    }
+
+    fn spans(words: Words, text: &str) -> Vec<(String, String)> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        words.scan_spans(text, |t, s, e| {
+            out.push((t.to_string(), chars[s..e].iter().collect()));
+        });
+        let plain = tokens(words, text);
+        assert_eq!(
+            out.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(),
+            plain
+        );
+        out
+    }
+
+    fn pairs(items: &[(&str, &str)]) -> Vec<(String, String)> {
+        items
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn spans_are_the_source_characters() {
+        assert_eq!(
+            spans(
+                Words::Default,
+                "İSTANBUL a\u{200c}b x \u{301}y $5€ 中文ok ▁"
+            ),
+            pairs(&[
+                ("i\u{307}stanbul", "İSTANBUL"),
+                ("ab", "a\u{200c}b"),
+                ("x", "x"),
+                ("％0020\u{301}", "\u{301}"),
+                ("y", "y"),
+                ("5", "5"),
+                ("€", "€"),
+                ("中", "中"),
+                ("文", "文"),
+                ("ok", "ok"),
+                ("_", "▁"),
+            ])
+        );
+        // A token made from part of one character takes that character.
+        assert_eq!(
+            spans(Words::Default, "\u{130}\u{5d0}"),
+            pairs(&[("i\u{307}\u{5d0}", "\u{130}\u{5d0}")])
+        );
+        let zh = spans(Words::Jieba, "我来到北京， 清华大学");
+        assert!(zh.contains(&(" ".to_string(), " ".to_string())), "{zh:?}");
+        let zh = spans(Words::Jieba, "北京，清华");
+        assert!(zh.contains(&(" ".to_string(), "，".to_string())), "{zh:?}");
+        let my = spans(Words::Burmese, "မြန်မာ စာ");
+        assert!(!my.is_empty());
+        for (t, surface) in &my {
+            let squeezed: String = surface.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(t, &squeezed);
+        }
+    }
+
+    #[test]
+    fn line_spans() {
+        let text = "Ab\u{200c}c, İx\n\nd";
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        Words::Default.scan_lines_spans(text, |e| {
+            out.push(match e {
+                Some((t, s, e)) => (t.to_string(), chars[s..e].iter().collect::<String>()),
+                None => ("\\n".to_string(), String::new()),
+            })
+        });
+        assert_eq!(
+            out,
+            pairs(&[
+                ("abc", "Ab\u{200c}c"),
+                ("i\u{307}x", "İx"),
+                ("\\n", ""),
+                ("\\n", ""),
+                ("d", "d"),
+            ])
+        );
     }
 }
