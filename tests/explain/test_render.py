@@ -197,3 +197,14 @@ def test_report_page_shows_token_ids_as_tokens() -> None:
     assert data["systems"][0]["ptok"] == [[0, 1, 1, 1, 1, 1, 1, 1]]
     assert data["refs"] == [["1 2 5\n3"]]
     assert data["missed"]["rouge1"]["all"][0][0] == "5"
+
+
+@pytest.mark.parametrize(("profile", "rule"), [("rouge-score", "best-recall"), ("perl-1.5.5", "B")])
+def test_text_shows_the_criterion_of_a_recall_rule(profile: str, rule: str) -> None:
+    import rougekit as rk
+
+    scorer = rk.RougeScorer(["rouge1"], profile=profile, multiref=rule)
+    refs = ["the cat sat", "a dog sat on the mat and the cat today here"]
+    out = str(scorer.explain("the cat sat on the mat today", refs))
+    assert "R per reference: 1*  0.63636" in out
+    assert "F per reference" not in out

@@ -249,14 +249,22 @@ def _choice_lines(t: dict[str, Any]) -> list[str]:
     if len(per) < 2:
         return []
     ref = t.get("reference")
-    fs = "  ".join(f"{_num(p['fmeasure'])}{'*' if p['reference'] == ref else ''}" for p in per)
+    # The rule's own criterion: best-recall and -f B choose by recall (perl-1.5.5's PERREF
+    # "select"), the others by F.
+    by_recall = t["rule"] in ("best-recall", "perl-B")
+    field, label = ("recall", "R") if by_recall else ("fmeasure", "F")
+
+    def key(p: dict[str, Any]) -> Any:
+        return p.get("select", p[field]) if by_recall else p[field]
+
+    fs = "  ".join(f"{_num(p[field])}{'*' if p['reference'] == ref else ''}" for p in per)
     if isinstance(ref, int):
-        best = [p["reference"] for p in per if p["fmeasure"] == per[ref]["fmeasure"]]
+        best = [p["reference"] for p in per if key(p) == key(per[ref])]
         tie = f" (tied with {', '.join(str(b + 1) for b in best if b != ref)})" * (len(best) > 1)
         head = f"  reference {ref + 1} of {len(per)} chosen by {t['rule']}{tie}"
     else:
         head = f"  {len(per)} references combined by {t['rule']}"
-    lines = [head, f"  F per reference: {fs}"]
+    lines = [head, f"  {label} per reference: {fs}"]
     for j in t.get("jackknife_subsets") or ():
         lines.append(
             f"  jackknife, reference {j['left_out'] + 1} left out: F {_num(j['fmeasure'])}"
