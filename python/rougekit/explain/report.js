@@ -65,7 +65,7 @@ function drawTable(){
   for (var r = start; r < end; r++){ (function(i){
     var tr = el('tr'); tr.dataset.pair = D.ids[i]; tr.dataset.index = i;
     if (S.pair === i) tr.className = 'rk-sel';
-    tr.appendChild(el('td', D.ids[i]));
+    var idc = el('td', D.ids[i], 'rk-id'); idc.title = D.ids[i]; tr.appendChild(idc);
     tr.appendChild(el('td', D.rlen[i]));
     tr.appendChild(el('td', D.systems[S.sys].plen[i]));
     D.systems.forEach(function(s, k){ var td = el('td', pct(fval(k, i))); td.className = 'rk-f'; tr.appendChild(td); });
