@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{intern, IntoPyObjectExt};
 use rougekit_core::engine::{IdPair, MultiRef};
 use rougekit_core::explain::{
-    self, Detail, Forms, PairExplain, RefExplain, TextView, TypeExplain, UnionState,
+    self, Detail, Forms, PairExplain, RefExplain, TextView, Token, TypeExplain, UnionState,
 };
 use rougekit_core::scores::{Match, Score};
 use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, Tokenizer};
@@ -234,7 +234,6 @@ fn text_dict<'py>(
     let d = PyDict::new(py);
     let k_text = intern!(py, "text");
     let (k_start, k_end) = (intern!(py, "start"), intern!(py, "end"));
-    let (k_compared, k_sentence) = (intern!(py, "compared"), intern!(py, "sentence"));
     let none = py.None().into_bound(py);
     match text {
         Some(t) => d.set_item(k_text, PyString::new(py, t))?,
@@ -244,8 +243,49 @@ fn text_dict<'py>(
         // The whole sequence, separators included (tokens leave them out).
         d.set_item(intern!(py, "ids"), ids)?;
     }
-    let mut tokens = Vec::with_capacity(view.tokens.len());
-    for tok in &view.tokens {
+    d.set_item(
+        intern!(py, "tokens"),
+        token_list(py, text, ids, &view.tokens, forms)?,
+    )?;
+    if let Some(line_tokens) = &view.line_tokens {
+        // rougeLsum's own tokens (its union LCS indexes these).
+        d.set_item(
+            intern!(py, "line_tokens"),
+            token_list(py, text, ids, line_tokens, forms)?,
+        )?;
+    }
+    let mut dropped = Vec::with_capacity(view.dropped.len());
+    if let Some(t) = text {
+        for x in &view.dropped {
+            let dd = PyDict::new(py);
+            let s = t
+                .get(x.byte_start as usize..x.byte_end as usize)
+                .unwrap_or("");
+            dd.set_item(k_text, s)?;
+            dd.set_item(k_start, x.start)?;
+            dd.set_item(k_end, x.end)?;
+            dd.set_item(intern!(py, "why"), x.why.name())?;
+            dropped.push(dd);
+        }
+    }
+    d.set_item(intern!(py, "dropped"), PyList::new(py, dropped)?)?;
+    d.set_item(intern!(py, "sentences"), view.sentences)?;
+    Ok(d)
+}
+
+fn token_list<'py>(
+    py: Python<'py>,
+    text: Option<&PyBackedStr>,
+    ids: Option<&[i64]>,
+    view_tokens: &[Token],
+    forms: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyList>> {
+    let k_text = intern!(py, "text");
+    let (k_start, k_end) = (intern!(py, "start"), intern!(py, "end"));
+    let (k_compared, k_sentence) = (intern!(py, "compared"), intern!(py, "sentence"));
+    let none = py.None().into_bound(py);
+    let mut tokens = Vec::with_capacity(view_tokens.len());
+    for tok in view_tokens {
         let td = PyDict::new(py);
         let compared = forms.get(tok.form as usize).unwrap_or(&none);
         match (text, ids) {
@@ -268,24 +308,7 @@ fn text_dict<'py>(
         td.set_item(k_sentence, tok.sentence)?;
         tokens.push(td);
     }
-    d.set_item(intern!(py, "tokens"), PyList::new(py, tokens)?)?;
-    let mut dropped = Vec::with_capacity(view.dropped.len());
-    if let Some(t) = text {
-        for x in &view.dropped {
-            let dd = PyDict::new(py);
-            let s = t
-                .get(x.byte_start as usize..x.byte_end as usize)
-                .unwrap_or("");
-            dd.set_item(k_text, s)?;
-            dd.set_item(k_start, x.start)?;
-            dd.set_item(k_end, x.end)?;
-            dd.set_item(intern!(py, "why"), x.why.name())?;
-            dropped.push(dd);
-        }
-    }
-    d.set_item(intern!(py, "dropped"), PyList::new(py, dropped)?)?;
-    d.set_item(intern!(py, "sentences"), view.sentences)?;
-    Ok(d)
+    PyList::new(py, tokens)
 }
 
 fn kind(ty: RougeType) -> &'static str {

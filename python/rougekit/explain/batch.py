@@ -12,7 +12,15 @@ from rougekit.explain.model import SCHEMA, Explanation
 
 #: Tokenizers whose scans report each token's place in the text (``whitespace+<segmenter>``
 #: too: its words are pieces of the text).
-SPAN_TOKENIZERS = ("rouge-score", "unicode-v1", "character-v1", "whitespace")
+SPAN_TOKENIZERS = (
+    "rouge-score",
+    "unicode-v1",
+    "character-v1",
+    "whitespace",
+    "xlsum-v1",
+    "xlsum-v1+jieba",
+    "xlsum-v1+burmese",
+)
 
 #: Pairs explained per call into the core when streaming.
 CHUNK = 1024

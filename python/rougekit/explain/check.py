@@ -136,6 +136,12 @@ PROFILE_CHECKS = {
     "perl-1.5.5": ("rougekit.profiles.perl155.explain_check", "check_type"),
 }
 
+#: Profiles whose check of one type also reads the pair's tokens: ``function(t, data)``.
+PAIR_CHECKS = {
+    "pltrdy-1.0.1": ("rougekit.profiles.pltrdy_check", "check_type"),
+    "rouge-chinese-1.0.3": ("rougekit.profiles.pltrdy_check", "check_type"),
+}
+
 
 def check(data: Mapping[str, Any], scorer: Any = None) -> None:
     """Raises :class:`ExplainCheckError` at the first number or invariant that differs."""
@@ -148,6 +154,12 @@ def check(data: Mapping[str, Any], scorer: Any = None) -> None:
 
         module, name = PROFILE_CHECKS[profile]
         own = getattr(importlib.import_module(module), name)
+    elif profile in PAIR_CHECKS:
+        import importlib
+
+        module, name = PAIR_CHECKS[profile]
+        pair_check = getattr(importlib.import_module(module), name)
+        own = lambda t: pair_check(t, data)  # noqa: E731
     expected: dict[str, Any] | None = None
     if scorer is not None:
         refs = [r["text"] if r.get("text") is not None else _ids(r) for r in data["references"]]
@@ -182,21 +194,28 @@ def _check_texts(data: Mapping[str, Any]) -> None:
         s = text.get("text")
         if s is None:
             continue
-        last = (0, 0)
-        for k, tok in enumerate(text["tokens"]):
-            if s[tok["start"] : tok["end"]] != tok["text"]:
-                raise ExplainCheckError(
-                    f"{label} token {k}: text[{tok['start']}:{tok['end']}] is "
-                    f"{s[tok['start'] : tok['end']]!r}, not its surface {tok['text']!r}"
-                )
-            # Tokens made from one source character (NFKC's `½`, a folded mark) share it:
-            # spans never go back, they may overlap.
-            if tok["start"] < last[0] or tok["end"] < last[1] or tok["start"] >= tok["end"]:
-                raise ExplainCheckError(f"{label} token {k}: its span goes back in the text")
-            last = (tok["start"], tok["end"])
+        _check_spans(label, s, text["tokens"])
+        if "line_tokens" in text:
+            _check_spans(f"{label} line", s, text["line_tokens"])
         for d in text.get("dropped", ()):
             if s[d["start"] : d["end"]] != d["text"]:
                 raise ExplainCheckError(f"{label}: a dropped span does not slice the text")
+
+
+def _check_spans(label: str, s: str, tokens: Sequence[Mapping[str, Any]]) -> None:
+    """Each token's span slices its surface out of the text, and the spans go forward."""
+    last = (0, 0)
+    for k, tok in enumerate(tokens):
+        if s[tok["start"] : tok["end"]] != tok["text"]:
+            raise ExplainCheckError(
+                f"{label} token {k}: text[{tok['start']}:{tok['end']}] is "
+                f"{s[tok['start'] : tok['end']]!r}, not its surface {tok['text']!r}"
+            )
+        # Tokens made from one source character (NFKC's `½`, a folded mark) share it:
+        # spans never go back, they may overlap.
+        if tok["start"] < last[0] or tok["end"] < last[1] or tok["start"] >= tok["end"]:
+            raise ExplainCheckError(f"{label} token {k}: its span goes back in the text")
+        last = (tok["start"], tok["end"])
 
 
 def _fail(name: str, where: str, what: str) -> ExplainCheckError:
@@ -302,6 +321,8 @@ def _check_matches(
                 raise _fail(name, where, f"aligned tokens {p} and {r} differ")
             last = (p, r)
     elif kind == "union-lcs":
+        # A profile whose rougeLsum lines have tokens of their own indexes those.
+        nref = len(ref["line_tokens"]) if "line_tokens" in ref else nref
         counted = 0
         seen: set[int] = set()
         for s in c["sentences"]:

@@ -4,7 +4,7 @@
 use crate::engine::TokenDoc;
 use crate::intern::{IdMap, Interner};
 use crate::pipeline::{Stemmer, Tokenizer};
-use crate::tokenize::{rouge_score, unicode};
+use crate::tokenize::{rouge_score, unicode, xlsum};
 use rustc_hash::FxHashMap;
 
 /// One token: its span in the text and what it is compared as.
@@ -57,6 +57,9 @@ pub struct TextView {
     pub dropped: Vec<Dropped>,
     /// Lines that have tokens (rougeLsum's sentences).
     pub sentences: usize,
+    /// rougeLsum's tokens when its lines have tokens of their own (`xlsum-v1`: cleaned
+    /// only); its union LCS indexes these. `None`: the lines partition `tokens`.
+    pub line_tokens: Option<Vec<Token>>,
 }
 
 /// The compared forms of one pair's tokens, each once: strings (text profiles, back to back
@@ -222,6 +225,7 @@ pub(crate) fn tokenize(
     doc.line_ends.clear();
     view.tokens.clear();
     view.dropped.clear();
+    view.line_tokens = None;
     let index = CharIndex::new(text);
     let mut cursor = 0usize;
     let mut on_token = |token: &str, start: u32, end: u32, byte_start: u32, byte_end: u32| {
@@ -269,6 +273,10 @@ pub(crate) fn tokenize(
                 None => lines.push(count),
             })
         }
+        Tokenizer::Xlsum(words) => words.scan_spans(text, |t, s, e| {
+            let (bs, be) = (index.byte_of(s), index.byte_of(e));
+            on_token(t, s as u32, e as u32, bs, be);
+        }),
         _ => {
             // Tokenizers whose tokens are slices of the text (white space, segmenters):
             // the slice is the span; otherwise the next occurrence of the token.
@@ -307,12 +315,81 @@ pub(crate) fn tokenize(
         t.sentence = s;
     }
     view.sentences = doc.line_ends.len();
-    view.dropped = dropped(text, &view.tokens, tokenizer.ascii_only());
+    if let Tokenizer::Xlsum(words) = tokenizer {
+        lines_apart(text, words, vocab, forms, doc, view, &index);
+    }
+    let symbols = tokenizer.lines_apart();
+    view.dropped = dropped(text, &view.tokens, tokenizer.ascii_only(), symbols);
+}
+
+/// rougeLsum's own line tokens (`xlsum-v1`) into `doc` (ids and line ends, as
+/// `TokenDoc::tokenize_into` makes them) and `view` (with spans and sentences); each
+/// whole-text token takes the sentence of the line it starts on.
+fn lines_apart(
+    text: &str,
+    words: xlsum::Words,
+    vocab: &mut Vocab,
+    forms: &mut FormIndex,
+    doc: &mut TokenDoc,
+    view: &mut TextView,
+    index: &CharIndex,
+) {
+    let mut ids = Vec::new();
+    let mut tokens = Vec::new();
+    let ends = &mut doc.line_ends;
+    ends.clear();
+    // Per line of the text: the sentence its tokens are (or would be) in.
+    let mut line_sentence: Vec<u32> = vec![0];
+    words.scan_lines_spans(text, |event| match event {
+        Some((t, s, e)) => {
+            let id = vocab.id(t);
+            ids.push(id);
+            tokens.push(Token {
+                start: s as u32,
+                end: e as u32,
+                byte_start: index.byte_of(s),
+                byte_end: index.byte_of(e),
+                form: forms.get(id),
+                sentence: ends.len() as u32,
+            });
+        }
+        None => {
+            if ends.last().copied().unwrap_or(0) < ids.len() {
+                ends.push(ids.len());
+            }
+            line_sentence.push(ends.len() as u32);
+        }
+    });
+    if ends.last().copied().unwrap_or(0) < ids.len() {
+        ends.push(ids.len());
+    }
+    let last = (ends.len() as u32).saturating_sub(1);
+    let newlines: Vec<u32> = text
+        .chars()
+        .enumerate()
+        .filter(|&(_, c)| c == '\n')
+        .map(|(k, _)| k as u32)
+        .collect();
+    for t in &mut view.tokens {
+        let line = newlines.partition_point(|&k| k < t.start);
+        t.sentence = line_sentence.get(line).copied().unwrap_or(last).min(last);
+    }
+    view.sentences = ends.len();
+    doc.line_tokens = Some(ids);
+    view.line_tokens = Some(tokens);
+}
+
+/// ASCII that a tokenizer keeping symbols (`xlsum-v1`) drops: BERT's punctuation split takes
+/// every ASCII non-alphanumeric, so `$` goes where `€` stays; control characters are deleted.
+fn dropped_ascii(c: char) -> bool {
+    matches!(c, '$' | '+' | '<' | '=' | '>' | '^' | '`' | '|' | '~')
+        || (c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r'))
 }
 
 /// The runs of text outside every token that hold a letter, a digit or a non-ASCII
-/// character (white space and ASCII punctuation are not listed).
-fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
+/// character (white space and ASCII punctuation are not listed; with `symbols`, ASCII
+/// symbols and control characters are).
+fn dropped(text: &str, tokens: &[Token], ascii_only: bool, symbols: bool) -> Vec<Dropped> {
     let mut out = Vec::new();
     // Gaps between tokens: (first byte, end byte, code point of the first byte).
     let mut gaps: Vec<(usize, usize, usize)> = Vec::new();
@@ -332,10 +409,9 @@ fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
     }
     for (lo, hi, first_char) in gaps {
         let gap = &text[lo..hi];
-        if gap
-            .bytes()
-            .all(|b| b.is_ascii() && !b.is_ascii_alphanumeric())
-        {
+        if gap.bytes().all(|b| {
+            b.is_ascii() && !b.is_ascii_alphanumeric() && !(symbols && dropped_ascii(b as char))
+        }) {
             continue; // white space and ASCII punctuation: not listed
         }
         let mut run: Option<(usize, usize)> = None; // (byte, code point) start of the run
@@ -360,7 +436,7 @@ fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
             }
         };
         for (b, ch) in gap.char_indices() {
-            if ch.is_whitespace() {
+            if ch.is_whitespace() && !(symbols && dropped_ascii(ch)) {
                 flush(&mut run, b, c_at, notable, non_ascii_letter);
                 notable = false;
                 non_ascii_letter = false;
@@ -368,7 +444,7 @@ fn dropped(text: &str, tokens: &[Token], ascii_only: bool) -> Vec<Dropped> {
                 if run.is_none() {
                     run = Some((b, c_at));
                 }
-                notable |= ch.is_alphanumeric() || !ch.is_ascii();
+                notable |= ch.is_alphanumeric() || !ch.is_ascii() || (symbols && dropped_ascii(ch));
                 non_ascii_letter |= !ch.is_ascii() && ch.is_alphanumeric();
             }
             c_at += 1;
