@@ -23,6 +23,8 @@ __all__ = [
     "PerlRunPlan",
     "PerlScorer",
     "Pipeline",
+    "PltrdyExplainer",
+    "PltrdyExplanationRecord",
     "PltrdyScorer",
     "RougekitError",
     "StreamingSums",
@@ -367,6 +369,31 @@ class PerlExplainer:
 
 @final
 class PerlExplanationRecord:
+    """One pair's explanation, kept in the core until its dict is asked for."""
+
+    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+        """``head``'s items, then the texts and the types (``rougekit.explain/1``)."""
+
+@final
+class PltrdyExplainer:
+    """The explanations of a ``PltrdyScorer`` configuration, counted by the scoring code."""
+
+    def __new__(
+        cls,
+        variant: str,
+        types: Sequence[str],
+        exclusive: bool = True,
+        threads: int = 1,
+        segmenter: str | None = None,
+    ) -> Self: ...
+    def explain_texts(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> list[PltrdyExplanationRecord]:
+        """One record per pair (one reference each), explained in parallel without the GIL;
+        ``score_batch``'s errors."""
+
+@final
+class PltrdyExplanationRecord:
     """One pair's explanation, kept in the core until its dict is asked for."""
 
     def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:

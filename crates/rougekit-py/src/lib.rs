@@ -10,6 +10,7 @@ mod interrupt;
 mod perl;
 mod perl_explain;
 mod pltrdy;
+mod pltrdy_explain;
 mod scorer;
 mod scores;
 mod segment;
@@ -38,6 +39,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scores::approximate_randomization, m)?)?;
     // The pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles (rougekit.compat.pltrdy, .rouge_chinese).
     m.add_class::<pltrdy::PyPltrdyScorer>()?;
+    m.add_class::<pltrdy_explain::PltrdyExplainer>()?;
+    m.add_class::<pltrdy_explain::PltrdyExplanationRecord>()?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_recursion_depths, m)?)?;

@@ -106,34 +106,10 @@ impl PyPltrdyScorer {
         references: &Bound<'_, PyAny>,
     ) -> PyResult<PyBatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
-        let mut start = 0;
-        for (i, &end) in texts.ref_ends.iter().enumerate() {
-            if end - start != 1 {
-                return Err(PyValueError::new_err(format!(
-                    "pair {i}: {} references, but the {} profile takes one reference per \
-                     prediction, as the package it reproduces does",
-                    end - start,
-                    self.variant()
-                )));
-            }
-            start = end;
-        }
+        one_reference_each(&texts.ref_ends, self.inner.config().variant)?;
         let batch = self.run(py, &texts.predictions, &texts.refs)?;
         if let Some(i) = batch.empty.iter().position(|&e| e != 0) {
-            let (side, message) = if batch.empty[i] & 1 != 0 {
-                ("prediction", "Hypothesis is empty.")
-            } else {
-                ("reference", "Reference is empty.")
-            };
-            let what = match self.inner.config().variant {
-                Variant::Pltrdy101 => "nothing but dots",
-                Variant::RougeChinese103 => "nothing but whitespace",
-            };
-            return Err(PyValueError::new_err(format!(
-                "pair {i}: the {side} is empty or {what}, which {} cannot score (it raises \
-                 ValueError('{message}'))",
-                self.variant()
-            )));
+            return Err(empty_error(i, batch.empty[i], self.inner.config().variant));
         }
         Ok(PyBatchScores::from(batch.scores))
     }
@@ -203,6 +179,42 @@ impl PyPltrdyScorer {
             PyBytes::new(py, &batch.empty),
         ))
     }
+}
+
+/// `ValueError` naming the first pair that has not exactly one reference.
+pub(crate) fn one_reference_each(ref_ends: &[usize], variant: Variant) -> PyResult<()> {
+    let mut start = 0;
+    for (i, &end) in ref_ends.iter().enumerate() {
+        if end - start != 1 {
+            return Err(PyValueError::new_err(format!(
+                "pair {i}: {} references, but the {} profile takes one reference per \
+                 prediction, as the package it reproduces does",
+                end - start,
+                variant.name()
+            )));
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+/// The `ValueError` of pair `i` whose empty flags are `flags` (bit 0: the prediction has no
+/// sentence, bit 1: the reference).
+pub(crate) fn empty_error(i: usize, flags: u8, variant: Variant) -> PyErr {
+    let (side, message) = if flags & 1 != 0 {
+        ("prediction", "Hypothesis is empty.")
+    } else {
+        ("reference", "Reference is empty.")
+    };
+    let what = match variant {
+        Variant::Pltrdy101 => "nothing but dots",
+        Variant::RougeChinese103 => "nothing but whitespace",
+    };
+    PyValueError::new_err(format!(
+        "pair {i}: the {side} is empty or {what}, which {} cannot score (it raises \
+         ValueError('{message}'))",
+        variant.name()
+    ))
 }
 
 /// The sentence pieces of `text` under a variant's rule before empty pieces are dropped:

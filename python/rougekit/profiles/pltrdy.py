@@ -121,6 +121,20 @@ class PltrdyFamily(Profile):
     def tokenize(self, text: str) -> list[str]:
         return _core.pltrdy_tokens(text, self.NAME)
 
+    def explainer(self, types: Sequence[str], threads: int) -> _core.PltrdyExplainer:
+        """The core explainer of ``types`` (``RougeScorer.explain`` / ``explain_batch`` use
+        it): the tokens with their spans and sentences, per type the counts and scores of
+        the scoring path and the matches behind them (distinct or clipped n-grams, the
+        ROUGE-L LCSs); :mod:`rougekit.profiles.pltrdy_check` has the arithmetic ``check()``
+        redoes."""
+        return _core.PltrdyExplainer(
+            self.NAME,
+            list(types),
+            exclusive=self.exclusive,
+            threads=threads,
+            segmenter=getattr(self, "segmenter", None),
+        )
+
     @property
     def no_tokens_advice(self) -> str:
         return "Check the texts."

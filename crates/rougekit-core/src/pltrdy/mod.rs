@@ -24,6 +24,7 @@
 //! the packages, and then scored as above.
 pub mod depth;
 mod distinct;
+pub mod explain;
 pub mod rouge_l;
 pub mod rouge_n;
 pub mod split;
@@ -554,50 +555,82 @@ impl PltrdyScorer {
             if cancel.stopped() {
                 return Ok(());
             }
-            s.vocab.clear();
-            let (hyp_text, ref_text) = match self.config.segmenter {
-                None => (pair.hypothesis, pair.reference),
-                Some(segmenter) => {
-                    let [h, r] = &mut s.joined;
-                    join_words(segmenter, pair.hypothesis, h);
-                    join_words(segmenter, pair.reference, r);
-                    (h.as_str(), r.as_str())
-                }
-            };
-            s.hyp.fill(hyp_text, rule, &mut s.buf, &mut s.vocab);
-            s.reference.fill(ref_text, rule, &mut s.buf, &mut s.vocab);
-            s.unigrams = None;
+            let flags = s.load(&self.config, pair, rule);
             out.lengths[i] = (s.hyp.words, s.reference.words);
-            let flags =
-                u8::from(s.hyp.ends.is_empty()) | (u8::from(s.reference.ends.is_empty()) << 1);
             out.empty[i] = flags;
             if flags != 0 {
                 continue; // scores stay 0: the packages raise here
             }
             let hyp = std::mem::take(&mut s.hyp);
             let reference = std::mem::take(&mut s.reference);
-            for (t, metric) in self.config.metrics.iter().enumerate() {
-                let (score, c) = match *metric {
-                    Metric::N(n) => rouge_n::score(n, self.config.exclusive, &hyp, &reference, s),
-                    Metric::L => match rouge_l::score(
-                        self.config.variant.lcs(),
-                        self.config.exclusive,
-                        &hyp,
-                        &reference,
-                        s,
-                        cancel,
-                    ) {
-                        Ok(scored) => scored,
-                        Err(message) => return Err((out.first + i, message)),
-                    },
-                };
-                out.rows[i * nt + t] = score;
-                out.counts[i * nt + t] = c;
+            for (t, &metric) in self.config.metrics.iter().enumerate() {
+                let scored = score_metric(&self.config, metric, &hyp, &reference, s, cancel, None);
+                match scored {
+                    Ok((score, c)) => {
+                        out.rows[i * nt + t] = score;
+                        out.counts[i * nt + t] = c;
+                    }
+                    Err(message) => return Err((out.first + i, message)),
+                }
             }
             s.hyp = hyp;
             s.reference = reference;
         }
         Ok(())
+    }
+}
+
+impl Scratch {
+    /// Reads one pair into `hyp` and `reference` (each text segmented and its words joined
+    /// with spaces first, with a segmenter); returns the pair's empty flags (bit 0: the
+    /// hypothesis has no sentence, bit 1: the reference).
+    pub(crate) fn load(
+        &mut self,
+        config: &PltrdyConfig,
+        pair: &TextPair<'_>,
+        rule: SentenceRule,
+    ) -> u8 {
+        self.vocab.clear();
+        let (hyp_text, ref_text) = match config.segmenter {
+            None => (pair.hypothesis, pair.reference),
+            Some(segmenter) => {
+                let [h, r] = &mut self.joined;
+                join_words(segmenter, pair.hypothesis, h);
+                join_words(segmenter, pair.reference, r);
+                (h.as_str(), r.as_str())
+            }
+        };
+        self.hyp
+            .fill(hyp_text, rule, &mut self.buf, &mut self.vocab);
+        self.reference
+            .fill(ref_text, rule, &mut self.buf, &mut self.vocab);
+        self.unigrams = None;
+        u8::from(self.hyp.ends.is_empty()) | (u8::from(self.reference.ends.is_empty()) << 1)
+    }
+}
+
+/// One metric's score and counts for a loaded pair (both texts have a sentence); with
+/// `trace`, rouge 1.0.1's ROUGE-L records its LCSs ([`rouge_l::LcsTrace`]).
+pub(crate) fn score_metric(
+    config: &PltrdyConfig,
+    metric: Metric,
+    hyp: &Doc,
+    reference: &Doc,
+    s: &mut Scratch,
+    cancel: &Cancel<'_>,
+    trace: Option<&mut Vec<rouge_l::LcsTrace>>,
+) -> Result<(Score, Counts), String> {
+    match metric {
+        Metric::N(n) => Ok(rouge_n::score(n, config.exclusive, hyp, reference, s)),
+        Metric::L => rouge_l::score(
+            config.variant.lcs(),
+            config.exclusive,
+            hyp,
+            reference,
+            s,
+            cancel,
+            trace,
+        ),
     }
 }
 

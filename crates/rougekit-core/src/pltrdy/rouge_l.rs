@@ -112,8 +112,25 @@ fn candidates(
     out.dedup();
 }
 
+/// One LCS of a (reference sentence, hypothesis sentence) pair that rouge 1.0.1's ROUGE-L
+/// computed, for explanations ([`score`] with a trace).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LcsTrace {
+    /// Token index (in the whole text) where the reference sentence starts.
+    pub reference_start: usize,
+    /// Token index where the hypothesis sentence starts.
+    pub hypothesis_start: usize,
+    /// How many times the sum counts it (equal sentences are computed once).
+    pub times: usize,
+    /// The LCS's `(hypothesis, reference)` token indices, increasing.
+    pub pairs: Vec<(u32, u32)>,
+    /// With `exclusive`: the hypothesis token indices whose word entered the set here.
+    pub counted: Vec<u32>,
+}
+
 /// The score and counts of ROUGE-L for one pair (both texts have a sentence); `Err` (the
-/// reason) past [`MAX_SENTENCE_PAIRS`].
+/// reason) past [`MAX_SENTENCE_PAIRS`]. With `trace`, rouge 1.0.1's ROUGE-L also records
+/// each non-empty LCS it computed (the same walk; rouge-chinese's has none).
 pub(crate) fn score(
     rule: LcsRule,
     exclusive: bool,
@@ -121,6 +138,7 @@ pub(crate) fn score(
     reference: &Doc,
     s: &mut Scratch,
     cancel: &Cancel<'_>,
+    mut trace: Option<&mut Vec<LcsTrace>>,
 ) -> Result<(Score, Counts), String> {
     if rule == LcsRule::WholeText {
         let hits = lcs::lcs_len(&reference.tokens, &hyp.tokens, &mut s.lcs, cancel);
@@ -185,11 +203,38 @@ pub(crate) fn score(
                     return Err(too_many(MAX_SENTENCE_PAIRS));
                 }
                 let c = &hyp.tokens[ca..cb];
-                lcs::union_positions_with(c, r, &mut s.lcs, &mut s.marks[ca..cb], cancel);
-                for (&t, &marked) in c.iter().zip(&s.marks[ca..cb]) {
+                let mut step = trace.as_deref_mut().map(|_| LcsTrace {
+                    reference_start: ra,
+                    hypothesis_start: ca,
+                    times: 1,
+                    ..LcsTrace::default()
+                });
+                match &mut step {
+                    None => {
+                        lcs::union_positions_with(c, r, &mut s.lcs, &mut s.marks[ca..cb], cancel)
+                    }
+                    Some(t) => {
+                        // The same walk (`union_positions_with` is `backtrack_pairs` marking).
+                        let marks = &mut s.marks[ca..cb];
+                        lcs::backtrack_pairs(c, r, &mut s.lcs, cancel, |i, j| {
+                            marks[i] = true;
+                            t.pairs.push(((ca + i) as u32, (ra + j) as u32));
+                        });
+                        t.pairs.reverse();
+                    }
+                }
+                for (i, (&t, &marked)) in c.iter().zip(&s.marks[ca..cb]).enumerate() {
                     if marked && s.seen[t as usize] & 4 == 0 {
                         s.seen[t as usize] |= 4;
                         hits += 1;
+                        if let Some(step) = &mut step {
+                            step.counted.push((ca + i) as u32);
+                        }
+                    }
+                }
+                if let (Some(step), Some(out)) = (step, trace.as_deref_mut()) {
+                    if !step.pairs.is_empty() {
+                        out.push(step);
                     }
                 }
                 if !cancel.tick(1 + r.len() * c.len() / 64) {
@@ -220,7 +265,22 @@ pub(crate) fn score(
                 return Err(too_many(MAX_SENTENCE_PAIRS));
             }
             let c = &hyp.tokens[ca..cb];
-            hits += r_count * c_count * lcs::lcs_len(r, c, &mut s.lcs, cancel);
+            let length = lcs::lcs_len(r, c, &mut s.lcs, cancel);
+            hits += r_count * c_count * length;
+            if let (Some(out), true) = (trace.as_deref_mut(), length > 0) {
+                let mut step = LcsTrace {
+                    reference_start: ra,
+                    hypothesis_start: ca,
+                    times: r_count * c_count,
+                    ..LcsTrace::default()
+                };
+                s.lcs.set_columns(r);
+                lcs::backtrack_pairs(c, r, &mut s.lcs, cancel, |i, j| {
+                    step.pairs.push(((ca + i) as u32, (ra + j) as u32));
+                });
+                step.pairs.reverse();
+                out.push(step);
+            }
         }
     }
     // Both sides hold at least one token (a sentence is never empty), so R = hits / m and

@@ -110,17 +110,35 @@ pub fn scan(
     buf: &mut String,
     mut on_event: impl FnMut(Option<&str>),
 ) {
-    let mut each = |piece: &str| {
-        if !piece.is_empty() {
-            piece_tokens(piece, |t| on_event(Some(t)));
-            on_event(None);
-        }
-    };
-    match rule {
-        SentenceRule::Dots => text.split('.').for_each(&mut each),
+    scan_pieces(text, rule, buf, |_, piece| {
+        piece_tokens(piece, |t| on_event(Some(t)));
+        on_event(None);
+    });
+}
+
+/// Calls `on_piece(scanned, piece)` for each kept piece (sentence) of `text`: `piece` is a
+/// slice of `scanned`, the string that was cut (`text` itself, or rouge-chinese's rewritten
+/// text in `buf`), so that explanations can tell where it is.
+pub fn scan_pieces(
+    text: &str,
+    rule: SentenceRule,
+    buf: &mut String,
+    mut on_piece: impl FnMut(&str, &str),
+) {
+    let scanned: &str = match rule {
+        SentenceRule::Dots => text,
         SentenceRule::RougeChinese => {
             cut_sent(text, buf);
-            buf.split('\n').for_each(&mut each);
+            buf
+        }
+    };
+    let separator = match rule {
+        SentenceRule::Dots => '.',
+        SentenceRule::RougeChinese => '\n',
+    };
+    for piece in scanned.split(separator) {
+        if !piece.is_empty() {
+            on_piece(scanned, piece);
         }
     }
 }
