@@ -196,6 +196,14 @@ def test_tokens_and_spans() -> None:
     assert all(raw[t["start"] : t["end"]] == t["text"] for t in toks)
 
 
+def test_terminal_view_names_the_counting() -> None:
+    ex = scorer("pltrdy-1.0.1", True).explain("the cat sat. on the mat the cat", "the cat. on the")
+    text = str(ex)
+    assert "distinct (occurrences → counted once): the 3→1 cat 2→1" in text
+    assert "clipped" not in text and "already counted from another sentence pair" in text
+    assert "clipped (prediction" in str(scorer("pltrdy-1.0.1", False).explain("a a", "a"))
+
+
 def test_check_catches_a_changed_count() -> None:
     ex = scorer("pltrdy-1.0.1", True).explain("the cat sat", "the cat").to_dict()
     ex["types"]["rouge1"]["per_reference"][0]["matches"][0]["hits"] = 2

@@ -184,12 +184,14 @@ def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
 
 def _ngram_lines(t: dict[str, Any], r: dict[str, Any]) -> list[str]:
     matched, clipped = [], []
+    # pltrdy's exclusive=True: every distinct n-gram counts once, whatever its occurrences.
+    distinct = t.get("count") == "distinct"
     for m in r.get("matches") or ():
         g = f'"{_gram(m["gram"])}"' if len(m["gram"]) > 1 else _gram(m["gram"])
         item = g + (f" x{m['hits']}" if m["hits"] > 1 else "")
         if m["prediction_count"] > m["hits"]:
             clipped.append(f"{g} {m['prediction_count']}→{m['hits']}")
-        if m["reference_count"] > m["hits"]:
+        if m["reference_count"] > m["hits"] and not distinct:
             item += f" (ref {m['reference_count']})"
         matched.append(item)
     missed = []
@@ -199,7 +201,12 @@ def _ngram_lines(t: dict[str, Any], r: dict[str, Any]) -> list[str]:
         missed.append(g + (f" x{gone}" if gone > 1 else ""))
     return [
         *_items("matched", matched),
-        *_items("clipped (prediction count → counted)", clipped),
+        *_items(
+            "distinct (occurrences → counted once)"
+            if distinct
+            else "clipped (prediction count → counted)",
+            clipped,
+        ),
         *_items("missed", missed),
     ]
 
@@ -222,7 +229,9 @@ def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
             guarded = True
             line += f"      in LCS but not counted: {_surface(ref, s['not_counted'])}"
         lines.append(line)
-    if guarded:
+    if guarded and "lcs" in r:  # pltrdy's union of the sentence pairs' LCS words
+        lines.append("  (not counted: that word was already counted from another sentence pair)")
+    elif guarded:
         lines.append("  " + _NOT_COUNTED_NOTE)
     return lines
 
