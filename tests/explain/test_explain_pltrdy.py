@@ -204,6 +204,17 @@ def test_terminal_view_names_the_counting() -> None:
     assert "clipped (prediction" in str(scorer("pltrdy-1.0.1", False).explain("a a", "a"))
 
 
+def test_a_huge_lcs_trace_is_not_listed() -> None:
+    # 300 distinct sentences sharing 50 words: 90,000 sentence-pair LCSs of 50 words each
+    # summed (4.5 million pairs, over the 4 million listed); the counts are still checked.
+    text = ". ".join(f"w{i} " + "x " * 50 for i in range(300))
+    ex = scorer("pltrdy-1.0.1", False).explain(text, text).check().to_dict()
+    c = ex["types"]["rougeL"]["per_reference"][0]
+    assert (c["hits"], c["lcs"], c["why"]) == (4_500_300, None, "too large")
+    ex = scorer("pltrdy-1.0.1", True).explain(text, text).check().to_dict()
+    assert ex["types"]["rougeL"]["per_reference"][0]["lcs"] is not None
+
+
 def test_check_catches_a_changed_count() -> None:
     ex = scorer("pltrdy-1.0.1", True).explain("the cat sat", "the cat").to_dict()
     ex["types"]["rouge1"]["per_reference"][0]["matches"][0]["hits"] = 2

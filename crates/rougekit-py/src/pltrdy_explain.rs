@@ -311,7 +311,13 @@ fn detail_into(
                  counts only its length)",
             )?;
         }
-        MetricDetail::Union(trace) => union_into(py, d, trace, r, exclusive)?,
+        MetricDetail::Union(Some(trace)) => union_into(py, d, trace, r, exclusive)?,
+        MetricDetail::Union(None) => {
+            d.set_item(intern!(py, "lcs"), py.None())?;
+            d.set_item(intern!(py, "sentences"), py.None())?;
+            d.set_item(intern!(py, "prediction_in_lcs"), py.None())?;
+            d.set_item(intern!(py, "why"), "too large")?;
+        }
     }
     Ok(())
 }

@@ -152,8 +152,13 @@ def check_type(t: Mapping[str, Any], data: Mapping[str, Any]) -> None:
     r = [tok["compared"] for tok in ref["tokens"]]
     if t["kind"] == "ngram":
         _check_ngram(t, c, p, r)
-    elif t["kind"] == "union-lcs":
+    elif t["kind"] == "union-lcs" and c.get("lcs") is not None:
         _check_union(t, c, pred, ref)
+    elif t["kind"] == "union-lcs":
+        distinct = t["count"] == "distinct"
+        totals = (len(set(p)), len(set(r))) if distinct else (len(p), len(r))
+        if (c["prediction_total"], c["reference_total"]) != totals:
+            raise _fail(t, "the totals are not the token counts")
     elif t["kind"] == "lcs":
         if (c["prediction_total"], c["reference_total"]) != (len(p), len(r)):
             raise _fail(t, "the totals are not the token counts")

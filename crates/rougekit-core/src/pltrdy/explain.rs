@@ -50,8 +50,9 @@ pub enum MetricDetail {
     /// rouge-chinese's ROUGE-L: `(hypothesis, reference)` token indices of one LCS of the
     /// whole texts; `None` when too large to list.
     Lcs(Option<Vec<(u32, u32)>>),
-    /// rouge 1.0.1's ROUGE-L: the non-empty LCSs it computed, in its order.
-    Union(Vec<LcsTrace>),
+    /// rouge 1.0.1's ROUGE-L: the non-empty LCSs it computed, in its order; `None` when
+    /// too large to list ([`super::rouge_l::MAX_TRACED_PAIRS`]).
+    Union(Option<Vec<LcsTrace>>),
 }
 
 /// One metric of a pair's explanation.
@@ -187,7 +188,10 @@ pub fn explain_pair(
                     &reference.tokens,
                     &mut w.witness,
                 )),
-                Metric::L if union => MetricDetail::Union(trace),
+                Metric::L if union => {
+                    let truncated = trace.is_empty() && counts.hits > 0.0;
+                    MetricDetail::Union((!truncated).then_some(trace))
+                }
                 Metric::L => {
                     match witness::lcs_alignment(&hyp.tokens, &reference.tokens, &mut s.lcs) {
                         Detail::Lcs { alignment } => MetricDetail::Lcs(alignment),
@@ -443,7 +447,7 @@ mod tests {
             let e = explain("pltrdy-1.0.1", exclusive, None, hyp, reference);
             for m in &e.metrics {
                 match &m.detail {
-                    MetricDetail::Union(trace) => {
+                    MetricDetail::Union(Some(trace)) => {
                         let hits: usize = if exclusive {
                             trace.iter().map(|t| t.counted.len()).sum()
                         } else {

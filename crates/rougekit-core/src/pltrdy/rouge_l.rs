@@ -128,6 +128,24 @@ pub struct LcsTrace {
     pub counted: Vec<u32>,
 }
 
+/// Most LCS pairs a trace records for one text pair (32 MiB); beyond, the trace is
+/// emptied and recording stops (an empty trace with hits: too large to list).
+pub const MAX_TRACED_PAIRS: usize = 1 << 22;
+
+/// Records `step` in `trace`, or empties the trace and stops recording past
+/// [`MAX_TRACED_PAIRS`].
+fn record(trace: &mut Option<&mut Vec<LcsTrace>>, step: LcsTrace, traced: &mut usize) {
+    if let Some(out) = trace.as_deref_mut() {
+        *traced += step.pairs.len();
+        if *traced > MAX_TRACED_PAIRS {
+            *out = Vec::new();
+            *trace = None;
+        } else {
+            out.push(step);
+        }
+    }
+}
+
 /// The score and counts of ROUGE-L for one pair (both texts have a sentence); `Err` (the
 /// reason) past [`MAX_SENTENCE_PAIRS`]. With `trace`, rouge 1.0.1's ROUGE-L also records
 /// each non-empty LCS it computed (the same walk; rouge-chinese's has none).
@@ -172,6 +190,7 @@ pub(crate) fn score(
         )
     };
     let mut computed = 0usize;
+    let mut traced = 0usize;
     if exclusive {
         // The backtrack above, transposed: with the hypothesis sentence as the target
         // (rows) and the reference sentence as the columns, "up only if strictly larger
@@ -232,10 +251,8 @@ pub(crate) fn score(
                         }
                     }
                 }
-                if let (Some(step), Some(out)) = (step, trace.as_deref_mut()) {
-                    if !step.pairs.is_empty() {
-                        out.push(step);
-                    }
+                if let Some(step) = step.filter(|t| !t.pairs.is_empty()) {
+                    record(&mut trace, step, &mut traced);
                 }
                 if !cancel.tick(1 + r.len() * c.len() / 64) {
                     break;
@@ -267,7 +284,7 @@ pub(crate) fn score(
             let c = &hyp.tokens[ca..cb];
             let length = lcs::lcs_len(r, c, &mut s.lcs, cancel);
             hits += r_count * c_count * length;
-            if let (Some(out), true) = (trace.as_deref_mut(), length > 0) {
+            if trace.is_some() && length > 0 {
                 let mut step = LcsTrace {
                     reference_start: ra,
                     hypothesis_start: ca,
@@ -279,7 +296,7 @@ pub(crate) fn score(
                     step.pairs.push(((ca + i) as u32, (ra + j) as u32));
                 });
                 step.pairs.reverse();
-                out.push(step);
+                record(&mut trace, step, &mut traced);
             }
         }
     }
