@@ -370,6 +370,7 @@ fn aggressive(joined: &str, on_token: &mut impl FnMut(&str, Range<usize>)) {
         for (i, c) in word.char_indices() {
             let k = class(c);
             let at = word_start + i;
+            let len = c.len_utf8();
             let c = onmt_char(c);
             if k == MARK {
                 if token.is_empty() {
@@ -392,7 +393,7 @@ fn aggressive(joined: &str, on_token: &mut impl FnMut(&str, Range<usize>)) {
                 range.start = at;
                 kind = if k == LETTER || k == NUMBER { k } else { 0 };
             }
-            range.end = at + word[i..].chars().next().map_or(1, char::len_utf8);
+            range.end = at + len;
         }
         if !token.is_empty() {
             emit_cjk_split(&token, range.clone(), on_token);
