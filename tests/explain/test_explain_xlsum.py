@@ -319,3 +319,13 @@ def test_burmese_syllables() -> None:
 if __name__ == "__main__":
     for stem in (False, True):
         print(f"stem={stem}: pairs, values, mismatches =", full_run(stem))
+
+
+def test_views_show_the_line_tokens() -> None:
+    # rougeLsum's union indexes the line tokens ("abc123" one token; "abc", "123" in rouge1).
+    scorer = rk.RougeScorer(("rouge1", "rougeLsum"), profile="xlsum-v1", language="english")
+    ex = scorer.explain("abc123 def\nxyz", "abc123 xyz\ndef")
+    assert "ref s0 counted: abc123 xyz" in str(ex)
+    assert "ref s1 counted: def" in str(ex)
+    lsum = ex._repr_html_().split('data-type="rougeLsum"')[1]
+    assert lsum.count("rk-hit") == 6 and 'title="abc123"' in lsum

@@ -113,6 +113,12 @@ def occurrences(forms: Sequence[str], gram: Sequence[str]) -> set[int]:
     return {i for i in range(len(forms) - n + 1) if forms[i] == first and forms[i : i + n] == rest}
 
 
+def lsum_view(text: dict[str, Any]) -> dict[str, Any]:
+    """rougeLsum's view of a text: its own line tokens when the profile has them
+    (``xlsum-v1``: ``"line_tokens"``, which the union LCS indexes)."""
+    return {**text, "tokens": text["line_tokens"]} if "line_tokens" in text else text
+
+
 def chosen(t: dict[str, Any]) -> int:
     """The reference the prediction is marked against: the rule's choice, else the first."""
     ref = t.get("reference")
@@ -322,7 +328,7 @@ def text(d: dict[str, Any]) -> str:
         elif kind == "lcs":
             lines += _lcs_lines(pred, r)
         elif kind == "union-lcs":
-            lines += _lsum_lines(ref, r)
+            lines += _lsum_lines(lsum_view(ref), r)
         elif kind == "wlcs":
             lines += _wlcs_lines(ref, r)
         elif kind == "skip-bigram":
@@ -420,6 +426,9 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
     k = chosen(t)
     n = t.get("n", 1)
     kind = t["kind"]
+    if kind == "union-lcs":
+        d = {**d, "prediction": lsum_view(d["prediction"])}
+        d["references"] = [lsum_view(r) for r in d["references"]]
     pred = d["prediction"]
     mk = [marks(kind, p, pred["tokens"], n=n) for p in per]
     parts = [
