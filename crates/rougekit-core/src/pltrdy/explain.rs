@@ -86,7 +86,6 @@ pub enum ExplainError {
 struct Worker {
     scratch: Scratch,
     witness: WitnessScratch,
-    joined: String,
 }
 
 thread_local! {
@@ -212,8 +211,11 @@ pub fn explain_pair(
         if let Some(message) = failed {
             return Err(ExplainError::TooLarge(message));
         }
-        let hypothesis = text_explain(config, pair.hypothesis, rule, &mut s.buf, &mut w.joined);
-        let reference = text_explain(config, pair.reference, rule, &mut s.buf, &mut w.joined);
+        // With a segmenter, the words joined with spaces that `load` scored.
+        let segmented = config.segmenter.is_some();
+        let [h, r] = &s.joined;
+        let hypothesis = text_explain(pair.hypothesis, segmented.then_some(h), rule, &mut s.buf);
+        let reference = text_explain(pair.reference, segmented.then_some(r), rule, &mut s.buf);
         if (hypothesis.tokens.len(), reference.tokens.len()) != lengths {
             return Err(ExplainError::TooLarge(
                 "the tokens with spans differ from the tokens scored".to_string(),
@@ -260,21 +262,15 @@ fn char_index(s: &str) -> Vec<u32> {
 }
 
 /// The tokens of `text` with their spans, cut by the same functions as the scoring path
-/// ([`split::scan_pieces`], [`split::piece_tokens`]).
+/// ([`split::scan_pieces`], [`split::piece_tokens`]); `joined`: its segmenter's words
+/// joined with spaces, which were cut instead.
 fn text_explain(
-    config: &PltrdyConfig,
     text: &str,
+    joined: Option<&String>,
     rule: SentenceRule,
     buf: &mut String,
-    joined: &mut String,
 ) -> TextExplain {
-    let source: &str = match config.segmenter {
-        None => text,
-        Some(segmenter) => {
-            super::join_words(segmenter, text, joined);
-            joined
-        }
-    };
+    let source: &str = joined.map_or(text, String::as_str);
     // Tokens as (byte start, byte end) in the scanned string, with their compared form.
     let mut spans: Vec<(usize, usize, u32)> = Vec::new();
     let mut compared: Vec<String> = Vec::new();
@@ -304,7 +300,7 @@ fn text_explain(
     let scanned_chars = char_index(scanned);
     // scanned char index -> source chars before; source char index -> original chars before.
     let to_source = (rule == SentenceRule::RougeChinese).then(|| before_counts(source, scanned));
-    let to_text = config.segmenter.map(|_| before_counts(text, source));
+    let to_text = joined.map(|_| before_counts(text, source));
     let mut text_bytes: Vec<u32> = text.char_indices().map(|(b, _)| b as u32).collect();
     text_bytes.push(text.len() as u32);
     let map = |b: usize| -> u32 {
