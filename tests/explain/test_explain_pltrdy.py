@@ -126,6 +126,9 @@ HARD = [
     "今天天气很好。我们去公园！“好的。”他说……然后......走了",
     "自行车 不能 停\n\n你 怎么 看？？a",
     "  leading and trailing  ",
+    # Over 256 sentence pairs: repeated sentences computed once, with their repetitions.
+    "a b. c a. a b. d. b c a. " * 12,
+    "c a. a b. x y. b a. " * 9,
 ]
 
 
