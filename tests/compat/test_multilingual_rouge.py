@@ -99,3 +99,33 @@ def test_bytes_as_the_original_or_refused() -> None:
     # The original lower-cases bytes as ASCII for rouge1 but not for rougeLsum: refused.
     with pytest.raises(ValueError, match="non-ASCII upper-case"):
         ours.score("ÉTÉ".encode(), b"x")
+
+
+@pytest.mark.parametrize(
+    ("lang", "stem"),
+    [("Hindi", True), ("HINDI", True), ("Chinese_Simplified", False), ("hi", True),
+     ("porter", True), ("klingon", True), ("chinese_simplified", False)],
+)  # fmt: skip
+def test_lang_is_matched_exactly_as_the_original(lang: str, stem: bool) -> None:
+    # The original resolves only its four aliases; "Hindi" is a language it does not know
+    # (the default tokenizer, no stemming, a warning), "porter" is lang=None's stemmer.
+    import warnings
+
+    pairs = [
+        ("लड़का किताब पढ़ता है और लड़की खेलती है", "लड़कों ने किताबें पढ़ीं और लड़कियाँ खेलती रहीं"),
+        ("今天天气很好\uff0c我们去公园散步。", "今天天气不错"),
+        ("The cats were running quickly", "the cat runs quick"),
+    ]
+    xlsum_oracle.load()  # which ignores the package's warnings: then record them here
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        oracle = xlsum_oracle.scorer(TYPES, use_stemmer=stem, lang=lang)
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        scorer = rouge_scorer.RougeScorer(TYPES, use_stemmer=stem, lang=lang)
+    assert [scorer.score(t, p) for t, p in pairs] == [oracle.score(t, p) for t, p in pairs]
+
+    def unknown(caught: list[warnings.WarningMessage]) -> list[str]:
+        return [str(w.message) for w in caught if "unknown stemmer language" in str(w.message)]
+
+    assert unknown(ours) == unknown(theirs)

@@ -4,12 +4,22 @@
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import rougekit.compat.multilingual_rouge.scoring as scoring
 from rougekit.compat.tokenize import valid_utf8
-from rougekit.profiles.xlsum import STOPWORD_SNAPSHOTS, XlsumV1, stemmer_of, xlsum_language
+from rougekit.profiles.xlsum import (
+    ALIASES,
+    NLTK_SNOWBALL,
+    OTHER_STEMMERS,
+    REFUSED,
+    STOPWORD_SNAPSHOTS,
+    XlsumV1,
+    stemmer_of,
+    xlsum_language,
+)
 
 _NGRAM_TYPE = re.compile(r"rouge[0-9]$")
 #: rouge-score's int zeros of rougeL and rougeLsum on empty input, which the original keeps.
@@ -39,9 +49,8 @@ class RougeScorer(scoring.BaseScorer):
         unknown = [k for k in kwargs if k not in allowed]
         if unknown:
             raise TypeError(f"unexpected keyword argument(s): {', '.join(unknown)}")
-        lang = kwargs.get("lang")
-        language = "none" if not lang else xlsum_language(lang, strict=False)
         use_stemmer = bool(kwargs.get("use_stemmer", False))
+        language = _language(kwargs.get("lang"), use_stemmer)
         snapshot = kwargs.get("nltk_stopwords") or "5db857e"
         if snapshot not in STOPWORD_SNAPSHOTS:
             raise ValueError(
@@ -88,6 +97,27 @@ class RougeScorer(scoring.BaseScorer):
             row = rows[column[name]]
             out[key] = _INT_ZERO if row[3] else scoring.Score(*row[:3])
         return out
+
+
+def _language(lang: Any, use_stemmer: bool) -> str:
+    """The profile's language for the original's ``lang``, which it matches exactly: only its
+    four aliases are resolved, and any other spelling (``"Hindi"``, ``"hi"``) is a language it
+    does not know: the default tokenizer and, with ``use_stemmer``, no stemming and a warning,
+    as there. ``"porter"`` (NLTK's Snowball ``PorterStemmer``, the ``lang=None`` stemmer) and
+    a false ``lang`` are ``lang=None``."""
+    if not lang:
+        return "none"
+    if not isinstance(lang, str):
+        raise TypeError(f"lang must be a str, got {type(lang).__name__}")
+    key = ALIASES.get(lang, lang)
+    if key == "porter":
+        return "none"
+    if key in REFUSED:
+        return xlsum_language(key)  # raises, saying why
+    known = key in NLTK_SNOWBALL or key in OTHER_STEMMERS
+    if use_stemmer and not known:
+        warnings.warn(f"-----unknown stemmer language-> {key}-----", stacklevel=3)
+    return key
 
 
 def _text(value: str | bytes) -> str:
