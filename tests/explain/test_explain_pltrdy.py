@@ -218,6 +218,17 @@ def test_a_huge_lcs_trace_is_not_listed() -> None:
     assert ex["types"]["rougeL"]["per_reference"][0]["lcs"] is not None
 
 
+def test_long_pair() -> None:
+    # One 100,000 x 60,000-token sentence pair (the original dies of RecursionError from
+    # about 1,000): explained and checked in about a second.
+    a = " ".join(f"w{i % 20_000}" for i in range(100_000))
+    b = " ".join(f"w{i * 7 % 20_000}" for i in range(60_000))
+    for exclusive in (True, False):
+        s = scorer("pltrdy-1.0.1", exclusive)
+        ex = s.explain(a, b).check().to_dict()
+        assert ex["types"]["rougeL"]["fmeasure"] == s.score(a, b)["rougeL"].fmeasure
+
+
 def test_check_catches_a_changed_count() -> None:
     ex = scorer("pltrdy-1.0.1", True).explain("the cat sat", "the cat").to_dict()
     ex["types"]["rouge1"]["per_reference"][0]["matches"][0]["hits"] = 2

@@ -340,9 +340,14 @@ fn union_into(
             let s = &mut state[q as usize];
             *s = (*s).max(if exclusive { 1 } else { 2 });
         }
+        // Both in increasing prediction order: one merge.
+        let mut pairs = step.pairs.iter().peekable();
         for &p in &step.counted {
-            if let Some(&(_, q)) = step.pairs.iter().find(|&&(x, _)| x == p) {
-                state[q as usize] = 2;
+            while pairs.next_if(|&&(x, _)| x < p).is_some() {}
+            if let Some(&&(x, q)) = pairs.peek() {
+                if x == p {
+                    state[q as usize] = 2;
+                }
             }
         }
         let x = PyDict::new(py);
