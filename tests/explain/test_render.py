@@ -208,3 +208,37 @@ def test_text_shows_the_criterion_of_a_recall_rule(profile: str, rule: str) -> N
     out = str(scorer.explain("the cat sat on the mat today", refs))
     assert "R per reference: 1*  0.63636" in out
     assert "F per reference" not in out
+
+
+@pytest.mark.parametrize(
+    "options", [{"multiref": "pooled"}, {"multiref": "mean"}, {"jackknife": True}]
+)
+def test_text_lists_each_references_matches_when_every_reference_counts(
+    options: dict[str, Any],
+) -> None:
+    import rougekit as rk
+
+    scorer = rk.RougeScorer(["rouge1"], **options)
+    out = str(scorer.explain("the cat sat on the mat", ["the cat sat", "a dog sat on a mat"]))
+    assert "  reference 1: hits 3 / pred 6 / ref 3" in out
+    assert "    matched: the cat sat" in out
+    assert "  reference 2: hits 3 / pred 6 / ref 6" in out
+    assert "    matched: sat on mat" in out
+    if options.get("jackknife"):
+        assert "mean over the leave-one-out subsets" in out
+        assert "best-f on each leave-one-out subset of the 2 references, then the mean" in out
+
+
+def test_text_shows_space_tokens_and_wraps_long_labels() -> None:
+    d = explanation()
+    t = next(iter(d["types"].values()))
+    t["per_reference"][0]["witness"] = "one LCS of the whole token lists " + "x" * 80
+    t["kind"] = "lcs"
+    pred = d["prediction"]["tokens"]
+    t["per_reference"][0]["alignment"] = [[k, k] for k in range(len(pred))]
+    pred[0] = {**pred[0], "text": " "}
+    out = render.text(d)
+    assert "\u2423" in out  # a space token is visible
+    assert not any(line.startswith(" " * 40) for line in out.splitlines())  # wrapped, not padded
+    lcs = [line for line in out.splitlines() if "one LCS of the whole" in line]
+    assert lcs and "one LCS (one LCS" not in lcs[0]

@@ -142,8 +142,15 @@ def _num(x: Any) -> str:
     return str(x)
 
 
+def _visible(token: Any) -> str:
+    """A token as printed: one made of white space (XL-Sum keeps jieba's space tokens, and
+    they count) shows as ``␣``."""
+    s = str(token)
+    return "\u2423" * len(s) if s and s.isspace() else _safe(s)
+
+
 def _gram(g: Sequence[Any]) -> str:
-    return _safe(" ".join(str(x) for x in g))
+    return " ".join(_visible(x) for x in g)
 
 
 def _items(label: str, items: list[str], indent: str = "  ") -> list[str]:
@@ -154,9 +161,10 @@ def _items(label: str, items: list[str], indent: str = "  ") -> list[str]:
     shown = items[:MAX_ITEMS] + ([f"… (+{more} more)"] if more > 0 else [])
     lines: list[str] = []
     line = f"{indent}{label}:"
-    pad = " " * len(line)
+    # Items line up after the label, or under it when the label is long.
+    pad = " " * (len(line) if len(line) <= 40 else len(indent) + 4)
     for item in shown:
-        if len(line) + 1 + len(item) > 100 and line != f"{indent}{label}:" and line != pad:
+        if len(line) + 1 + len(item) > 100 and line != pad:
             lines.append(line)
             line = pad
         line += " " + item
@@ -166,13 +174,17 @@ def _items(label: str, items: list[str], indent: str = "  ") -> list[str]:
 
 def _surface(text: dict[str, Any], indices: Iterable[int]) -> str:
     toks = text["tokens"]
-    return " ".join(_safe(str(toks[i]["text"])) for i in indices if 0 <= i < len(toks))
+    return " ".join(_visible(toks[i]["text"]) for i in indices if 0 <= i < len(toks))
 
 
 def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
     what = _KIND_COUNTS.get(t["kind"], "hits")
     if t.get("hits") is None:
-        counts = "mean of the references' scores"
+        counts = (
+            "mean over the leave-one-out subsets"
+            if t.get("jackknife")
+            else "mean of the references' scores"
+        )
     else:
         counts = (
             f"{what} {_num(t['hits'])} / pred {_num(t['prediction_total'])} / "
@@ -221,7 +233,8 @@ def _lcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
     align = r.get("alignment")
     if align is None:
         return ["  alignment: not recorded (too long to store)"]
-    label = f"one LCS ({r.get('witness', 'a witness')})"
+    witness = str(r.get("witness", "a witness"))
+    label = witness if witness.startswith("one LCS") else f"one LCS ({witness})"
     return _items(label, [_surface(pred, [p]) for p, _ in align])
 
 
@@ -277,9 +290,15 @@ def _choice_lines(t: dict[str, Any]) -> list[str]:
         best = [p["reference"] for p in per if key(p) == key(per[ref])]
         tie = f" (tied with {', '.join(str(b + 1) for b in best if b != ref)})" * (len(best) > 1)
         head = f"  reference {ref + 1} of {len(per)} chosen by {t['rule']}{tie}"
+    elif t.get("jackknife"):
+        head = (
+            f"  {t['rule']} on each leave-one-out subset of the {len(per)} references, "
+            "then the mean"
+        )
     else:
         head = f"  {len(per)} references combined by {t['rule']}"
-    lines = [head, f"  {label} per reference: {fs}"]
+    # Without a chosen reference, each reference's counts and scores follow in full.
+    lines = [head, f"  {label} per reference: {fs}"] if isinstance(ref, int) else [head]
     for j in t.get("jackknife_subsets") or ():
         lines.append(
             f"  jackknife, reference {j['left_out'] + 1} left out: F {_num(j['fmeasure'])}"
@@ -301,6 +320,24 @@ def _dropped_lines(d: dict[str, Any]) -> list[str]:
     return out
 
 
+def _match_lines(
+    t: dict[str, Any], pred: dict[str, Any], ref: dict[str, Any], r: dict[str, Any]
+) -> list[str]:
+    """The matches of one type against one reference (a ``per_reference`` entry)."""
+    kind = t["kind"]
+    if kind == "ngram":
+        return _ngram_lines(t, r)
+    if kind == "lcs":
+        return _lcs_lines(pred, r)
+    if kind == "union-lcs":
+        return _lsum_lines(lsum_view(ref), r)
+    if kind == "wlcs":
+        return _wlcs_lines(ref, r)
+    if kind == "skip-bigram":
+        return _skip_lines(r)
+    return []
+
+
 def text(d: dict[str, Any]) -> str:
     """The terminal view of one explanation: per type the counts and P/R/F with the
     formula, the matches (clipped counts, missed n-grams, one LCS, rougeLsum's counted and
@@ -314,7 +351,6 @@ def text(d: dict[str, Any]) -> str:
     for name, t in d["types"].items():
         per = t.get("per_reference") or []
         k = chosen(t)
-        r = per[k] if k < len(per) else {}
         ref = d["references"][k] if k < len(d["references"]) else {"tokens": []}
         nsent = (pred.get("sentences", 1), ref.get("sentences", 1))
         lines.append(_head(name, t, nsent if t["kind"] == "union-lcs" else None))
@@ -322,17 +358,21 @@ def text(d: dict[str, Any]) -> str:
             formula = t["formula"]
             lines.append(f"  formula: {_safe(formula)}")
         lines += _choice_lines(t)
-        kind = t["kind"]
-        if kind == "ngram":
-            lines += _ngram_lines(t, r)
-        elif kind == "lcs":
-            lines += _lcs_lines(pred, r)
-        elif kind == "union-lcs":
-            lines += _lsum_lines(lsum_view(ref), r)
-        elif kind == "wlcs":
-            lines += _wlcs_lines(ref, r)
-        elif kind == "skip-bigram":
-            lines += _skip_lines(r)
+        if isinstance(t.get("reference"), int) or len(per) < 2:
+            r = per[k] if k < len(per) else {}
+            lines += _match_lines(t, pred, ref, r)
+            continue
+        # Pooled and mean rules (and jackknife) use every reference: each one's matches,
+        # under its own counts.
+        what = _KIND_COUNTS.get(t["kind"], "hits")
+        for j, r in enumerate(per):
+            lines.append(
+                f"  reference {j + 1}: {what} {_num(r['hits'])} / pred "
+                f"{_num(r['prediction_total'])} / ref {_num(r['reference_total'])}   "
+                f"P {_num(r['precision'])}  R {_num(r['recall'])}  F {_num(r['fmeasure'])}"
+            )
+            ref_j = d["references"][j] if j < len(d["references"]) else {"tokens": []}
+            lines += ["  " + line for line in _match_lines(t, pred, ref_j, r)]
     lines += _dropped_lines(d)
     lines.append(f"signature: {_safe(d['signature'])}")
     return "\n".join(lines) + "\n"
