@@ -239,3 +239,13 @@ def test_long_pair() -> None:
         len(d["types"]["rougeL"]["per_reference"][0]["alignment"]) == d["types"]["rougeL"]["hits"]
     )
     assert d["types"]["rougeLsum"]["per_reference"][0]["prediction_in_lcs"] is None
+
+
+def test_check_is_silent() -> None:
+    # score() warns about the non-ASCII letters rouge-score drops; check() re-scores the pair
+    # and must not warn a second time.
+    scorer = rk.RougeScorer(["rouge1"])
+    ex = scorer.explain("Le café est très bon", "le café est bon")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ex.check()
