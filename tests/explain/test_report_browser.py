@@ -371,3 +371,40 @@ def test_several_references(driver: Any, tmp_path: Path, rule: str) -> None:
             _check_pair(driver, ident, rouge_type, explained, names)
             if rule == "pooled":
                 assert _count(driver, ".rk-ref.rk-chosen") == 0
+
+
+@pytest.mark.parametrize("lang", ["zh", "de"])
+def test_xlsum_rougelsum_marks_its_line_tokens(driver: Any, tmp_path: Path, lang: str) -> None:
+    """xlsum-v1's rougeLsum compares its lines' own tokens (clauses for Chinese): the page
+    marks those, the counted ones exactly."""
+    texts = {
+        "zh": [("今天天气很好\uff0c我们去公园散步。\n晚上下雨了。",
+                ["今天的天气非常好\uff0c我们去了公园。\n晚上没有下雨。"]),
+               ("他说\uff1a我们明天见。\n好的\uff01", ["我们明天见。\n他说好的"])],
+        "de": [("Die Katzen saßen auf der Matte.\nDann schliefen sie.",
+                ["Die Katze saß auf einer Matte.\nSie schliefen dann lange."])],
+    }[lang]  # fmt: skip
+    rows = [{"id": f"p{k}", "prediction": p, "references": r} for k, (p, r) in enumerate(texts)]
+    src = _write(tmp_path / "sys.jsonl", rows)
+    out = tmp_path / "xlsum.html"
+    args = ["report", "--profile", "xlsum-v1", "--lang", lang, "--stem", "--jsonl", str(src),
+            "--name", "sys", "--bootstrap", "20", "--no-progress", "--html", str(out)]  # fmt: skip
+    assert main(args) == 0
+    scorer = RougeScorer(TYPES, profile="xlsum-v1", language=lang, stemmer=True)
+    explained = {"sys": {ex.id: ex.to_dict() for ex in scorer.explain_batch(
+        [r["prediction"] for r in rows], [r["references"] for r in rows],
+        ids=[r["id"] for r in rows])}}  # fmt: skip
+    _open(driver, out)
+    for row in rows:
+        for rouge_type in TYPES:
+            _check_pair(driver, row["id"], rouge_type, explained, ["sys"])
+        d = explained["sys"][row["id"]]
+        detail = d["types"]["rougeLsum"]["per_reference"][0]
+        line_tokens = d["references"][0]["line_tokens"]
+        counted = sorted(i for s in detail["sentences"] for i in s["counted"])
+        want = [line_tokens[i]["text"] for i in counted]
+        shown = driver.execute_script(
+            "return Array.from(document.querySelectorAll("
+            "'.rk-ref[data-ref=\"0\"] .rk-hit')).map(function(e){ return e.textContent; })"
+        )
+        assert shown == want

@@ -75,12 +75,26 @@ def _shown(text: dict[str, Any]) -> tuple[str, list[int]]:
     return "".join(out), spans
 
 
-def _spans(text: dict[str, Any]) -> list[int]:
+#: A text's second token list and the kinds whose marks index it: xlsum-v1's rougeLsum
+#: tokens its lines (``line_tokens``); ROUGE-1.5.5's ROUGE-L and W, with ``-b``, the tokens
+#: of its sentence reader (``lcs_tokens``).
+_ALT_TOKENS = {"line_tokens": ("union-lcs",), "lcs_tokens": ("union-lcs", "wlcs")}
+
+
+def _alt(text: dict[str, Any]) -> tuple[str, list[int]] | None:
+    """A text's second token list: its key and its spans; ``None`` without one."""
+    for key in _ALT_TOKENS:
+        if text.get(key) is not None and text.get("text") is not None:
+            return key, _spans(text, key)
+    return None
+
+
+def _spans(text: dict[str, Any], key: str = "tokens") -> list[int]:
     """A text's token spans as (gap, length) pairs, flattened: gap from the previous
     token's end (code points)."""
     out: list[int] = []
     end = 0
-    for tok in text["tokens"]:
+    for tok in text[key]:
         out += (tok["start"] - end, tok["end"] - tok["start"])
         end = tok["end"]
     return out
@@ -135,12 +149,14 @@ def _units(kind: str, detail: dict[str, Any], forms: _Forms, n: int) -> list[lis
 
 
 def _stopwords() -> frozenset[str]:
-    """The words the missed n-gram lists can hide: ROUGE-1.5.5's stopword list (display
-    only; no score changes)."""
+    """The words the missed n-gram lists can hide: ROUGE-1.5.5's stopword list and the
+    words' Porter stems, as the n-grams are listed in their compared, stemmed form ("this"
+    is "thi") (display only; no score changes)."""
     import rougekit._core as _core
 
     raw = _core.perl_builtin_data()[1]
-    return frozenset(w for w in raw.decode("utf-8", "replace").split() if w)
+    words = [w for w in raw.decode("utf-8", "replace").split() if w]
+    return frozenset(words).union(_core.stem_words(words, "nltk-porter"))
 
 
 @dataclass
@@ -148,6 +164,7 @@ class _System:
     name: str
     pred: list[str] = field(default_factory=list)
     ptok: list[list[int]] = field(default_factory=list)
+    lptok: list[list[int] | None] = field(default_factory=list)
     plen: list[int] = field(default_factory=list)
     f: dict[str, list[float]] = field(default_factory=dict)
     counts: dict[str, list[Any]] = field(default_factory=dict)
@@ -171,6 +188,9 @@ class ReportBuilder:
         self.grams: dict[str, int] = {}
         self.signature = ""
         self.profile = ""
+        #: The second token lists' spans (see ``_ALT_TOKENS``), by pair, when a text has one.
+        self.alt_key: str | None = None
+        self.lrtok: list[list[list[int] | None]] = []
 
     def add(self, ident: str, explanations: Sequence[dict[str, Any]]) -> None:
         """One pair: its explanation under each system (same references)."""
@@ -186,6 +206,7 @@ class ReportBuilder:
         self.refs.append([text for text, _ in shown])
         self.rtok.append([spans for _, spans in shown])
         self.rlen.append(len(first["references"][0]["tokens"]) if first["references"] else 0)
+        self.lrtok.append([self._alt(r) for r in first["references"]])
         for system, d in zip(self.systems, explanations):
             self._add_system(system, d)
 
@@ -195,6 +216,7 @@ class ReportBuilder:
         s.pred.append(text)
         s.ptok.append(spans)
         s.plen.append(len(pred["tokens"]))
+        s.lptok.append(self._alt(pred))
         forms = _Forms(pred["tokens"])
         for name in self.types:
             t = d["types"][name]
@@ -216,6 +238,13 @@ class ReportBuilder:
             s.marks.setdefault(name, []).append(per)
             if kind == "ngram":
                 self._add_missed(s, name, t)
+
+    def _alt(self, text: dict[str, Any]) -> list[int] | None:
+        alt = _alt(text)
+        if alt is None:
+            return None
+        self.alt_key = alt[0]
+        return alt[1]
 
     @staticmethod
     def _add_missed(s: _System, name: str, t: dict[str, Any]) -> None:
@@ -308,6 +337,7 @@ class ReportBuilder:
             "refs": self.refs,
             "rtok": self.rtok,
             "rlen": self.rlen,
+            **self._alt_data(),
             "bucket": buckets.pop("of", []),
             "buckets": buckets,
             "missed": self._missed(),
@@ -323,6 +353,16 @@ class ReportBuilder:
                 }
                 for s in self.systems
             ],
+        }
+
+    def _alt_data(self) -> dict[str, Any]:
+        """The second token lists, only on a page that has them."""
+        if self.alt_key is None:
+            return {}
+        return {
+            "altkinds": list(_ALT_TOKENS[self.alt_key]),
+            "lrtok": self.lrtok,
+            "lptok": [s.lptok for s in self.systems],
         }
 
     def html(self, corpus: dict[str, Any]) -> str:

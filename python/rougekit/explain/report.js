@@ -65,7 +65,9 @@ function drawTable(){
   for (var r = start; r < end; r++){ (function(i){
     var tr = el('tr'); tr.dataset.pair = D.ids[i]; tr.dataset.index = i;
     if (S.pair === i) tr.className = 'rk-sel';
-    var idc = el('td', D.ids[i], 'rk-id'); idc.title = D.ids[i]; tr.appendChild(idc);
+    // Long ids keep their end, where ids of one corpus differ; the whole id in the tooltip.
+    var id = String(D.ids[i]), idc = el('td', id.length > 14 ? '…' + id.slice(-13) : id, 'rk-id');
+    idc.title = id; tr.appendChild(idc);
     tr.appendChild(el('td', D.rlen[i]));
     tr.appendChild(el('td', D.systems[S.sys].plen[i]));
     D.systems.forEach(function(s, k){ var td = el('td', pct(fval(k, i))); td.className = 'rk-f'; tr.appendChild(td); });
@@ -102,6 +104,9 @@ function classes(kind, n, m, side){
     for (var x = 0; x < n; x++){ if ((cls[u + x] || '').indexOf(' rk-over') < 0) add(u + x, ' rk-over'); } });
   else undelta(m[3]).forEach(function(u){ add(u, ' rk-nc'); });
   return cls; }
+// The text's second token list where this kind's marks index it (xlsum-v1's rougeLsum
+// line tokens; ROUGE-1.5.5's -b sentence tokens), else null.
+function alt(spans, kind){ return spans && D.altkinds.indexOf(kind) >= 0 ? spans : null; }
 function explain(i, type){
   S.pair = i; var sec = $('rk-explain'); sec.textContent = '';
   var h = el('h2', 'Explanation '); h.appendChild(el('span', D.ids[i], 'rk-id')); sec.appendChild(h);
@@ -114,7 +119,7 @@ function explain(i, type){
     var c = s.counts[type][i], per = s.marks[type][i], ref = c[3] < 0 ? 0 : c[3];
     var pane = el('div', null, 'rk-pane'); pane.dataset.system = s.name;
     pane.appendChild(el('h3', s.name + ' — ' + type + ' F ' + pct(s.f[type][i])));
-    var box = tokens(s.pred[i], s.ptok[i], per.length ? classes(kind, n, per[ref], 'p') : {});
+    var box = tokens(s.pred[i], alt(D.lptok && D.lptok[k][i], kind) || s.ptok[i], per.length ? classes(kind, n, per[ref], 'p') : {});
     box.classList.add('rk-pred'); box.dataset.role = 'prediction'; pane.appendChild(box);
     var a = c[0] === null ? 'F = ' + s.f[type][i] : 'hits ' + c[0] + ' · P = ' + c[0] + '/' + c[1] + ' · R = ' + c[0] + '/' + c[2] + ' · F = ' + s.f[type][i];
     if (per.length > 1) a += ' · ' + (c[3] < 0 ? 'references combined' : 'reference ' + (c[3] + 1) + ' chosen');
@@ -126,7 +131,7 @@ function explain(i, type){
   var head = el('h3', 'References as matched by '); head.appendChild(pick); sec.appendChild(head);
   function refs(){ rs.textContent = ''; var s = D.systems[+pick.value], c = s.counts[type][i], per = s.marks[type][i];
     (D.refs[i] || []).forEach(function(text, j){
-      var m = per[j], box = tokens(text, D.rtok[i][j], m ? classes(kind, n, m, 'r') : {});
+      var m = per[j], box = tokens(text, alt(D.lrtok && D.lrtok[i][j], kind) || D.rtok[i][j], m ? classes(kind, n, m, 'r') : {});
       box.classList.add('rk-ref'); box.dataset.role = 'reference'; box.dataset.ref = j; box.dataset.system = s.name;
       if (m) box.dataset.hits = m[4][0];
       if (c[3] === j && per.length > 1) box.classList.add('rk-chosen');
