@@ -208,21 +208,33 @@ def _diff_cell(d: Difference | None) -> tuple[str, str, str]:
     return delta, format_p(d.p_bootstrap), format_p(d.p_randomization)
 
 
+def _all_pairs(cmp: Comparison) -> bool:
+    """Whether the differences have several baselines (``--all-pairs``)."""
+    return len({d.baseline for d in cmp.differences}) > 1
+
+
 def _cmp_rows(cmp: Comparison) -> list[list[str]]:
-    """Rows of type, system, mean [CI], delta vs baseline [CI], p (bootstrap), p (AR)."""
+    """Rows of type, system, mean [CI], delta vs baseline [CI], p (bootstrap), p (AR). With
+    several baselines (every pair tested), each system's row, then a row per difference
+    named ``system - baseline``."""
     rows = []
+    several = _all_pairs(cmp)
     for t in cmp.types:
         for name, result in zip(cmp.names, cmp.results):
-            d = cmp.difference(t, name)
+            d = None if several else cmp.difference(t, name)
             rows.append([t, name, _cell(result, t, cmp.field), *_diff_cell(d)])
+        if several:
+            for d in cmp.differences:
+                if d.rouge_type == t:
+                    rows.append([t, f"{d.system} - {d.baseline}", "", *_diff_cell(d)])
     return rows
 
 
 def _cmp_head(cmp: Comparison) -> list[str]:
     f = _SHORT[cmp.field]
     base = cmp.differences[0].baseline if cmp.differences else cmp.names[0]
-    vs = "previous" if len({d.baseline for d in cmp.differences}) > 1 else base
-    return ["type", "system", f"{f} [CI]", f"{f} - {vs} [CI]", "p boot", "p AR"]
+    vs = f"{f} difference" if _all_pairs(cmp) else f"{f} - {base}"
+    return ["type", "system", f"{f} [CI]", f"{vs} [CI]", "p boot", "p AR"]
 
 
 def _cmp_table(cmp: Comparison) -> str:

@@ -231,3 +231,18 @@ def test_cli_all_pairs(tmp_path, capsys):
         (d["baseline"], d["system"]) for d in json.loads(capsys.readouterr().out)["differences"]
     ]
     assert pairs == [("x", "y"), ("x", "z"), ("y", "z")]
+
+
+def test_cli_all_pairs_table_names_each_difference(tmp_path, capsys):
+    # Every pair is tested: the table lists each difference as "system - baseline" (it had
+    # one column "F - previous" holding each system's difference with the first).
+    refs, base, better = _systems(tmp_path)
+    assert cli.main(["compare", "-p", str(base), "-p", str(better), "-p", str(base),
+                     "--name", "x", "--name", "y", "--name", "z", "-r", str(refs), "-t",
+                     "rouge1", "--all-pairs", "--trials", "100"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "previous" not in out
+    labels = [line.split()[1] for line in out.splitlines() if line.startswith("rouge1")]
+    assert labels == ["x", "y", "z", "y", "z", "z"]
+    rows = [line.split() for line in out.splitlines() if " - " in line and "rouge1" in line]
+    assert [(r[1], r[3]) for r in rows] == [("y", "x"), ("z", "x"), ("z", "y")]
