@@ -246,3 +246,15 @@ def test_cli_all_pairs_table_names_each_difference(tmp_path, capsys):
     assert labels == ["x", "y", "z", "y", "z", "z"]
     rows = [line.split() for line in out.splitlines() if " - " in line and "rouge1" in line]
     assert [(r[1], r[3]) for r in rows] == [("y", "x"), ("z", "x"), ("z", "y")]
+
+
+def test_cli_compare_names_pairs_in_another_order(tmp_path, capsys):
+    rows = [{"id": f"p{k}", "prediction": f"a cat {k}", "references": [f"the cat {k}"]}
+            for k in range(4)]  # fmt: skip
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    second.write_text("".join(json.dumps(r) + "\n" for r in reversed(rows)))
+    assert cli.main(["compare", "--jsonl", str(first), "--jsonl", str(second)]) == 1
+    err = capsys.readouterr().err
+    assert "second: pair p3 where first has pair p0" in err
+    assert "same pairs in the same order" in err

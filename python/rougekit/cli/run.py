@@ -169,11 +169,16 @@ def _check_aligned(
             a = acc.n + len(chunk or [])
             b = accs[0].n + len(first or [])
             raise DataError(
-                f"{name} has {a}{'+' if chunk else ''} pairs but {systems[0][0]} has "
-                f"{b}{'+' if first else ''}: systems must score the same pairs"
+                f"{name} has {a}{' or more' if chunk else ''} pairs but {systems[0][0]} has "
+                f"{b}{' or more' if first else ''}: systems must score the same pairs"
             )
         assert chunk is not None and first is not None
         for x, y in zip(first, chunk):
+            if x.id != y.id:
+                raise DataError(
+                    f"{name}: pair {y.id} where {systems[0][0]} has pair {x.id}: systems must "
+                    "list the same pairs in the same order"
+                )
             if x.references != y.references:
                 raise DataError(
                     f"{name}: pair {y.id}: references differ from those of {systems[0][0]} "
