@@ -112,6 +112,7 @@ def test_unicode_version_is_the_tables() -> None:
         ({"language": "thai"}, "not reproduced exactly"),
         ({"language": "ja"}, "not reproduced exactly"),
         ({"language": "klingon"}, "unknown language 'klingon'"),
+        ({"language": "klingon"}, "welsh, yoruba; not yet thai or japanese)"),
         ({"language": "hindi", "stemmer": "snowball:hindi"}, "takes stemmer=True"),
         ({"language": "arabic", "nltk_stopwords": "2019"}, "unknown nltk_stopwords"),
     ],

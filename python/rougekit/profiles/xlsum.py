@@ -113,7 +113,8 @@ def xlsum_language(value: object, *, strict: bool = True) -> str:
         except ValueError:
             raise ValueError(
                 f"unknown language {value!r} for the 'xlsum-v1' profile: give one of XL-Sum's "
-                f"languages ({', '.join(XLSUM_LANGUAGES)}), an ISO 639-1 code such as 'hi', "
+                f"languages ({', '.join(x for x in XLSUM_LANGUAGES if x not in REFUSED)}; "
+                f"not yet {' or '.join(REFUSED)}), an ISO 639-1 code such as 'hi', "
                 "or 'none' (XL-Sum's lang=None: English, stemmed by NLTK's Porter)"
             ) from None
         key = "_".join(found.name.split()).casefold()
