@@ -22,8 +22,8 @@
 //! assert_eq!(stem("conseguenze", &none), "consegut");
 //! ```
 use super::standard::{
-    char_len, drop_last_chars, first_suffix, lower, r1r2_standard, rv_standard, tail_slice,
-    truncate_chars,
+    char_len, cut2, cut3, drop_last_chars, first_suffix, lower, r1r2_standard, rv_standard,
+    tail_slice, truncate_chars,
 };
 
 const VOWELS: &str = "aeiouàèìòù";
@@ -214,16 +214,6 @@ fn mark_consonants(word: &str) -> String {
         }
     }
     chars.into_iter().collect()
-}
-
-fn cut2(a: &mut String, b: &mut String, n: usize) {
-    truncate_chars(a, n);
-    truncate_chars(b, n);
-}
-
-fn cut3(a: &mut String, b: &mut String, c: &mut String, n: usize) {
-    cut2(a, b, n);
-    truncate_chars(c, n);
 }
 
 #[cfg(test)]

@@ -24,8 +24,8 @@
 //! assert_eq!(stem("cantándole", &none), "cant");
 //! ```
 use super::standard::{
-    char_len, drop_last_chars, first_suffix, lower, r1r2_standard, rv_standard, tail_slice,
-    truncate_chars,
+    char_len, cut2, cut3, drop_last_chars, first_suffix, lower, r1r2_standard, replace2,
+    rv_standard, tail_slice, truncate_chars,
 };
 
 const VOWELS: &str = "aeiouáéíóúü";
@@ -196,24 +196,6 @@ pub fn stem(word: &str, is_stopword: &dyn Fn(&str) -> bool) -> String {
     }
 
     replace_accented(&w)
-}
-
-fn cut2(a: &mut String, b: &mut String, n: usize) {
-    truncate_chars(a, n);
-    truncate_chars(b, n);
-}
-
-fn cut3(a: &mut String, b: &mut String, c: &mut String, n: usize) {
-    cut2(a, b, n);
-    truncate_chars(c, n);
-}
-
-/// Replaces the last `n` letters of the word and of RV by `rep` (NLTK's `suffix_replace`).
-fn replace2(w: &mut String, rv: &mut String, n: usize, rep: &str) {
-    for s in [w, rv] {
-        truncate_chars(s, n);
-        s.push_str(rep);
-    }
 }
 
 #[cfg(test)]

@@ -72,6 +72,27 @@ pub fn truncate_chars(s: &mut String, n: usize) {
     s.truncate(keep);
 }
 
+/// Removes the last `n` code points of the word and of one of its regions together (NLTK's
+/// paired `word[:-n]`, `rv[:-n]` slices).
+pub fn cut2(a: &mut String, b: &mut String, n: usize) {
+    truncate_chars(a, n);
+    truncate_chars(b, n);
+}
+
+/// [`cut2`] for the word and two of its regions.
+pub fn cut3(a: &mut String, b: &mut String, c: &mut String, n: usize) {
+    cut2(a, b, n);
+    truncate_chars(c, n);
+}
+
+/// Replaces the last `n` letters of the word and of RV by `rep` (NLTK's `suffix_replace`).
+pub fn replace2(w: &mut String, rv: &mut String, n: usize, rep: &str) {
+    for s in [w, rv] {
+        truncate_chars(s, n);
+        s.push_str(rep);
+    }
+}
+
 /// Removes `suffix` from the end of `s` in place when `s` ends with it; returns whether it did.
 pub fn strip_suffix_in_place(s: &mut String, suffix: &str) -> bool {
     if s.ends_with(suffix) {
