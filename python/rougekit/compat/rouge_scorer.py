@@ -24,6 +24,23 @@ _NGRAM_TYPE = re.compile(r"rouge[0-9]$")
 _Plan = tuple["_core.Engine | None", tuple[tuple[str, int], ...]]
 
 
+def validated_types(rouge_types: Iterable[str]) -> dict[str, str]:
+    """``{key as given: canonical name}``, validated as rouge-score does inside score() (and
+    XL-Sum's copy of it)."""
+    keys: dict[str, str] = {}
+    for rouge_type in rouge_types:
+        if rouge_type in ("rougeL", "rougeLsum"):
+            keys[rouge_type] = rouge_type
+        elif _NGRAM_TYPE.match(rouge_type):
+            n = int(rouge_type[5:])
+            if n <= 0:
+                raise ValueError(f"rougen requires positive n: {rouge_type}")
+            keys[rouge_type] = f"rouge{n}"
+        else:
+            raise ValueError(f"Invalid rouge type: {rouge_type}")
+    return keys
+
+
 class RougeScorer(scoring.BaseScorer):
     """``RougeScorer(rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None)``.
 
@@ -106,19 +123,7 @@ class RougeScorer(scoring.BaseScorer):
     # -- internals ------------------------------------------------------------------------
 
     def _validated_types(self) -> dict[str, str]:
-        """``{key as given: canonical name}``, validated as rouge-score does inside score()."""
-        keys: dict[str, str] = {}
-        for rouge_type in self.rouge_types:
-            if rouge_type in ("rougeL", "rougeLsum"):
-                keys[rouge_type] = rouge_type
-            elif _NGRAM_TYPE.match(rouge_type):
-                n = int(rouge_type[5:])
-                if n <= 0:
-                    raise ValueError(f"rougen requires positive n: {rouge_type}")
-                keys[rouge_type] = f"rouge{n}"
-            else:
-                raise ValueError(f"Invalid rouge type: {rouge_type}")
-        return keys
+        return validated_types(self.rouge_types)
 
     def _plan(self, stemmer: bool) -> _Plan:
         """The engine for the current ``rouge_types`` and, per key as given, its column:

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import rougekit.compat.multilingual_rouge.scoring as scoring
+from rougekit.compat.rouge_scorer import validated_types
 from rougekit.compat.tokenize import valid_utf8
 from rougekit.profiles.xlsum import (
     ALIASES,
@@ -21,7 +21,6 @@ from rougekit.profiles.xlsum import (
     xlsum_language,
 )
 
-_NGRAM_TYPE = re.compile(r"rouge[0-9]$")
 #: rouge-score's int zeros of rougeL and rougeLsum on empty input, which the original keeps.
 _INT_ZERO = scoring.Score(precision=0, recall=0, fmeasure=0)
 #: The original's options that change tokens in ways only Python code can (not offered).
@@ -66,23 +65,9 @@ class RougeScorer(scoring.BaseScorer):
         )
         self._engines: dict[tuple[str, ...], Any] = {}
 
-    def _validated_types(self) -> dict[str, str]:
-        keys: dict[str, str] = {}
-        for rouge_type in self.rouge_types:
-            if rouge_type in ("rougeL", "rougeLsum"):
-                keys[rouge_type] = rouge_type
-            elif _NGRAM_TYPE.match(rouge_type):
-                n = int(rouge_type[5:])
-                if n <= 0:
-                    raise ValueError(f"rougen requires positive n: {rouge_type}")
-                keys[rouge_type] = f"rouge{n}"
-            else:
-                raise ValueError(f"Invalid rouge type: {rouge_type}")
-        return keys
-
     def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, scoring.Score]:
         """``{type: Score}`` of ``prediction`` against ``target``."""
-        keys = self._validated_types()
+        keys = validated_types(self.rouge_types)
         if not keys:
             return {}
         types = tuple(dict.fromkeys(keys.values()))
