@@ -190,9 +190,74 @@ impl Drop for Finished<'_> {
     }
 }
 
+/// `one` on every item, in order: in chunks of `chunk` items on the shared pool of `threads`
+/// while this thread polls `cancel` ([`run_polled`]) when there is more than one chunk, else
+/// on this thread, asking `cancel` between chunks. `None` once `cancel` said stop.
+pub(crate) fn map_in_chunks<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    chunk: usize,
+    cancel: &Cancel<'_>,
+    one: impl Fn(&T) -> R + Sync,
+) -> Option<Vec<R>> {
+    use rayon::prelude::*;
+    let run = |part: &[T]| -> Vec<Option<R>> {
+        part.iter()
+            .map(|x| (!cancel.stopped()).then(|| one(x)))
+            .collect()
+    };
+    let pool = if items.len() > chunk {
+        shared_pool(threads)
+    } else {
+        None
+    };
+    let results: Vec<Option<R>> = match pool {
+        Some(pool) => {
+            let mut parts: Vec<Vec<Option<R>>> = Vec::new();
+            run_polled(&pool, cancel, || {
+                parts = items.par_chunks(chunk).map(run).collect();
+            });
+            parts.into_iter().flatten().collect()
+        }
+        None => {
+            let mut out = Vec::with_capacity(items.len());
+            for part in items.chunks(chunk) {
+                out.extend(run(part));
+                if !cancel.check() {
+                    break;
+                }
+            }
+            out
+        }
+    };
+    if cancel.stopped() || !cancel.check() || results.len() != items.len() {
+        return None;
+    }
+    results.into_iter().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn map_in_chunks_keeps_order_and_stops() {
+        let items: Vec<u32> = (0..1000).collect();
+        let go = || true;
+        for threads in [1, 2] {
+            let squares = map_in_chunks(&items, threads, 16, &Cancel::new(&go), |x| x * x);
+            assert_eq!(squares, Some(items.iter().map(|x| x * x).collect()));
+        }
+        let stop = || false;
+        assert_eq!(
+            map_in_chunks(&items, 2, 16, &Cancel::new(&stop), |x| *x),
+            None
+        );
+        assert_eq!(
+            map_in_chunks(&items, 1, 16, &Cancel::new(&stop), |x| *x),
+            None
+        );
+    }
 
     #[test]
     fn one_pool_per_thread_count() {

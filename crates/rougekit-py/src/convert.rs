@@ -4,6 +4,8 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
+use rougekit_core::engine::IdPair;
+use rougekit_core::Pair;
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
@@ -109,6 +111,23 @@ pub struct Texts {
     pub ref_ends: Vec<usize>,
 }
 
+impl Texts {
+    /// Calls `f` with the batch as the core's pairs: each prediction with its references.
+    pub fn as_pairs<R>(&self, f: impl FnOnce(&[Pair<'_>]) -> R) -> R {
+        let refs: Vec<&str> = self.refs.iter().map(|s| &**s).collect();
+        let pairs: Vec<Pair<'_>> = self
+            .predictions
+            .iter()
+            .zip(per_pair(&refs, &self.ref_ends))
+            .map(|(p, references)| Pair {
+                prediction: p,
+                references,
+            })
+            .collect();
+        f(&pairs)
+    }
+}
+
 /// Token-id sequences of a batch in one buffer (a `Vec` per sequence was one allocation and
 /// one free per sequence on the serial, GIL-holding side): every prediction's ids, then every
 /// reference's (flattened as in [`Texts`]), back to back in `values`.
@@ -134,6 +153,20 @@ impl Ids {
     /// Closes the sequence whose values were pushed since the last end.
     fn end_sequence(&mut self) {
         self.ends.push(self.values.len());
+    }
+
+    /// Calls `f` with the batch as the core's id pairs: each prediction with its references.
+    pub fn as_pairs<R>(&self, f: impl FnOnce(&[IdPair<'_>]) -> R) -> R {
+        let (predictions, refs) = self.sequences();
+        let pairs: Vec<IdPair<'_>> = predictions
+            .iter()
+            .zip(per_pair(&refs, &self.ref_ends))
+            .map(|(p, references)| IdPair {
+                prediction: p,
+                references,
+            })
+            .collect();
+        f(&pairs)
     }
 
     /// `(predictions, references)`: one slice per sequence.

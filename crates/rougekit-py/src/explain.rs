@@ -9,12 +9,12 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{intern, IntoPyObjectExt};
-use rougekit_core::engine::{IdPair, MultiRef};
+use rougekit_core::engine::MultiRef;
 use rougekit_core::explain::{
     self, Detail, Forms, PairExplain, RefExplain, TextView, Token, TypeExplain, UnionState,
 };
 use rougekit_core::scores::{Match, Score};
-use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, Tokenizer};
+use rougekit_core::{EngineConfig, Pipeline, RougeType, Stemmer, Tokenizer};
 use std::sync::Arc;
 
 /// A scorer's explainer: the same configuration as its `Engine`.
@@ -67,17 +67,7 @@ impl PyExplainer {
         let texts = convert::batch_texts(predictions, references)?;
         let engine = &self.inner;
         let records = interruptible(py, |cancel| {
-            let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
-            let pairs: Vec<Pair<'_>> = texts
-                .predictions
-                .iter()
-                .zip(convert::per_pair(&refs, &texts.ref_ends))
-                .map(|(p, references)| Pair {
-                    prediction: p,
-                    references,
-                })
-                .collect();
-            explain::explain_texts(engine, &pairs, cancel)
+            texts.as_pairs(|pairs| explain::explain_texts(engine, pairs, cancel))
         })?;
         let mut refs = texts.refs.into_iter();
         let mut start = 0;
@@ -117,15 +107,7 @@ impl PyExplainer {
         let (preds, refs) = ids.sequences();
         let engine = &self.inner;
         let records = interruptible(py, |cancel| {
-            let pairs: Vec<IdPair<'_>> = preds
-                .iter()
-                .zip(convert::per_pair(&refs, &ids.ref_ends))
-                .map(|(p, references)| IdPair {
-                    prediction: p,
-                    references,
-                })
-                .collect();
-            explain::explain_ids(engine, &pairs, cancel)
+            ids.as_pairs(|pairs| explain::explain_ids(engine, pairs, cancel))
         })?;
         let out = records
             .into_iter()

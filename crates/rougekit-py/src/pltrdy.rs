@@ -51,6 +51,21 @@ impl PyPltrdyScorer {
     }
 }
 
+/// The configuration of a pltrdy-family scorer or explainer, from their constructors'
+/// arguments.
+pub(crate) fn config(
+    variant: &str,
+    types: &[String],
+    exclusive: bool,
+    threads: usize,
+    segmenter: Option<&str>,
+) -> PyResult<PltrdyConfig> {
+    let segmenter = segmenter.map(Segmenter::parse).transpose().map_err(to_py)?;
+    Ok(PltrdyConfig::parse(variant, types, exclusive, threads)
+        .map_err(to_py)?
+        .with_segmenter(segmenter))
+}
+
 #[pymethods]
 impl PyPltrdyScorer {
     #[new]
@@ -62,10 +77,7 @@ impl PyPltrdyScorer {
         threads: usize,
         segmenter: Option<&str>,
     ) -> PyResult<Self> {
-        let segmenter = segmenter.map(Segmenter::parse).transpose().map_err(to_py)?;
-        let config = PltrdyConfig::parse(variant, &types, exclusive, threads)
-            .map_err(to_py)?
-            .with_segmenter(segmenter);
+        let config = config(variant, &types, exclusive, threads, segmenter)?;
         Ok(PyPltrdyScorer {
             inner: PltrdyScorer::new(config),
         })

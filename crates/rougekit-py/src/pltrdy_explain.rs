@@ -4,7 +4,6 @@
 //! returns one record per pair, whose `to_dict(head)` builds the `rougekit.explain/1` dict
 //! when it is first asked for.
 use crate::convert;
-use crate::errors::to_py;
 use crate::interrupt::interruptible;
 use crate::pltrdy::{empty_error, one_reference_each};
 use pyo3::intern;
@@ -15,7 +14,6 @@ use rougekit_core::pltrdy::explain::{
     explain_batch, ExplainError, MetricDetail, MetricExplain, PairExplain, TextExplain,
 };
 use rougekit_core::pltrdy::{Metric, PltrdyConfig, TextPair, Variant};
-use rougekit_core::segment::Segmenter;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -36,10 +34,7 @@ impl PltrdyExplainer {
         threads: usize,
         segmenter: Option<&str>,
     ) -> PyResult<Self> {
-        let segmenter = segmenter.map(Segmenter::parse).transpose().map_err(to_py)?;
-        let config = PltrdyConfig::parse(variant, &types, exclusive, threads)
-            .map_err(to_py)?
-            .with_segmenter(segmenter);
+        let config = crate::pltrdy::config(variant, &types, exclusive, threads, segmenter)?;
         Ok(PltrdyExplainer {
             config: Arc::new(config),
         })

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
-use rougekit_core::engine::{IdPair, MultiRef};
+use rougekit_core::engine::MultiRef;
 use rougekit_core::pipeline::StemCache;
 use rougekit_core::pool::Cancel;
 use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, TokenDoc, Tokenizer};
@@ -403,18 +403,10 @@ impl PyEngine {
     ) -> PyResult<PyBatchScores> {
         let texts = convert::batch_texts(predictions, references)?;
         let inner = interruptible(py, |cancel| {
-            let refs: Vec<&str> = texts.refs.iter().map(|s| &**s).collect();
-            let pairs: Vec<Pair<'_>> = texts
-                .predictions
-                .iter()
-                .zip(convert::per_pair(&refs, &texts.ref_ends))
-                .map(|(p, references)| Pair {
-                    prediction: p,
-                    references,
-                })
-                .collect();
-            self.inner
-                .score_texts_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
+            texts.as_pairs(|pairs| {
+                self.inner
+                    .score_texts_interruptible(pairs, SIGNAL_CHECK_PAIRS, cancel)
+            })
         })?;
         Ok(PyBatchScores::from(inner))
     }
@@ -502,17 +494,10 @@ impl PyEngine {
     /// Scores a batch of token ids with the GIL released.
     fn score_ids(&self, py: Python<'_>, ids: &convert::Ids) -> PyResult<PyBatchScores> {
         let inner = interruptible(py, |cancel| {
-            let (predictions, refs) = ids.sequences();
-            let pairs: Vec<IdPair<'_>> = predictions
-                .iter()
-                .zip(convert::per_pair(&refs, &ids.ref_ends))
-                .map(|(p, references)| IdPair {
-                    prediction: p,
-                    references,
-                })
-                .collect();
-            self.inner
-                .score_ids_interruptible(&pairs, SIGNAL_CHECK_PAIRS, cancel)
+            ids.as_pairs(|pairs| {
+                self.inner
+                    .score_ids_interruptible(pairs, SIGNAL_CHECK_PAIRS, cancel)
+            })
         })?;
         Ok(PyBatchScores::from(inner))
     }

@@ -17,9 +17,8 @@ use crate::intern::IdMap;
 use crate::kernels::lcs::LcsScratch;
 use crate::kernels::union_lcs::UnionLcsScratch;
 use crate::multiref::MultiRef;
-use crate::pool::{run_polled, Cancel};
+use crate::pool::{map_in_chunks, Cancel};
 use crate::scores::{Match, Score};
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 pub use text::{Dropped, Forms, TextView, Token, Why};
@@ -147,45 +146,9 @@ fn run_batch<P: Sync>(
     cancel: &Cancel<'_>,
     one: impl Fn(&P) -> Result<PairExplain, String> + Sync,
 ) -> Result<Option<Vec<PairExplain>>, RougeError> {
-    let run = |chunk: &[P]| -> Vec<Result<PairExplain, String>> {
-        chunk
-            .iter()
-            .map(|p| {
-                if cancel.stopped() {
-                    Err(String::new())
-                } else {
-                    one(p)
-                }
-            })
-            .collect()
-    };
-    let pool = if pairs.len() > CHUNK {
-        crate::pool::shared_pool(engine.config().threads)
-    } else {
-        None
-    };
-    let results: Vec<Result<PairExplain, String>> = match pool {
-        Some(pool) => {
-            let mut parts: Vec<Vec<Result<PairExplain, String>>> = Vec::new();
-            run_polled(&pool, cancel, || {
-                parts = pairs.par_chunks(CHUNK).map(run).collect();
-            });
-            parts.into_iter().flatten().collect()
-        }
-        None => {
-            let mut out = Vec::with_capacity(pairs.len());
-            for chunk in pairs.chunks(CHUNK) {
-                out.extend(run(chunk));
-                if !cancel.check() {
-                    break;
-                }
-            }
-            out
-        }
-    };
-    if cancel.stopped() || !cancel.check() {
+    let Some(results) = map_in_chunks(pairs, engine.config().threads, CHUNK, cancel, one) else {
         return Ok(None);
-    }
+    };
     let mut out = Vec::with_capacity(results.len());
     for (i, r) in results.into_iter().enumerate() {
         match r {

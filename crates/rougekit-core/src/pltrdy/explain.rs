@@ -13,10 +13,9 @@ use super::rouge_l::LcsTrace;
 use super::split::{self, SentenceRule};
 use super::{score_metric, Metric, PltrdyConfig, Scratch, TextPair, Variant};
 use crate::explain::witness::{self, Detail, WitnessScratch};
-use crate::pool::{run_polled, Cancel};
+use crate::pool::{map_in_chunks, Cancel};
 use crate::scores::Counts;
 use crate::Score;
-use rayon::prelude::*;
 use std::cell::RefCell;
 
 /// A token: its span in the original text (code points and bytes), the form compared (the
@@ -102,46 +101,9 @@ pub fn explain_batch(
     pairs: &[TextPair<'_>],
     cancel: &Cancel<'_>,
 ) -> Option<Vec<Result<PairExplain, ExplainError>>> {
-    let run = |chunk: &[TextPair<'_>]| -> Vec<Result<PairExplain, ExplainError>> {
-        chunk
-            .iter()
-            .map(|p| {
-                if cancel.stopped() {
-                    Err(ExplainError::TooLarge(String::new()))
-                } else {
-                    explain_pair(config, p, cancel)
-                }
-            })
-            .collect()
-    };
-    let pool = if pairs.len() > CHUNK {
-        crate::pool::shared_pool(config.threads)
-    } else {
-        None
-    };
-    let out: Vec<_> = match pool {
-        Some(pool) => {
-            let mut parts: Vec<Vec<_>> = Vec::new();
-            run_polled(&pool, cancel, || {
-                parts = pairs.par_chunks(CHUNK).map(run).collect();
-            });
-            parts.into_iter().flatten().collect()
-        }
-        None => {
-            let mut out = Vec::with_capacity(pairs.len());
-            for chunk in pairs.chunks(CHUNK) {
-                out.extend(run(chunk));
-                if !cancel.check() {
-                    break;
-                }
-            }
-            out
-        }
-    };
-    if cancel.stopped() || !cancel.check() {
-        return None;
-    }
-    Some(out)
+    map_in_chunks(pairs, config.threads, CHUNK, cancel, |p| {
+        explain_pair(config, p, cancel)
+    })
 }
 
 /// Explains one pair on this thread.
