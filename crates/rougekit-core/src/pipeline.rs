@@ -76,7 +76,8 @@ impl Tokenizer {
                 None => {
                     return Err(RougeError::InvalidOption(format!(
                         "unknown tokenizer {name:?}: expected rouge-score, whitespace, \
-                         whitespace+<segmenter>, unicode-v1 or character-v1"
+                         whitespace+<segmenter>, unicode-v1, character-v1, xlsum-v1, \
+                         xlsum-v1+jieba or xlsum-v1+burmese"
                     )))
                 }
             },
