@@ -14,6 +14,11 @@ Three timings per thread count, interleaved, best of ``--repeat``:
     python benches/bench_explain.py
     python benches/bench_explain.py --limit 2000 --repeat 1
     python benches/bench_explain.py --markdown benches/RESULTS.md --append
+    python benches/bench_explain.py --profile pltrdy-1.0.1
+    python benches/bench_explain.py --profile xlsum-v1 --language english
+
+``--profile``: any text profile; its types are rouge1 rouge2 rougeL (rougeLsum too where
+the profile has it), stemmed where the profile stems.
 """
 
 from __future__ import annotations
@@ -57,14 +62,22 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--markdown", type=Path, default=None)
     ap.add_argument("--append", action="store_true")
+    ap.add_argument("--profile", default="rouge-score")
+    ap.add_argument("--language", default=None, help="xlsum-v1's language=")
     args = ap.parse_args()
 
     import rougekit as rk
 
     preds, refs = load_pairs(args.data, args.limit)
     rows = []
+    types = {"pltrdy-1.0.1": None, "rouge-chinese-1.0.3": None,
+             "perl-1.5.5": ["rouge1", "rouge2", "rougeL"]}.get(args.profile, ALL_TYPES)  # fmt: skip
+    stems = args.profile in ("rouge-score", "perl-1.5.5", "xlsum-v1")
+    options: dict[str, Any] = {"stemmer": True} if stems else {}
+    if args.language:
+        options["language"] = args.language
     for threads in (1, 2):
-        scorer = rk.RougeScorer(ALL_TYPES, stemmer=True, threads=threads)
+        scorer = rk.RougeScorer(types, profile=args.profile, threads=threads, **options)
         scorer.score_batch(preds[:200], refs[:200], progress=False)  # warm-up
         list(scorer.explain_batch(preds[:200], refs[:200]))
 
@@ -98,11 +111,14 @@ def main() -> None:
     machine = "\n".join(f"- {k}: {v}" for k, v in machine_info())
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     text = (
-        f"## Explanations vs scoring (bench_explain.py)\n\n"
-        f"Data: `{args.data}` ({len(preds)} pairs, prediction vs references[0]); types "
-        f"{' '.join(ALL_TYPES)}; stemmer on; best of {args.repeat}; rougekit "
+        f"## Explanations vs scoring (bench_explain.py, {args.profile})\n\n"
+        f"Data: `{args.data}` ({len(preds)} pairs, prediction vs references[0]); profile "
+        f"{args.profile}; types {' '.join(scorer.types)}; stemmer {'on' if stems else 'off'}; "
+        f"best of {args.repeat}; rougekit "
         f"{dist_version('rougekit')}; load average at the end {load:.2f}.\n\n"
-        f"Command: `python benches/bench_explain.py`\n\nMachine:\n\n{machine}\n\n{table}\n"
+        f"Command: `python benches/bench_explain.py --profile {args.profile}"
+        f"{' --language ' + args.language if args.language else ''}`\n\n"
+        f"Machine:\n\n{machine}\n\n{table}\n"
     )
     print(text)
     if args.markdown is not None:
