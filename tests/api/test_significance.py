@@ -256,5 +256,17 @@ def test_cli_compare_names_pairs_in_another_order(tmp_path, capsys):
     second.write_text("".join(json.dumps(r) + "\n" for r in reversed(rows)))
     assert cli.main(["compare", "--jsonl", str(first), "--jsonl", str(second)]) == 1
     err = capsys.readouterr().err
-    assert "second: pair p3 where first has pair p0" in err
+    assert "second: pair p3 where first has pair p0, with other references" in err
     assert "same pairs in the same order" in err
+
+
+def test_cli_compare_takes_ids_that_differ_between_systems(tmp_path, capsys):
+    # Ids may name the system ("doc|M11"); the same references in the same order compare.
+    files = []
+    for system in ("M1", "M11"):
+        rows = [{"id": f"d{k}|{system}", "prediction": f"a cat {k}", "references": [f"the cat {k}"]}
+                for k in range(4)]  # fmt: skip
+        files.append(tmp_path / f"{system}.jsonl")
+        files[-1].write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert cli.main(["compare", "--jsonl", str(files[0]), "--jsonl", str(files[1]),
+                     "--trials", "10", "--bootstrap", "10"]) == 0  # fmt: skip

@@ -174,10 +174,12 @@ def _check_aligned(
             )
         assert chunk is not None and first is not None
         for x, y in zip(first, chunk):
-            if x.id != y.id:
+            if x.references != y.references and x.id != y.id:
+                # Ids may differ between systems (a model name in them); a reference that
+                # differs where the ids do too is most likely another order.
                 raise DataError(
-                    f"{name}: pair {y.id} where {systems[0][0]} has pair {x.id}: systems must "
-                    "list the same pairs in the same order"
+                    f"{name}: pair {y.id} where {systems[0][0]} has pair {x.id}, with other "
+                    "references: systems must list the same pairs in the same order"
                 )
             if x.references != y.references:
                 raise DataError(
