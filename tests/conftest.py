@@ -274,7 +274,9 @@ def sentence_lines(text: str) -> str:
 def _summeval(refs: slice, *, systems: int = 16, rotate: int = 0) -> list[dict[str, Any]]:
     """SummEval's pairs (the first ``systems`` of each document's 16), one sentence per line,
     with the references ``refs`` of the 11; ``rotate`` gives each pair the prediction of the
-    system that many places later in its document (another system, the same references)."""
+    system that many places later in its document (another system, the same references and
+    the same id: a pair's id names the pair, as in the corpora these stand in for, so two
+    systems' files list the same ids in the same order)."""
     docs: dict[str, list[dict[str, Any]]] = {}
     for r in load_corpus(data_file(SUMMEVAL)):
         docs.setdefault(r["id"].split("|")[0], []).append(r)
@@ -284,7 +286,7 @@ def _summeval(refs: slice, *, systems: int = 16, rotate: int = 0) -> list[dict[s
             other = group[(i + rotate) % len(group)]
             rows.append(
                 {
-                    "id": other["id"],
+                    "id": r["id"],
                     "prediction": sentence_lines(other["prediction"]),
                     "references": [sentence_lines(t) for t in r["references"][refs]],
                 }
