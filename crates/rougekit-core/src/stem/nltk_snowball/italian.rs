@@ -22,8 +22,8 @@
 //! assert_eq!(stem("conseguenze", &none), "consegut");
 //! ```
 use super::standard::{
-    char_len, cut2, cut3, drop_last_chars, first_suffix, lower, r1r2_standard, rv_standard,
-    tail_slice, truncate_chars,
+    char_len, cut2, cut3, drop_last_chars, first_suffix, lower, mark_u_i_between, r1r2_standard,
+    rv_standard, tail_slice, truncate_chars,
 };
 
 const VOWELS: &str = "aeiouàèìòù";
@@ -204,15 +204,7 @@ fn mark_consonants(word: &str) -> String {
             chars[i] = 'U';
         }
     }
-    for i in 1..chars.len().saturating_sub(1) {
-        if VOWELS.contains(chars[i - 1]) && VOWELS.contains(chars[i + 1]) {
-            match chars[i] {
-                'u' => chars[i] = 'U',
-                'i' => chars[i] = 'I',
-                _ => {}
-            }
-        }
-    }
+    mark_u_i_between(&mut chars, VOWELS);
     chars.into_iter().collect()
 }
 

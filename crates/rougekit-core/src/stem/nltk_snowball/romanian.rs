@@ -31,7 +31,8 @@
 //! assert_eq!(stem("organizație", &none), "organizaț");
 //! ```
 use super::standard::{
-    char_from_end, char_len, lower, r1r2_standard, rv_standard, tail_slice, truncate_chars,
+    char_from_end, char_len, lower, mark_u_i_between, r1r2_standard, rv_standard, tail_slice,
+    truncate_chars,
 };
 
 const VOWELS: &str = "aeiouăâî";
@@ -358,15 +359,7 @@ pub fn stem(word: &str, is_stopword: &dyn Fn(&str) -> bool) -> String {
 /// its own marks on the left.
 fn mark_consonants(word: &str) -> String {
     let mut chars: Vec<char> = word.chars().collect();
-    for i in 1..chars.len().saturating_sub(1) {
-        if VOWELS.contains(chars[i - 1]) && VOWELS.contains(chars[i + 1]) {
-            match chars[i] {
-                'u' => chars[i] = 'U',
-                'i' => chars[i] = 'I',
-                _ => {}
-            }
-        }
-    }
+    mark_u_i_between(&mut chars, VOWELS);
     chars.into_iter().collect()
 }
 

@@ -72,6 +72,20 @@ pub fn truncate_chars(s: &mut String, n: usize) {
     s.truncate(keep);
 }
 
+/// Inside the word, `u` and `i` between two of `vowels` become `U` and `I` (consonants); the
+/// scan sees its own marks on the left (NLTK's Italian and Romanian pre-pass).
+pub fn mark_u_i_between(chars: &mut [char], vowels: &str) {
+    for i in 1..chars.len().saturating_sub(1) {
+        if vowels.contains(chars[i - 1]) && vowels.contains(chars[i + 1]) {
+            match chars[i] {
+                'u' => chars[i] = 'U',
+                'i' => chars[i] = 'I',
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Removes the last `n` code points of the word and of one of its regions together (NLTK's
 /// paired `word[:-n]`, `rv[:-n]` slices).
 pub fn cut2(a: &mut String, b: &mut String, n: usize) {
