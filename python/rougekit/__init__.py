@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
+    import rougekit.sentences as sentences
     from rougekit.segmentation import segment
     from rougekit.signature import Signature
     from rougekit.signature import parse as parse_signature
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 # The public names, imported on first use (PEP 562): ``rougekit perl`` and ``import
 # rougekit.compat`` then start without loading the scorer, results and report modules.
-_LAZY = {
+_LAZY: dict[str, tuple[str, str | None]] = {
     "DEFAULT_TYPES": ("rougekit.config", "DEFAULT_TYPES"),
     "PROFILES": ("rougekit.config", "PROFILES"),
     "ScorerConfig": ("rougekit.config", "ScorerConfig"),
@@ -52,6 +53,8 @@ _LAZY = {
     "tokenize": ("rougekit.text", "tokenize"),
     "stem": ("rougekit.text", "stem"),
     "segment": ("rougekit.segmentation", "segment"),
+    # A module: `rk.sentences.punkt(text)` without importing it first.
+    "sentences": ("rougekit.sentences", None),
     "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
 }
 
@@ -62,7 +65,8 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     module, attribute = _LAZY[name]
-    value = getattr(importlib.import_module(module), attribute)
+    imported = importlib.import_module(module)
+    value = imported if attribute is None else getattr(imported, attribute)
     globals()[name] = value  # later lookups skip this function
     return value
 
@@ -91,6 +95,7 @@ __all__ = [
     "compute",
     "parse_signature",
     "segment",
+    "sentences",
     "stem",
     "tokenize",
 ]
