@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (curly quotes, Greek and Cyrillic letters are the point of these cases)
 """Test-only oracle for ``rougekit.sentences.punkt``: NLTK's own ``sent_tokenize``.
 
 NLTK's ``punkt_tab`` models are a download, which the tests never make. The shipped models

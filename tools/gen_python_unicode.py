@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003 (the Greek sigmas are the point of the probes)
 """Generate crates/rougekit-core/src/sentences/pyunicode.rs from this Python's Unicode data.
 
 Usage: python tools/gen_python_unicode.py > crates/rougekit-core/src/sentences/pyunicode.rs
@@ -54,7 +55,7 @@ def cased(c: str) -> bool:
 
 
 def escape(text: str) -> str:
-    return "".join("\\u{%X}" % ord(ch) for ch in text)
+    return "".join(f"\\u{{{ord(ch):X}}}" for ch in text)
 
 
 def table(name: str, rs: list[tuple[int, int]]) -> str:

@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    import rougekit.sentences as sentences
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
-    import rougekit.sentences as sentences
     from rougekit.segmentation import segment
     from rougekit.signature import Signature
     from rougekit.signature import parse as parse_signature

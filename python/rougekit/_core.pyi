@@ -10,6 +10,8 @@ from typing import Any, final
 from typing_extensions import CapsuleType, Self
 
 __all__ = [
+    "PUNKT_LANGUAGES",
+    "PUNKT_VERSION",
     "BatchBuilder",
     "BatchScores",
     "ColumnView",
@@ -26,8 +28,6 @@ __all__ = [
     "PltrdyExplainer",
     "PltrdyExplanationRecord",
     "PltrdyScorer",
-    "PUNKT_LANGUAGES",
-    "PUNKT_VERSION",
     "RougekitError",
     "StreamingSums",
     "__version__",

@@ -121,5 +121,7 @@ class ScorerConfig:
             **self.profile.signature_fields(),
         }
         if self.split is not None:
-            fields["split"] = str(split_field(unescape=False, separator=None, rules=self.split.name))
+            fields["split"] = str(
+                split_field(unescape=False, separator=None, rules=self.split.name)
+            )
         return Signature.from_fields(fields)

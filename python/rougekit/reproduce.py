@@ -178,16 +178,16 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
     if "split" in extra:
         rules = parse_split(extra["split"])[2]
         if rules is not None and not rules.startswith("sep-id="):
-            split = sentences.SentenceSplit.from_name(rules)
-            if split is None:
+            splitter = sentences.SentenceSplit.from_name(rules)
+            if splitter is None:
                 notes.append(
                     f"sentences split by {rules}, which rougekit {__version__} does not have; "
                     "the command splits them at newlines only"
                 )
-            elif split.name != rules:
+            elif splitter.name != rules:
                 notes.append(
-                    f"sentences split by {rules}; this rougekit has {split.name}: sentences, "
-                    "and so rougeLsum, may differ"
+                    f"sentences split by {rules}; this rougekit has {splitter.name}: "
+                    "sentences, and so rougeLsum, may differ"
                 )
     if extra.get("acc") == "streaming":
         notes.append(

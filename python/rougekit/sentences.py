@@ -57,7 +57,9 @@ def punkt_name(language: str) -> str:
 
 def _language(language: Any) -> str:
     if not isinstance(language, str):
-        raise TypeError(f"language must be a punkt_tab language name (str), got {type(language).__name__}")
+        raise TypeError(
+            f"language must be a punkt_tab language name (str), got {type(language).__name__}"
+        )
     if language not in PUNKT_LANGUAGES:
         raise ValueError(
             f"unknown Punkt language {language!r}: the punkt_tab languages are "
@@ -106,11 +108,14 @@ def punkt(text: Any, language: str = "english", *, threads: int | None = None) -
     return _core.punkt_sentences(inputs.ordered(text, "text"), language, resolve_threads(threads))
 
 
-def punkt_lines(texts: list[str], language: str = "english", *, threads: int | None = None) -> list[str]:
+def punkt_lines(
+    texts: list[str], language: str = "english", *, threads: int | None = None
+) -> list[str]:
     """``"\\n".join(punkt(text, language))`` for each of ``texts``: the texts as rougeLsum
     reads them after a harness's ``"\\n".join(nltk.sent_tokenize(text))``."""
     language = _language(language)
     return _core.punkt_lines(inputs.ordered(texts, "texts"), language, resolve_threads(threads))
+
 
 _ABBREVIATIONS = frozenset(
     # One string is easier to read and extend than a list of 80 quoted words.
@@ -190,13 +195,16 @@ def punkt_language(language: str) -> str:
         return language
     import rougekit.languages as languages
 
-    code = languages.lookup(language).code
+    try:
+        code: str | None = languages.lookup(language).code
+    except ValueError:
+        code = None
     if code not in PUNKT_CODES:
         raise ValueError(
             f"NLTK's Punkt has no model for {language!r}: the punkt_tab languages are "
             + ", ".join(PUNKT_LANGUAGES)
         )
-    return PUNKT_CODES[code]
+    return PUNKT_CODES[str(code)]
 
 
 @dataclass(frozen=True)

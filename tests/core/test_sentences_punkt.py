@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (curly quotes, Greek and Cyrillic letters are the point of these cases)
 """``rougekit.sentences.punkt`` against NLTK 3.10.4's ``sent_tokenize`` with the same
 punkt_tab models (``tests/punkt_oracle.py``): hand-picked hard cases in every language, a
 short hypothesis run per language, the shipped corpora's first texts. The long runs are in
@@ -6,13 +7,12 @@ short hypothesis run per language, the shipped corpora's first texts. The long r
 from __future__ import annotations
 
 import pytest
+import rougekit
+import rougekit.sentences as sentences
 from conftest import SUMMEVAL, data_file, load_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from punkt_oracle import LANGUAGES, compare, nltk_punkt, punkt_text
-
-import rougekit
-import rougekit.sentences as sentences
 
 __all__ = ["nltk_punkt"]  # the fixture, used by name
 

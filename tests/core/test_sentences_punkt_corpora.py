@@ -28,7 +28,8 @@ def _texts(path: Path) -> list[str]:
 
 
 def _report(what: str, language: str, texts: list[str], compared: int, bad: list[str]) -> None:
-    print(f"\npunkt parity {language} {what}: {len(texts)} texts, {compared} sentences, {len(bad)} differ")
+    counts = f"{len(texts)} texts, {compared} sentences, {len(bad)} differ"
+    print(f"\npunkt parity {language} {what}: {counts}")
     assert not bad, "\n".join(bad[:5])
 
 

@@ -39,9 +39,10 @@ def literals(source: str) -> dict[str, object]:
 
 def write(path: Path, lines: list[str]) -> None:
     text = "\n".join(lines).encode("utf-8")
-    with path.open("wb") as raw, gzip.GzipFile(
-        filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0
-    ) as out:
+    with (
+        path.open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out,
+    ):
         out.write(text)
 
 
