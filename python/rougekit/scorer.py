@@ -180,6 +180,8 @@ class RougeScorer:
     def __repr__(self) -> str:
         c = self.config
         extra = "".join(f", {k}={v!r}" for k, v in c.profile.options().items())
+        if c.split is not None:
+            extra += f", split_sentences={c.split.option!r}"
         return (
             f"RougeScorer(types={list(c.types)}, profile={c.profile.name!r}{extra}, "
             f"threads={c.threads})"

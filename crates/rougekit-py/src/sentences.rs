@@ -1,6 +1,5 @@
 //! `rougekit.sentences.punkt`: NLTK's Punkt sentence splitter with its `punkt_tab` models,
 //! run on a batch of texts with the GIL released on the core's pool.
-use crate::errors::to_py;
 use crate::interrupt::interruptible;
 use crate::segment::text;
 use pyo3::prelude::*;
