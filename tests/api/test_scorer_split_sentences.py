@@ -24,13 +24,15 @@ TYPES = ["rouge1", "rougeL", "rougeLsum"]
 
 
 @pytest.mark.usefixtures("nltk_punkt")
-@pytest.mark.parametrize("multi", [False, True])
-def test_punkt_matches_rouge_score_on_sent_tokenize(multi: bool) -> None:
+def test_punkt_matches_rouge_score_on_sent_tokenize() -> None:
     import nltk
 
-    rows = load_corpus(data_file(SUMMEVAL))[:200]
+    rows = load_corpus(data_file(SUMMEVAL))[:80]
     preds = [r["prediction"].replace("\n", " ") for r in rows]
-    refs = [[t.replace("\n", " ") for t in r["references"][: 3 if multi else 1]] for r in rows]
+    # one to three references per pair
+    refs = [
+        [t.replace("\n", " ") for t in r["references"][: 1 + i % 3]] for i, r in enumerate(rows)
+    ]
     oracle = rouge_score_scorer(TYPES, True)
 
     def lines(text: str) -> str:

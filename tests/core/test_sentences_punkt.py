@@ -71,21 +71,22 @@ def test_hard_cases(language: str) -> None:
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@settings(max_examples=40)
+# Two languages here; every language, longer, in test_sentences_punkt_corpora.py.
+@pytest.mark.parametrize("language", ["english", "german"])
+@settings(max_examples=25)
 @given(data=st.data())
 def test_generated(language: str, data: st.DataObject) -> None:
-    texts = [data.draw(punkt_text(language)) for _ in range(5)]
+    texts = [data.draw(punkt_text(language)) for _ in range(4)]
     _, bad = compare(texts, language)
     assert not bad, "\n".join(bad)
 
 
 def test_shipped_corpus_start() -> None:
-    rows = load_corpus(data_file(SUMMEVAL))[:150]
+    rows = load_corpus(data_file(SUMMEVAL))[:60]
     texts = [t for r in rows for t in (r["prediction"], r["references"][0])]
     flat = [t.replace("\n", " ") for t in texts]
     compared, bad = compare(texts + flat, "english")
-    assert compared > 1000
+    assert compared > 400
     assert not bad, "\n".join(bad[:5])
 
 
