@@ -113,7 +113,7 @@ def punkt_sentences(texts: list[str], language: str, threads: int) -> list[list[
     ones) or a lone surrogate, ``TypeError`` for a non-str."""
 
 def punkt_lines(texts: list[str], language: str, threads: int) -> list[str]:
-    """``"\\n".join(punkt_sentences(...)[i])`` for each text, without building the lists."""
+    """``"\\n".join(punkt_sentences(...)[i])`` for each text, without building Python lists."""
 
 def segment(texts: list[str], segmenter: str, threads: int) -> list[list[str]]:
     """The words of each text by the named segmenter (``jieba``: jieba 0.42.1's
