@@ -103,7 +103,7 @@ def _sigterm_raises() -> Iterator[None]:
 
 
 def _fail(message: str, code: int) -> int:
-    from rougekit.cli.run import printable
+    from rougekit.terminal import printable
 
     print(f"rougekit: error: {printable(message)}", file=sys.stderr)
     return code
