@@ -18,7 +18,7 @@ import rougekit.progress as _progress
 import rougekit.signature as sig
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
-from rougekit.profiles import CoreScorer
+from rougekit.profiles import CoreScorer, ProfileLike
 from rougekit.results import BatchResult, CorpusResult, Score, ScoreDict
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class RougeScorer:
         self,
         types: str | Iterable[str] | None = None,
         *,
-        profile: str | None = None,
+        profile: ProfileLike | None = None,
         stemmer: bool | str | None = None,
         language: str | None = None,
         threads: int | None = None,
