@@ -248,11 +248,11 @@ def test_a_profile_object_is_taken_wherever_a_name_is() -> None:
     assert "count:clipped" in str(scorer.signature())
     by_name = rk.RougeScorer(["rouge1"], profile="pltrdy-1.0.1")
     assert scorer.score("a a b", "a a c") != by_name.score("a a b", "a a c")
-    got = rk.compute(predictions=["a a b"], references=["a a c"], rouge_types=["rouge1"], profile=clipped,
-                     use_aggregator=False)  # fmt: skip
+    got = rk.compute(predictions=["a a b"], references=["a a c"], rouge_types=["rouge1"],
+                     profile=clipped, use_aggregator=False)  # fmt: skip
     assert got["rouge1"] == [scorer.score("a a b", "a a c")["rouge1"].fmeasure]
     assert rk.tokenize("The cat. sat", profile=clipped) == ["The", "cat", "sat"]
-    with pytest.raises(TypeError, match=r"carries its options: set stemmer on the profile"):
+    with pytest.raises(TypeError, match="carries its options: set stemmer on the profile"):
         rk.RougeScorer(profile=clipped, stemmer=True)
-    with pytest.raises(TypeError, match="profile must be a profile's name .* got int"):
+    with pytest.raises(TypeError, match=r"profile must be a profile's name .* got int"):
         rk.RougeScorer(profile=3)  # type: ignore[arg-type]
