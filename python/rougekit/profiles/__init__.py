@@ -215,6 +215,11 @@ class Profile(ABC):
     def options(self) -> dict[str, Any]:
         """The options that differ from the profile's defaults (for ``repr``)."""
 
+    def before_scoring(self) -> None:
+        """Checks made before each call that scores or explains (nothing by default; a
+        profile segmenting with jieba checks that this process's jieba is unchanged)."""
+        return None
+
     @abstractmethod
     def tokenize(self, text: str) -> list[str]:
         """The tokens the profile compares for ``text`` (stemmed, stopwords removed)."""
