@@ -60,7 +60,10 @@ def check_tokens(acc: Accumulator, name: str | None = None) -> None:
         f"have no token in the prediction or the references under the {acc.profile.name!r} "
         f"profile, which keeps {acc.profile.KEEPS}: the table would be zeros. For text in "
         "another language give --lang (e.g. --lang hi, --lang zh), or --profile unicode-v1 "
-        "(words) or --profile character-v1 (Chinese, Japanese, Thai)"
+        "(words) or --profile character-v1 (Chinese, Japanese, Thai); to reproduce published "
+        "numbers, their scorer's profile: --profile xlsum-v1 --lang LANG (XL-Sum, GEM), "
+        "--profile rouge-chinese-1.0.3 --segmenter jieba (rouge_chinese + jieba: "
+        "LLaMA-Factory, OpenCompass)"
     )
 
 
