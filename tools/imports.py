@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("rougekit.profiles", "rougekit.config", "rougekit.diagnostics", "rougekit.text",
      "rougekit.segmentation"),
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
-     "rougekit.scorer", "rougekit.io", "rougekit.report", "rougekit.reproduce",
+     "rougekit.scorer", "rougekit.report", "rougekit.reproduce",
      "rougekit.plots", "rougekit.explain"),
     ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate"),
     ("rougekit.cli", "rougekit.__main__", "rougekit.integrations", "rougekit.dask"),

@@ -175,6 +175,12 @@ def _add_inputs(p: argparse.ArgumentParser, *, several: bool) -> None:
             + ("; repeat per system" if several else ""),
         )  # fmt: skip
     g.add_argument(
+        "--delimiter", metavar="CHAR",
+        help="--csv/--tsv: the cell separator (default: a tab for TSV; for CSV read from the "
+        "header: ',' unless the columns are found only at ';' (a European Excel's CSV), a tab "
+        "or '|')",
+    )  # fmt: skip
+    g.add_argument(
         "--prediction-field", default="prediction", metavar="NAME",
         help="JSONL field / CSV column of the prediction (default: prediction)",
     )  # fmt: skip
