@@ -3,10 +3,12 @@ chunks (each chunk in parallel in the core, with the GIL released)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import rougekit._core as _core
+import rougekit.frames as frames
+import rougekit.inputs as inputs
 import rougekit.signature as sig
 from rougekit.explain.model import SCHEMA, Explanation
 
@@ -75,62 +77,79 @@ def explainer(scorer: Any) -> Any:
     return made
 
 
-def _as_ids(value: Any) -> list[int]:
-    return [int(x) for x in value]
-
-
-def _id_references(value: Any) -> list[list[int]]:
-    """One pair's references as lists of ints: one sequence or several."""
-    items = list(value)
-    if not items or not hasattr(items[0], "__iter__"):
-        return [_as_ids(items)]
-    return [_as_ids(r) for r in items]
-
-
 def explain_pairs(
     scorer: Any,
-    predictions: Sequence[Any],
-    references: Sequence[Any],
-    ids: Sequence[str | None] | None,
+    predictions: Any,
+    references: Any,
+    ids: Any,
     *,
+    single: bool = False,
     chunk: int = CHUNK,
 ) -> Iterator[Explanation]:
-    """The explanations of the pairs, in order, ``chunk`` pairs per call into the core. The
-    arguments are checked now, the pairs explained as the iterator is read."""
+    """The explanations of the pairs, in order, ``chunk`` pairs per call into the core.
+
+    Every argument is checked now, by the rules and with the messages of ``score_batch``
+    (``single``: of ``score``, for one pair: ``predictions`` and ``references`` are then
+    that pair's, ``ids`` its id or ``None``); the pairs are explained as the iterator is
+    read."""
     core = explainer(scorer)
-    n = len(predictions)
-    if len(references) != n:
-        raise ValueError(
-            f"predictions and references must have the same length, got {n} predictions "
-            f"and {len(references)} references"
-        )
-    if ids is not None and len(ids) != n:
-        raise ValueError(f"ids must have one id per pair, got {len(ids)} for {n} pairs")
-    return _explained(scorer, core, predictions, references, ids, chunk)
+    preds, refs = pairs_of(scorer, predictions, references, single=single)
+    checked = check_ids(ids, len(preds), single=single)
+    return _explained(scorer, core, preds, refs, checked, chunk)
+
+
+def pairs_of(
+    scorer: Any, predictions: Any, references: Any, *, single: bool = False
+) -> tuple[list[Any], list[list[Any]]]:
+    """The pairs' predictions and each pair's list of references, checked as
+    ``score_batch`` (``single``: ``score``) checks them: texts by the core's rules
+    (:func:`rougekit.inputs.batch_texts`), token ids by the profile's
+    (:func:`rougekit.profiles.token_ids.id_lists`)."""
+    if getattr(scorer.config.profile, "INPUT", "text") == "text":
+        if single:
+            return [inputs.text(predictions, "prediction")], [
+                inputs.references(references, "references")
+            ]
+        return inputs.batch_texts(predictions, references)
+    from rougekit.profiles.token_ids import id_lists
+
+    if single:  # score() checks one pair of ids as the batch's pair 0
+        return id_lists([predictions], [references])
+    return id_lists(predictions, references)
+
+
+def check_ids(ids: Any, n: int, *, single: bool = False) -> list[str] | None:
+    """The pairs' ids: ``None``, or one str per pair (``score_batch``'s rule), each valid
+    Unicode text (as the texts must be: an explanation is written as JSON and HTML).
+    ``single``: ``ids`` is one pair's id (``explain(id=...)``) or ``None``."""
+    if ids is None:
+        return None
+    if single:
+        return [inputs.text(ids, "id")]
+    out = frames.check_ids(ids, n)
+    assert out is not None
+    for i, value in enumerate(out):
+        inputs.text(value, f"ids[{i}]")
+    return out
 
 
 def _explained(
     scorer: Any,
     core: Any,
-    predictions: Sequence[Any],
-    references: Sequence[Any],
-    ids: Sequence[str | None] | None,
+    predictions: list[Any],
+    references: list[list[Any]],
+    ids: list[str] | None,
     chunk: int,
 ) -> Iterator[Explanation]:
     profile = scorer.config.profile
     text = getattr(profile, "INPUT", "text") == "text"
     signatures: dict[int, str] = {}
     for start in range(0, len(predictions), max(chunk, 1)):
-        preds = list(predictions[start : start + chunk])
-        refs = list(references[start : start + chunk])
-        if text:
-            records = core.explain_texts(preds, refs)
-        else:
-            records = core.explain_ids(
-                [_as_ids(p) for p in preds], [_id_references(r) for r in refs]
-            )
+        preds = predictions[start : start + chunk]
+        refs = references[start : start + chunk]
+        records = core.explain_texts(preds, refs) if text else core.explain_ids(preds, refs)
         for k, record in enumerate(records):
-            nrefs = 1 if isinstance(refs[k], str) else _count_refs(refs[k], text)
+            nrefs = len(refs[k])
             if nrefs not in signatures:
                 signatures[nrefs] = str(scorer.signature(sig.nrefs_field(nrefs, nrefs)))
             head = {
@@ -140,9 +159,3 @@ def _explained(
                 "profile": profile.NAME,
             }
             yield Explanation._from_core(record, scorer, head)
-
-
-def _count_refs(refs: Any, text: bool) -> int:
-    if text:
-        return len(refs)
-    return len(_id_references(refs))
