@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+import rougekit as rk
 from explain_fixture import explanation
 from rougekit.explain import render
 
@@ -242,3 +243,36 @@ def test_text_shows_space_tokens_and_wraps_long_labels() -> None:
     assert not any(line.startswith(" " * 40) for line in out.splitlines())  # wrapped, not padded
     lcs = [line for line in out.splitlines() if "one LCS of the whole" in line]
     assert lcs and "one LCS (one LCS" not in lcs[0]
+
+
+def test_text_cuts_rougelsum_lines_at_24_items() -> None:
+    # The fuzz trial's reproducer: 60 tokens, one sentence; and a reference of 40 sentences.
+    words = " ".join(f"w{i}" for i in range(60))
+    out = render.text(rk.RougeScorer(["rougeLsum"]).explain(words, words).to_dict())
+    (line,) = [x for x in out.splitlines() if "ref s0 counted:" in x]
+    assert line.endswith(" w23 … (+36 more)") and "w24" not in line
+    many = "\n".join(f"s{i} x" for i in range(40))
+    out = render.text(rk.RougeScorer(["rougeLsum"]).explain(many, many).to_dict())
+    assert sum("counted:" in x for x in out.splitlines()) == render.MAX_ITEMS
+    assert "  … (+16 more reference sentences)" in out
+
+
+def test_html_views_show_a_bounded_window_of_each_text() -> None:
+    # The fragment and the page of a long pair hold the first MAX_TOKENS tokens of each text
+    # and say how many more there are: their size does not grow with the texts (one
+    # 100k-token pair's fragment was 48 MB); the dict keeps every token.
+    sizes = []
+    for n in (3_000, 12_000):
+        pred = " ".join(f"w{i % 500}" for i in range(n))
+        ref = " ".join(f"w{i % 700}" for i in range(n // 2))
+        d = rk.RougeScorer(["rouge1", "rougeLsum"]).explain(pred, ref).to_dict()
+        assert len(d["prediction"]["tokens"]) == n
+        frag = render.fragment(d)
+        assert f"+{n - render.MAX_TOKENS:,} more tokens" in frag
+        assert f"+{n // 2 - render.MAX_TOKENS:,} more tokens" in frag
+        panes = _panes(frag)
+        assert panes.counts[("rouge1", "prediction", "rk-tok")] == render.MAX_TOKENS
+        assert f"+{n - render.MAX_TOKENS:,} more tokens" in render.page(d)
+        sizes.append(len(frag))
+    assert sizes[1] - sizes[0] < 100  # only the counts' digits differ
+    assert sizes[1] < 500_000

@@ -30,6 +30,11 @@ __all__ = ["fragment", "marks", "occurrences", "page", "text"]
 #: Longest list of n-grams or tokens the terminal view prints per line kind.
 MAX_ITEMS = 24
 
+#: The HTML views show each text's first MAX_TOKENS tokens (and at most MAX_CHARS of its
+#: characters), then how many more there are; the dict (``to_dict``) keeps them all.
+MAX_TOKENS = 1000
+MAX_CHARS = 20_000
+
 _KIND_COUNTS = {
     "ngram": "hits",
     "lcs": "LCS",
@@ -177,6 +182,13 @@ def _surface(text: dict[str, Any], indices: Iterable[int]) -> str:
     return " ".join(_visible(toks[i]["text"]) for i in indices if 0 <= i < len(toks))
 
 
+def _cut_surface(text: dict[str, Any], indices: Sequence[int]) -> str:
+    """:func:`_surface` of the first MAX_ITEMS indices, then how many more."""
+    more = len(indices) - MAX_ITEMS
+    shown = _surface(text, indices[:MAX_ITEMS])
+    return shown + (f" … (+{more} more)" if more > 0 else "")
+
+
 def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
     what = _KIND_COUNTS.get(t["kind"], "hits")
     if t.get("hits") is None:
@@ -241,13 +253,17 @@ def _lcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
 def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     guarded = False
-    for s in r.get("sentences") or ():
-        counted = _surface(ref, s.get("counted") or ()) or "-"
-        line = f"  ref s{s['sentence']} counted: {counted}"
+    sentences = list(r.get("sentences") or ())
+    for s in sentences[:MAX_ITEMS]:
+        counted = _cut_surface(ref, list(s.get("counted") or ())) or "-"
+        line = f"  ref s{_num(s['sentence'])} counted: {counted}"
         if s.get("not_counted"):
             guarded = True
-            line += f"      in LCS but not counted: {_surface(ref, s['not_counted'])}"
+            line += f"      in LCS but not counted: {_cut_surface(ref, list(s['not_counted']))}"
         lines.append(line)
+    if len(sentences) > MAX_ITEMS:
+        lines.append(f"  … (+{len(sentences) - MAX_ITEMS} more reference sentences)")
+        guarded = guarded or any(s.get("not_counted") for s in sentences[MAX_ITEMS:])
     if guarded and "lcs" in r:  # pltrdy's union of the sentence pairs' LCS words
         lines.append("  (not counted: that word was already counted from another sentence pair)")
     elif guarded:
@@ -285,7 +301,10 @@ def _choice_lines(t: dict[str, Any]) -> list[str]:
     def key(p: dict[str, Any]) -> Any:
         return p.get("select", p[field]) if by_recall else p[field]
 
-    fs = "  ".join(f"{_num(p[field])}{'*' if p['reference'] == ref else ''}" for p in per)
+    fs = "  ".join(
+        f"{_num(p[field])}{'*' if p['reference'] == ref else ''}" for p in per[:MAX_ITEMS]
+    )
+    fs += f"  … (+{len(per) - MAX_ITEMS} more)" * (len(per) > MAX_ITEMS)
     if isinstance(ref, int):
         best = [p["reference"] for p in per if key(p) == key(per[ref])]
         tie = f" (tied with {', '.join(str(b + 1) for b in best if b != ref)})" * (len(best) > 1)
@@ -401,19 +420,30 @@ def _spans(t: dict[str, Any], hit: set[int], unit: set[int], over: set[int],
     """A text as escaped HTML, each token a ``span`` with its classes, the compared form
     in its title; dropped text struck through with its reason."""
     esc = html.escape
-    toks = t["tokens"]
+    all_toks = t["tokens"]
+    toks = all_toks[:MAX_TOKENS]
     source = t.get("text")
     if source is None:  # token ids: no text, the tokens are the ids
         return " ".join(
             _token_span(esc(str(tok["text"])), tok, k, hit, unit, over, nc)
             for k, tok in enumerate(toks)
-        )
+        ) + _more(len(all_toks) - len(toks), None)
+    # The window: the first MAX_TOKENS tokens, within the first MAX_CHARS characters.
+    cut = len(source)
+    if len(all_toks) > MAX_TOKENS:
+        cut = all_toks[MAX_TOKENS]["start"]
+    cut = min(cut, MAX_CHARS)
     pieces: list[tuple[int, int, str]] = []
     for k, tok in enumerate(toks):
+        if tok["end"] > cut:
+            break
         pieces.append((tok["start"], tok["end"], _token_span(
             esc(source[tok["start"]:tok["end"]]), tok, k, hit, unit, over, nc)))  # fmt: skip
+    shown = len(pieces)
     for x in t.get("dropped") or ():
-        why = esc(x["why"], quote=True)
+        if x["end"] > cut:
+            break
+        why = esc(str(x["why"]), quote=True)
         body = esc(source[x["start"] : x["end"]])
         pieces.append((x["start"], x["end"],
                        f'<span class="rk-drop" style="{_STYLE["rk-drop"]}" '
@@ -426,8 +456,22 @@ def _spans(t: dict[str, Any], hit: set[int], unit: set[int], over: set[int],
         out.append(esc(source[at:start]))
         out.append(piece)
         at = end
-    out.append(esc(source[at:]))
-    return "".join(out).replace("\n", "<br>")
+    out.append(esc(source[at:cut]))
+    body = "".join(out).replace("\n", "<br>")
+    return body + _more(len(all_toks) - shown, len(source) - cut if cut < len(source) else 0)
+
+
+def _more(tokens: int, chars: int | None) -> str:
+    """The note closing a text cut at the window: how much is not shown."""
+    if tokens <= 0 and not chars:
+        return ""
+    what = f"+{tokens:,} more tokens" if tokens > 0 else f"+{chars:,} more characters"
+    if tokens > 0 and chars:
+        what += f" ({chars:,} characters)"
+    return (
+        f' <span class="rk-more" style="color:#666;font-style:italic">… {what} '
+        "(the explanation's dict has them all)</span>"
+    )
 
 
 def _token_span(body: str, tok: dict[str, Any], k: int, hit: set[int], unit: set[int],
@@ -470,7 +514,9 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         d = {**d, "prediction": lsum_view(d["prediction"])}
         d["references"] = [lsum_view(r) for r in d["references"]]
     pred = d["prediction"]
-    mk = [marks(kind, p, pred["tokens"], n=n) for p in per]
+    # Over-count occurrences are looked for in the window shown only.
+    window = pred["tokens"][:MAX_TOKENS]
+    mk = [marks(kind, p, window, n=n) for p in per]
     parts = [
         f'<section class="rk-type" data-type="{esc(name, quote=True)}" '
         f'data-kind="{esc(kind, quote=True)}" style="margin:8px 0">',
@@ -484,8 +530,8 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         strip = " ".join(
             f"<span{bold if p['reference'] == ref else ''}>"
             f"ref {p['reference'] + 1}: F {esc(_num(p['fmeasure']))}</span>"
-            for p in per
-        )
+            for p in per[:MAX_ITEMS]
+        ) + f" … (+{len(per) - MAX_ITEMS} more)" * (len(per) > MAX_ITEMS)
         parts.append(f'<div style="font-size:90%">{esc(t["rule"])}: {strip}</div>')
     m = mk[k] if k < len(mk) else marks(kind, {}, pred["tokens"])
     caption = "prediction" + (f", marked against reference {k + 1}" if len(per) > 1 else "")
@@ -495,7 +541,11 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         + _spans(pred, set(m["pred_hit"]), set(m["pred_unit"]), set(m["pred_over"]), set())
         + "</div>"
     )
-    for j, ref_text in enumerate(d["references"]):
+    refs = d["references"]
+    # At most MAX_ITEMS references (and the chosen one), then how many more.
+    shown = [j for j in range(len(refs)) if j < MAX_ITEMS or j == t.get("reference")]
+    for j in shown:
+        ref_text = refs[j]
         mj = mk[j] if j < len(mk) else marks(kind, {}, pred["tokens"])
         is_chosen = j == t.get("reference") or (len(per) == 1 and j == 0)
         box = _BOX + (";border:2px solid #2a8a3a" if is_chosen and len(per) > 1 else "")
@@ -514,11 +564,16 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
             + _spans(ref_text, set(mj["ref_hit"]), set(mj["ref_unit"]), set(), set(mj["ref_nc"]))
             + "</div>"
         )
-    if kind == "skip-bigram" and k < len(per):
-        items = ", ".join(
-            esc(f"({' '.join(map(str, x['pair']))}) x{x['hits']}")
-            for x in per[k].get("matches") or ()
+    if len(shown) < len(refs):
+        parts.append(
+            f'<div style="font-size:90%;color:#666">… +{len(refs) - len(shown):,} more '
+            "references (the explanation's dict has them all)</div>"
         )
+    if kind == "skip-bigram" and k < len(per):
+        pairs = list(per[k].get("matches") or ())
+        items = ", ".join(
+            esc(f"({' '.join(map(str, x['pair']))}) x{x['hits']}") for x in pairs[:MAX_ITEMS]
+        ) + f" … (+{len(pairs) - MAX_ITEMS:,} more)" * (len(pairs) > MAX_ITEMS)
         parts.append(f'<div style="font-size:90%">matched pairs: {items or "none"}</div>')
     parts.append("</section>")
     return "".join(parts)
