@@ -22,7 +22,8 @@ Token classes of the HTML views (the report page uses the same ones):
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 __all__ = ["fragment", "marks", "occurrences", "page", "text"]
@@ -42,6 +43,8 @@ _KIND_COUNTS = {
     "wlcs": "weighted LCS",
     "skip-bigram": "skip-bigram hits",
 }
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 _NOT_COUNTED_NOTE = (
     "(not counted: the prediction's copies of that token were already used by another\n"
@@ -361,7 +364,36 @@ def text(d: dict[str, Any]) -> str:
     """The terminal view of one explanation: per type the counts and P/R/F with the
     formula, the matches (clipped counts, missed n-grams, one LCS, rougeLsum's counted and
     not-counted tokens per reference sentence), the chosen reference and each reference's F,
-    what the profile dropped, and the signature."""
+    what the profile dropped, and the signature. Every character that is not printable
+    (control, bidi, ...) is shown as its escape, whatever field of the dict it comes from;
+    ``ValueError`` naming the field for a dict that is not of the schema."""
+    out = _drawn(_text_view, d)
+    return "\n".join(_safe(line) for line in out.split("\n"))
+
+
+def _drawn(view: Callable[[dict[str, Any]], str], d: Any) -> str:
+    """``view(d)``; a dict the view cannot draw raises ``ValueError`` naming its first
+    field of another type than the schema's (:mod:`rougekit.explain.shape`)."""
+    try:
+        return view(d)
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as e:
+        from rougekit.explain.shape import check_shape
+
+        check_shape(d)
+        raise ValueError(
+            f"this explanation's dict cannot be shown ({type(e).__name__}: {e}); "
+            "Explanation.check() says which field differs from the explanation of its texts"
+        ) from e
+
+
+def _no_surrogates(markup: str) -> str:
+    """HTML with each lone surrogate (which no encoding writes) shown as U+FFFD."""
+    if markup.isascii():
+        return markup
+    return _SURROGATE.sub("\ufffd", markup)
+
+
+def _text_view(d: dict[str, Any]) -> str:
     lines = []
     if d.get("id") is not None:
         lines.append(f"pair {_safe(str(d['id']))}")
@@ -582,7 +614,12 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
 def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
     """One explanation as an HTML fragment for a notebook cell: per type the arithmetic,
     the prediction and each reference with their tokens marked (see the module's classes);
-    no script, no style sheet (inline styles only), every text escaped."""
+    no script, no style sheet (inline styles only), every text escaped; ``ValueError``
+    naming the field for a dict that is not of the schema."""
+    return _no_surrogates(_drawn(lambda x: _fragment(x, types), d))
+
+
+def _fragment(d: dict[str, Any], types: Sequence[str] | None) -> str:
     esc = html.escape
     legend = " ".join(
         f'<span class="{c}" style="{_STYLE[c]}">{esc(label)}</span>' for c, label in _LEGEND
@@ -602,11 +639,15 @@ def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
 
 def page(d: dict[str, Any]) -> str:
     """A one-pair HTML page (``Explanation.html(path)``): the fragment and nothing to
-    fetch."""
+    fetch; ``ValueError`` naming the field for a dict that is not of the schema."""
+    return _no_surrogates(_drawn(_page, d))
+
+
+def _page(d: dict[str, Any]) -> str:
     title = "rougekit explain" + (f" {d['id']}" if d.get("id") is not None else "")
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{html.escape(title)}</title>\n</head>\n<body>\n"
         f'<h1 style="font-family:system-ui,sans-serif;font-size:18px">{html.escape(title)}</h1>\n'
-        f"{fragment(d)}\n</body>\n</html>\n"
+        f"{_fragment(d, None)}\n</body>\n</html>\n"
     )
