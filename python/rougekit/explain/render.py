@@ -26,6 +26,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rougekit.terminal import printable
+
 __all__ = ["fragment", "marks", "occurrences", "page", "text"]
 
 #: Longest list of n-grams or tokens the terminal view prints per line kind.
@@ -136,14 +138,6 @@ def chosen(t: dict[str, Any]) -> int:
 # -- terminal ----------------------------------------------------------------------------------
 
 
-def _safe(s: str) -> str:
-    """``s`` with characters that are not printable as their escapes: a text from the data
-    stays on its line and cannot drive the terminal."""
-    if s.isprintable():
-        return s
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in s)
-
-
 def _num(x: Any) -> str:
     if isinstance(x, float):
         return f"{x:.6g}" if x == x else "nan"  # NaN
@@ -154,7 +148,7 @@ def _visible(token: Any) -> str:
     """A token as printed: one made of white space (XL-Sum keeps jieba's space tokens, and
     they count) shows as ``␣``."""
     s = str(token)
-    return "\u2423" * len(s) if s and s.isspace() else _safe(s)
+    return "\u2423" * len(s) if s and s.isspace() else printable(s)
 
 
 def _gram(g: Sequence[Any]) -> str:
@@ -337,7 +331,7 @@ def _dropped_lines(d: dict[str, Any]) -> list[str]:
     for label, t in texts:
         dropped = t.get("dropped") or []
         if dropped:
-            items = [f'"{_safe(x["text"])}" ({x["why"]})' for x in dropped]
+            items = [f'"{printable(x["text"])}" ({x["why"]})' for x in dropped]
             out += _items(f"{label} dropped", items, indent="")
     return out
 
@@ -368,7 +362,7 @@ def text(d: dict[str, Any]) -> str:
     (control, bidi, ...) is shown as its escape, whatever field of the dict it comes from;
     ``ValueError`` naming the field for a dict that is not of the schema."""
     out = _drawn(_text_view, d)
-    return "\n".join(_safe(line) for line in out.split("\n"))
+    return "\n".join(printable(line) for line in out.split("\n"))
 
 
 def _drawn(view: Callable[[dict[str, Any]], str], d: Any) -> str:
@@ -396,7 +390,7 @@ def _no_surrogates(markup: str) -> str:
 def _text_view(d: dict[str, Any]) -> str:
     lines = []
     if d.get("id") is not None:
-        lines.append(f"pair {_safe(str(d['id']))}")
+        lines.append(f"pair {printable(str(d['id']))}")
     pred = d["prediction"]
     formula = None
     for name, t in d["types"].items():
@@ -407,7 +401,7 @@ def _text_view(d: dict[str, Any]) -> str:
         lines.append(_head(name, t, nsent if t["kind"] == "union-lcs" else None))
         if t.get("formula") and t["formula"] != formula:  # once while it stays the same
             formula = t["formula"]
-            lines.append(f"  formula: {_safe(formula)}")
+            lines.append(f"  formula: {printable(formula)}")
         lines += _choice_lines(t)
         if isinstance(t.get("reference"), int) or len(per) < 2:
             r = per[k] if k < len(per) else {}
@@ -425,7 +419,7 @@ def _text_view(d: dict[str, Any]) -> str:
             ref_j = d["references"][j] if j < len(d["references"]) else {"tokens": []}
             lines += ["  " + line for line in _match_lines(t, pred, ref_j, r)]
     lines += _dropped_lines(d)
-    lines.append(f"signature: {_safe(d['signature'])}")
+    lines.append(f"signature: {printable(d['signature'])}")
     return "\n".join(lines) + "\n"
 
 
