@@ -318,16 +318,13 @@ class RougeScorer:
         per type, the tokens compared (with their spans in the texts and what the profile
         dropped), the counts, the matches behind them and the multi-reference rule's
         choice, computed by the code that scores. Its floats equal :meth:`score`'s
-        (:meth:`~rougekit.explain.Explanation.check` recomputes them); ``id`` is kept in it.
-        See :class:`rougekit.explain.Explanation`."""
+        (:meth:`~rougekit.explain.Explanation.check` recomputes them). The inputs are
+        checked as :meth:`score` checks them, with its messages. ``id`` (a str of valid
+        Unicode text, or ``None``) is kept in it. See :class:`rougekit.explain.Explanation`."""
         import rougekit.explain.batch as _explain
 
         self.config.profile.before_scoring()
-        if self.config.profile.INPUT == "text":
-            prediction = inputs.text(prediction, "prediction")
-            references = inputs.references(references, "references")
-        ids = None if id is None else [id]
-        (explanation,) = _explain.explain_pairs(self, [prediction], [references], ids)
+        (explanation,) = _explain.explain_pairs(self, prediction, references, id, single=True)
         return explanation
 
     def explain_batch(
@@ -338,12 +335,13 @@ class RougeScorer:
     ) -> Iterator[Explanation]:
         """The explanations of every pair, in order, as an iterator: the core explains the
         pairs a chunk at a time, in parallel with the GIL released, and each explanation's
-        dict is built when first used."""
+        dict is built when first used. The inputs are checked before the first pair, as
+        :meth:`score_batch` checks them (the same rules and messages: any ordered collection
+        or a generator, not a single str); ``ids`` one str of valid Unicode text per pair,
+        as ``explain``'s ``id``."""
         import rougekit.explain.batch as _explain
 
         self.config.profile.before_scoring()
-        if ids is not None:
-            ids = frames.check_ids(ids, len(predictions))
         return _explain.explain_pairs(self, predictions, references, ids)
 
     def corpus(
