@@ -305,6 +305,72 @@ def test_hostile_text_renders_as_text(driver: Any, report: dict[str, Any]) -> No
     assert driver.execute_script("return window.__pwned") is None
 
 
+#: Elements of the page whose content is wider than their box (cut at the right or scrolled):
+#: every table and its container, the pairs' number cells, the two panes and the page.
+_CLIPPED = """
+var out = [];
+function wide(e, what){ if (e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+  out.push(what + ': ' + e.scrollWidth + ' > ' + e.clientWidth); }
+document.querySelectorAll('table').forEach(function(t){
+  var where = (t.closest('section') || {}).id + ' table ' + (t.id || t.className);
+  wide(t.parentElement, where);
+  if (t.offsetParent !== null && t.offsetWidth > t.parentElement.clientWidth + 1)
+    out.push(where + ' is wider than its container'); });
+document.querySelectorAll('#rk-table td:not(.rk-text):not(.rk-id)').forEach(function(td){
+  wide(td, 'pair cell ' + td.textContent); });
+['rk-left', 'rk-right', 'rk-explain'].forEach(function(id){
+  wide(document.getElementById(id), id); });
+wide(document.documentElement, 'page');
+return out;
+"""
+
+
+def test_the_page_fits_1280_pixels(driver: Any, report: dict[str, Any], tmp_path: Path) -> None:
+    """At 1280 x 900 every table is whole (no table or number cut at the right), ids are
+    shown whole, the predictions get room, and the pairs take the whole width until a pair
+    is chosen. Screenshots of both states are written to $ROUGEKIT_REPORT_SHOTS (a folder)
+    when set, to look at."""
+    import os
+
+    shots = Path(os.environ.get("ROUGEKIT_REPORT_SHOTS") or tmp_path)
+    driver.set_window_size(1280, 900)
+    try:
+        _open(driver, report["path"])
+        width = driver.execute_script("return window.innerWidth")
+        assert 1200 <= width <= 1280
+        assert driver.execute_script(_CLIPPED) == []
+        # before a pair is chosen, no empty explanation pane: the pairs have the width
+        right = "return getComputedStyle(document.getElementById('rk-right')).display"
+        assert driver.execute_script(right) == "none"
+        pairs = driver.execute_script("return document.getElementById('rk-left').clientWidth")
+        assert pairs >= 0.9 * driver.execute_script(
+            "return document.querySelector('main').clientWidth")  # fmt: skip
+        # ids whole, the prediction column wide enough for a line of text
+        cells = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#rk-table tbody tr')).map(function(r){"
+            " var c = r.querySelector('td.rk-id'), t = r.querySelector('td.rk-text');"
+            " return [r.dataset.pair, c.textContent, c.title, c.scrollWidth <= c.clientWidth,"
+            " t.clientWidth]; })"
+        )
+        assert len(cells) == 50
+        for ident, text, title, whole, room in cells:
+            assert text == title == ident and whole, ident
+            assert room >= 500, (ident, room)
+        driver.save_screenshot(str(shots / "report-1280.png"))
+        _check_pair(driver, report["ids"][3], "rougeLsum", report["explanations"])
+        assert driver.execute_script(_CLIPPED) == []
+        room = driver.execute_script(
+            "return document.querySelector('#rk-table td.rk-text').clientWidth")  # fmt: skip
+        assert room >= 120
+        driver.save_screenshot(str(shots / "report-1280-pair.png"))
+        # closing the explanation gives the width back
+        driver.execute_script("document.querySelector('#rk-explain .rk-close').click()")
+        _wait(driver, "return !document.body.classList.contains('rk-open')")
+        assert driver.execute_script(_CLIPPED) == []
+    finally:
+        driver.set_window_size(1400, 1000)
+
+
 def test_page_without_script_and_twice_the_same_bytes(report: dict[str, Any]) -> None:
     text = report["path"].read_text(encoding="utf-8")
     assert not re.search(r"https?://", text)

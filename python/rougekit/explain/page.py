@@ -511,7 +511,7 @@ def _summaries(data: dict[str, Any]) -> str:
             '<p class="rk-note">Compared forms (after stemming); counted against the chosen '
             "reference; ranked by the difference between systems. "
             '<label><input type="checkbox" id="rk-stop" checked> hide n-grams made of '
-            "stopwords only (display only)</label></p>"
+            'stopwords only (display only)</label></p><div class="rk-lists">'
         )
         for t, lists in data["missed"].items():
             for which in ("content", "all"):
@@ -522,7 +522,7 @@ def _summaries(data: dict[str, Any]) -> str:
                     f'data-which="{which}"{" hidden" if which == "all" else ""}>'
                     f"<h3>{esc(t)}</h3>{_table(head, rows)}</div>"
                 )
-        parts.append("</section>")
+        parts.append("</div></section>")
     return "".join(parts)
 
 
@@ -538,25 +538,28 @@ def page(data: dict[str, Any]) -> str:
         "<body>\n<header><h1>rougekit report</h1>"
         f'<div id="rk-signature">{esc(data["signature"])}</div>'
         f'<div class="rk-note">{data["n"]} pairs · systems: {esc(names)}</div></header>\n'
-        f'<main><div id="rk-left">{_corpus(data)}'
+        # The corpus table and the tests, then the pairs beside the explanation (shown once
+        # a pair is chosen, the pairs taking the whole width until then), then the summaries.
+        f'<main>{_corpus(data)}<div id="rk-work"><div id="rk-left">'
         '<section id="rk-pairs"><h2>Pairs <span id="rk-shown"></span></h2>'
         "<noscript><p>The pairs and their explanations need JavaScript.</p></noscript>"
+        '<p class="rk-note">Click a pair to see its tokens marked.</p>'
         '<div class="rk-controls">'
         '<input id="rk-search" type="search" placeholder="search id / text"> '
-        'type <select id="rk-type"></select> system <select id="rk-system"></select> '
-        'length <select id="rk-bucket"><option value="">all</option></select><br>'
-        'F &times;100 from <input id="rk-fmin" type="number" value="0" min="0" max="100"> to '
-        '<input id="rk-fmax" type="number" value="100" min="0" max="100"> '
-        '<button id="rk-worst" type="button">worst first</button> '
+        '<span>type <select id="rk-type"></select></span> '
+        '<span>system <select id="rk-system"></select></span> '
+        '<span>length <select id="rk-bucket"><option value="">all</option></select></span> '
+        '<span>F &times;100 from <input id="rk-fmin" type="number" value="0" min="0" '
+        'max="100"> to <input id="rk-fmax" type="number" value="100" min="0" max="100"></span> '
+        '<span><button id="rk-worst" type="button">worst first</button> '
         '<button id="rk-best" type="button">best first</button> '
-        '<button id="rk-delta" type="button">largest Δ</button> '
-        '<button id="rk-prev" type="button">&lt;</button> <span id="rk-page"></span> '
-        '<button id="rk-next" type="button">&gt;</button></div>'
-        '<table id="rk-table"><thead></thead><tbody></tbody></table></section>'
-        f"{_summaries(data)}</div>\n"
+        '<button id="rk-delta" type="button">largest Δ</button></span> '
+        '<span><button id="rk-prev" type="button">&lt;</button> <span id="rk-page"></span> '
+        '<button id="rk-next" type="button">&gt;</button></span></div>'
+        '<table id="rk-table"><thead></thead><tbody></tbody></table></section></div>'
         '<div id="rk-right"><section id="rk-explain"><h2>Explanation '
-        '<span id="rk-pair-id"></span></h2><p class="rk-note">Click a pair.</p></section>'
-        "</div></main>\n"
+        '<span id="rk-pair-id"></span></h2></section></div></div>'
+        f"{_summaries(data)}</main>\n"
         f'<script type="application/json" id="rk-data">{_island(data)}</script>\n'
         f"<script>{_asset('report.js')}</script>\n</body>\n</html>\n"
     )

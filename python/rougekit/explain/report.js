@@ -54,6 +54,7 @@ function header(){
   if (D.systems.length > 1) cols.push(['delta', 'Δ vs ' + D.systems[0].name]);
   cols.push([null, 'prediction (' + D.systems[S.sys].name + ')']);
   cols.forEach(function(c){ var th = el('th', c[1] + (S.sort === c[0] ? (S.dir > 0 ? ' ▲' : ' ▼') : ''));
+    if (c[0] === 'id') th.className = 'rk-id'; else if (c[0] === 'rlen' || c[0] === 'plen') th.className = 'rk-n';
     if (c[0]){ th.dataset.sort = c[0]; th.addEventListener('click', function(){
       if (S.sort === c[0]) S.dir = -S.dir; else { S.sort = c[0]; S.dir = 1; } draw(); }); }
     tr.appendChild(th); });
@@ -65,8 +66,9 @@ function drawTable(){
   for (var r = start; r < end; r++){ (function(i){
     var tr = el('tr'); tr.dataset.pair = D.ids[i]; tr.dataset.index = i;
     if (S.pair === i) tr.className = 'rk-sel';
-    // Long ids keep their end, where ids of one corpus differ; the whole id in the tooltip.
-    var id = String(D.ids[i]), idc = el('td', id.length > 14 ? '…' + id.slice(-13) : id, 'rk-id');
+    // The whole id (the style sheet cuts one longer than its column at the end, with an
+    // ellipsis); the whole id in the tooltip too.
+    var id = String(D.ids[i]), idc = el('td', id, 'rk-id');
     idc.title = id; tr.appendChild(idc);
     tr.appendChild(el('td', D.rlen[i]));
     tr.appendChild(el('td', D.systems[S.sys].plen[i]));
@@ -108,8 +110,11 @@ function classes(kind, n, m, side){
 // line tokens; ROUGE-1.5.5's -b sentence tokens), else null.
 function alt(spans, kind){ return spans && D.altkinds.indexOf(kind) >= 0 ? spans : null; }
 function explain(i, type){
-  S.pair = i; var sec = $('rk-explain'); sec.textContent = '';
-  var h = el('h2', 'Explanation '); h.appendChild(el('span', D.ids[i], 'rk-id')); sec.appendChild(h);
+  S.pair = i; document.body.classList.add('rk-open'); var sec = $('rk-explain'); sec.textContent = '';
+  var h = el('h2', 'Explanation'), close = el('button', '×', 'rk-close');
+  close.type = 'button'; close.title = 'close the explanation';
+  close.addEventListener('click', function(){ location.hash = ''; });
+  h.appendChild(el('span', D.ids[i], 'rk-id')); h.appendChild(close); sec.appendChild(h);
   sec.dataset.pair = D.ids[i]; sec.dataset.type = type;
   var lg = el('div', null, 'rk-legend');
   [['rk-hit', 'counted match'], ['rk-over', 'over the clipped count'], ['rk-nc', 'in a union LCS, not counted'], ['', 'plain: no match']].forEach(function(x){ lg.appendChild(el('span', x[1], x[0])); });
@@ -143,9 +148,14 @@ function route(){
   var h = {}; location.hash.replace(/^#/, '').split('&').forEach(function(kv){ var p = kv.split('=');
     if (p[0]) h[decodeURIComponent(p[0])] = decodeURIComponent(p.slice(1).join('=')); });
   if (h.type && D.types.indexOf(h.type) >= 0 && h.type !== S.type){ S.type = h.type; $('rk-type').value = h.type; draw(); }
-  if (h.pair !== undefined){ var i = D.ids.indexOf(h.pair); if (i >= 0) explain(i, S.type); } }
+  var i = h.pair === undefined ? -1 : D.ids.indexOf(h.pair);
+  if (i >= 0) explain(i, S.type);
+  else if (S.pair !== null){ S.pair = null; document.body.classList.remove('rk-open'); drawTable(); } }
 function init(data){
   D = data; S.type = D.types[0];
+  // The id column as wide as the longest id, within bounds (a longer one ends in an ellipsis).
+  var idw = 2; D.ids.forEach(function(id){ idw = Math.max(idw, String(id).length); });
+  $('rk-table').style.setProperty('--rk-id', (Math.min(idw, 28) + 2) + 'ch');
   D.types.forEach(function(t){ var o = el('option', t); o.value = t; $('rk-type').appendChild(o); });
   D.systems.forEach(function(s, k){ var o = el('option', s.name); o.value = k; $('rk-system').appendChild(o); });
   S.sys = D.systems.length - 1; $('rk-system').value = S.sys;
