@@ -156,6 +156,18 @@ def _check_pair(
         t = explained[name][ident]["types"][rouge_type]
         per = t["per_reference"]
         chosen = t["reference"] if isinstance(t["reference"], int) else 0
+        # the counts line: the explain view's numbers (`.6g`), the exact F on hover
+        arith = driver.execute_script(
+            "var e = document.querySelector(arguments[0]); return [e.textContent, e.title]",
+            f'.rk-pane[data-system="{name}"] .rk-arith',
+        )
+        f = format(t["fmeasure"], ".6g")
+        want = f"F = {f}"
+        if t.get("hits") is not None:
+            h, pred, ref = t["hits"], t["prediction_total"], t["reference_total"]
+            want = f"hits {h} · P = {h}/{pred} · R = {h}/{ref} · {want}"
+        assert arith[0] == want or arith[0].startswith(want + " · "), (arith, want)
+        assert float(arith[1]) == t["fmeasure"]
         pane = f'.rk-pane[data-system="{name}"] .rk-pred'
         if t["kind"] == "union-lcs":
             assert _count(driver, pane + " .rk-hit") == len(per[chosen]["prediction_in_lcs"])
@@ -170,7 +182,14 @@ def _check_pair(
             chosen_box = f'.rk-ref.rk-chosen[data-system="{name}"]'
             assert _count(driver, chosen_box) == 1
             assert _count(driver, chosen_box + f'[data-ref="{t["reference"]}"]') == 1
+        notes = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#rk-refs > .rk-note'))"
+            ".map(function(e){ return e.textContent; })"
+        )
         for j, detail in enumerate(per):
+            if len(per) > 1:  # each reference's counts, as the explain view writes them
+                f = format(detail["fmeasure"], ".6g")
+                assert notes[j].startswith(f"reference {j + 1}: hits {detail['hits']}, F {f}")
             ref = f'.rk-ref[data-ref="{j}"][data-system="{name}"]'
             assert _count(driver, ref + " .rk-u") == detail["hits"], (ident, name, rouge_type)
             if t["kind"] == "union-lcs":
@@ -303,6 +322,31 @@ def test_hostile_text_renders_as_text(driver: Any, report: dict[str, Any]) -> No
     assert _count(driver, "img") == 0 and _count(driver, "b") == 0
     assert _count(driver, "script") == 2
     assert driver.execute_script("return window.__pwned") is None
+
+
+def test_numbers_are_formatted_as_python_does(driver: Any) -> None:
+    """The page's number formatting (its script's own functions, run in the browser) gives
+    Python's `.6g` and `.2f` strings, ties to even included (JavaScript's toFixed rounds
+    them up: 0.001953125 is 0.00195312 in Python, not 0.00195313)."""
+    script = page_module._asset("report.js")
+    code = script[script.index("// -- numbers") : script.index("// -- end of numbers")]
+    rng = random.Random(7)
+    values = [0.028985507246376812, 0.125, 2.0**-9, 131072.5, 12.625, 0.5, 1.5, 2.5, 1.0,
+              0.0, -0.0, -0.001, 1e-5, 0.0001, 999999.5, 1234567.0, 99.995, 5e-324, 1e300,
+              1 / 3, 2 / 3, 0.1, 0.35, 100.0, -12.5]  # fmt: skip
+    values += [rng.random() for _ in range(300)]
+    values += [rng.random() * 10.0 ** rng.randint(-8, 8) for _ in range(300)]
+    values += [rng.randint(0, 2**20) / 2 ** rng.randint(0, 20) for _ in range(300)]  # ties
+    got = driver.execute_script(
+        code + "return arguments[0].map(function(x){ return [g6(x), fixed(x, 2), pct(x)]; });",
+        values,
+    )
+    want = [[f"{x:.6g}", f"{x:.2f}", f"{x * 100:.2f}"] for x in values]
+    # `.2f` is for F x100 and differences: exact below 1e15 (1e300 has 300 digits)
+    big = [k for k, x in enumerate(values) if abs(x) >= 1e15]
+    for k in big:
+        got[k][1:] = want[k][1:] = []
+    assert big == [18] and [tuple(g) for g in got] == [tuple(w) for w in want]
 
 
 #: Elements of the page whose content is wider than their box (cut at the right or scrolled):

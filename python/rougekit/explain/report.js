@@ -11,7 +11,40 @@ function el(tag, text, cls){ var e = document.createElement(tag);
   if (cls) e.className = cls; return e; }
 function $(id){ return document.getElementById(id); }
 function undelta(a){ var out = [], v = 0; for (var i = 0; i < a.length; i++){ v += a[i]; out.push(v); } return out; }
-function pct(x){ return (x * 100).toFixed(2); }
+// -- numbers: as Python formats them (the tables' `.2f` of F x100, the explain view's `.6g`),
+// rounded from the double's exact decimal expansion, ties to even (toFixed rounds ties up).
+function expansion(x){ var s = Math.abs(x).toExponential(100), e = s.indexOf('e');
+  return [s.charAt(0) + s.slice(2, e), +s.slice(e + 1)]; }
+function rounded(d, keep){ // the first `keep` digits of d rounded, as an integer's digits
+  if (keep < 0) return '0';
+  while (d.length < keep) d += '0';
+  var head = d.slice(0, keep) || '0', next = d.charAt(keep), rest = d.slice(keep + 1);
+  if (!(next > '5' || (next === '5' && (/[1-9]/.test(rest) || +head.charAt(head.length - 1) % 2)))) return head;
+  var out = '', carry = 1;
+  for (var i = head.length - 1; i >= 0; i--){ var v = +head.charAt(i) + carry; carry = v > 9 ? 1 : 0; out = (v % 10) + out; }
+  return carry ? '1' + out : out; }
+function special(x){ if (x === null || x === undefined) return ''; if (x !== x) return 'nan';
+  return isFinite(x) ? null : (x > 0 ? 'inf' : '-inf'); }
+function sign(x){ return x < 0 || (x === 0 && 1 / x < 0) ? '-' : ''; }
+function fixed(x, p){ // Python's f'{x:.{p}f}'
+  var sp = special(x); if (sp !== null) return sp;
+  var n = '0'; if (x !== 0){ var d = expansion(x); n = rounded(d[0], d[1] + 1 + p).replace(/^0+(?=\d)/, ''); }
+  while (n.length <= p) n = '0' + n;
+  return sign(x) + (p ? n.slice(0, n.length - p) + '.' + n.slice(n.length - p) : n); }
+function g6(x){ // Python's f'{x:.6g}'
+  var sp = special(x); if (sp !== null) return sp;
+  if (x === 0) return sign(x) + '0';
+  var d = expansion(x), n = rounded(d[0], 6), e = d[1];
+  if (n.length > 6){ n = n.slice(0, 6); e++; }
+  function join(a, b){ b = b.replace(/0+$/, ''); return b ? a + '.' + b : a; }
+  if (e < -4 || e >= 6) return sign(x) + join(n.charAt(0), n.slice(1)) + 'e' + (e < 0 ? '-' : '+') + (Math.abs(e) < 10 ? '0' : '') + Math.abs(e);
+  if (e < 0) return sign(x) + join('0', '0'.repeat(-e - 1) + n);
+  return sign(x) + join(n.slice(0, e + 1), n.slice(e + 1)); }
+function num(x){ return typeof x === 'number' && Number.isInteger(x) && Math.abs(x) < 1e16 ? String(x) : g6(x); }
+function pct(x){ return fixed(x * 100, 2); }
+// -- end of numbers
+// An element showing a number formatted, its exact value on hover.
+function numEl(tag, text, x, cls){ var e = el(tag, text, cls); if (typeof x === 'number') e.title = String(x); return e; }
 function load(){
   var raw = JSON.parse($('rk-data').textContent);
   if (raw.encoding !== 'gzip+base64') return Promise.resolve(raw);
@@ -72,8 +105,8 @@ function drawTable(){
     idc.title = id; tr.appendChild(idc);
     tr.appendChild(el('td', D.rlen[i]));
     tr.appendChild(el('td', D.systems[S.sys].plen[i]));
-    D.systems.forEach(function(s, k){ var td = el('td', pct(fval(k, i))); td.className = 'rk-f'; tr.appendChild(td); });
-    if (D.systems.length > 1) tr.appendChild(el('td', ((fval(S.sys, i) - fval(0, i)) * 100).toFixed(2)));
+    D.systems.forEach(function(s, k){ tr.appendChild(numEl('td', pct(fval(k, i)), fval(k, i), 'rk-f')); });
+    if (D.systems.length > 1) tr.appendChild(el('td', fixed((fval(S.sys, i) - fval(0, i)) * 100, 2)));
     var t = D.systems[S.sys].pred[i] || '';
     tr.appendChild(el('td', t.length > 120 ? t.slice(0, 120) + '…' : t, 'rk-text'));
     tr.addEventListener('click', function(){ location.hash = 'pair=' + encodeURIComponent(D.ids[i]) + '&type=' + encodeURIComponent(S.type); });
@@ -123,12 +156,13 @@ function explain(i, type){
   D.systems.forEach(function(s, k){
     var c = s.counts[type][i], per = s.marks[type][i], ref = c[3] < 0 ? 0 : c[3];
     var pane = el('div', null, 'rk-pane'); pane.dataset.system = s.name;
-    pane.appendChild(el('h3', s.name + ' — ' + type + ' F ' + pct(s.f[type][i])));
+    pane.appendChild(numEl('h3', s.name + ' — ' + type + ' F ×100 ' + pct(s.f[type][i]), s.f[type][i]));
     var box = tokens(s.pred[i], alt(D.lptok && D.lptok[k][i], kind) || s.ptok[i], per.length ? classes(kind, n, per[ref], 'p') : {});
     box.classList.add('rk-pred'); box.dataset.role = 'prediction'; pane.appendChild(box);
-    var a = c[0] === null ? 'F = ' + s.f[type][i] : 'hits ' + c[0] + ' · P = ' + c[0] + '/' + c[1] + ' · R = ' + c[0] + '/' + c[2] + ' · F = ' + s.f[type][i];
+    var h = num(c[0]), f = g6(s.f[type][i]);
+    var a = c[0] === null ? 'F = ' + f : 'hits ' + h + ' · P = ' + h + '/' + num(c[1]) + ' · R = ' + h + '/' + num(c[2]) + ' · F = ' + f;
     if (per.length > 1) a += ' · ' + (c[3] < 0 ? 'references combined' : 'reference ' + (c[3] + 1) + ' chosen');
-    pane.appendChild(el('div', a, 'rk-arith')); panes.appendChild(pane); });
+    pane.appendChild(numEl('div', a, s.f[type][i], 'rk-arith')); panes.appendChild(pane); });
   sec.appendChild(panes);
   var rs = el('div'); rs.id = 'rk-refs';
   var pick = el('select'); D.systems.forEach(function(s, k){ var o = el('option', s.name); o.value = k; pick.appendChild(o); });
@@ -140,7 +174,7 @@ function explain(i, type){
       box.classList.add('rk-ref'); box.dataset.role = 'reference'; box.dataset.ref = j; box.dataset.system = s.name;
       if (m) box.dataset.hits = m[4][0];
       if (c[3] === j && per.length > 1) box.classList.add('rk-chosen');
-      if (per.length > 1) rs.appendChild(el('div', 'reference ' + (j + 1) + (m ? ': hits ' + m[4][0] + ', F ' + m[4][1] : '') + (c[3] === j ? ' (chosen)' : ''), 'rk-note'));
+      if (per.length > 1) rs.appendChild(numEl('div', 'reference ' + (j + 1) + (m ? ': hits ' + num(m[4][0]) + ', F ' + g6(m[4][1]) : '') + (c[3] === j ? ' (chosen)' : ''), m ? m[4][1] : null, 'rk-note'));
       rs.appendChild(box); }); }
   pick.addEventListener('change', refs); refs(); sec.appendChild(rs);
   drawTable(); }
