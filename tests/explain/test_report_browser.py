@@ -349,6 +349,72 @@ def test_numbers_are_formatted_as_python_does(driver: Any) -> None:
     assert big == [18] and [tuple(g) for g in got] == [tuple(w) for w in want]
 
 
+#: How many marked units a text shows and holds behind its "show" buttons.
+_UNITS = """
+var box = document.querySelector(arguments[0]), hidden = 0;
+box.querySelectorAll('.rk-more').forEach(function(b){ hidden += +(b.dataset.units || 0); });
+return [box.querySelectorAll('.rk-u').length, hidden, box.querySelectorAll('.rk-tok').length];
+"""
+
+
+def test_a_long_pair_stays_small_in_the_page(driver: Any, tmp_path: Path) -> None:
+    """A pair of 12,000 vs 6,000 tokens: each text shows at most 2,000 tokens (and their
+    context) around its marks, the rest behind buttons that say how many marked units they
+    hold, so shown + held = the explanation's counts; a button shows 2,000 more. (A pair of
+    200k tokens froze the page: every token was an element.)"""
+    rng = random.Random(5)
+    vocab = [f"w{k}" for k in range(2500)]
+
+    def text(n: int) -> str:
+        words = [rng.choice(vocab) for _ in range(n)]
+        return "\n".join(" ".join(words[k : k + 30]) + " ." for k in range(0, n, 30))
+
+    row = {"id": "long", "prediction": text(12_000), "references": [text(6_000)]}
+    # a long run of text between tokens and a long token: cut after 20,000 code points
+    runs = {"id": "runs", "prediction": "-" * 50_000 + " a b", "references": ["a " + "b" * 50_000]}
+    src = _write(tmp_path / "long.jsonl", [row, runs])
+    out = tmp_path / "long.html"
+    args = ["report", "--jsonl", str(src), "--name", "sys", "--bootstrap", "20",
+            "--no-progress", "--html", str(out)]  # fmt: skip
+    assert main(args) == 0
+    ex = RougeScorer(TYPES).explain(row["prediction"], row["references"], id="long").to_dict()
+    _open(driver, out)
+    budget = 2000 + 2 * 8 + 1  # SHOW, and one window's context (report.js)
+    for rouge_type in TYPES:
+        driver.execute_script("location.hash = 'pair=long&type=' + arguments[0]", rouge_type)
+        _wait(driver, f"return document.getElementById('rk-explain').dataset.type === "
+                      f"{json.dumps(rouge_type)}")  # fmt: skip
+        t = ex["types"][rouge_type]
+        detail = t["per_reference"][0]
+        in_pred = detail["hits"]
+        if t["kind"] == "union-lcs":  # not recorded (None) for a pair this long
+            in_pred = len(detail["prediction_in_lcs"] or ())
+        for box, want in ((".rk-pred", in_pred), (".rk-ref", detail["hits"])):
+            shown, held, toks = driver.execute_script(_UNITS, box)
+            assert shown + held == want and toks <= budget, (rouge_type, box, shown, held, toks)
+        chars = driver.execute_script("return document.getElementById('rk-explain').textContent")
+        assert len(chars) < 40_000 < len(row["prediction"]) + len(row["references"][0])
+    driver.execute_script("location.hash = 'pair=runs&type=rouge1'")
+    _wait(driver, "return document.getElementById('rk-explain').dataset.pair === 'runs'")
+    text = driver.execute_script("return document.getElementById('rk-explain').textContent")
+    assert len(text) < 45_000 and "b" * 20_000 + "…" in text
+    assert driver.execute_script("return document.querySelector('.rk-pred .rk-more').dataset.chars")
+    for _ in range(2):  # 20,000 more each time
+        driver.execute_script("document.querySelector('.rk-pred .rk-more').click()")
+    shown = driver.execute_script("return document.querySelector('.rk-pred').textContent")
+    assert shown.startswith("-" * 50_000 + " a b")  # the run's rest, shown
+    # a button shows up to 2,000 more tokens of those it held; the counts still add up
+    driver.execute_script("location.hash = 'pair=long&type=rouge1'")
+    _wait(driver, "return document.getElementById('rk-explain').dataset.type === 'rouge1'")
+    hits = ex["types"]["rouge1"]["hits"]
+    for _ in range(3):
+        before = driver.execute_script(_UNITS, ".rk-pred")
+        driver.execute_script("document.querySelector('.rk-pred .rk-more').click()")
+        after = driver.execute_script(_UNITS, ".rk-pred")
+        assert after[0] + after[1] == before[0] + before[1] == hits
+        assert 0 < after[2] - before[2] <= 2000 and after[0] > before[0]
+
+
 #: Elements of the page whose content is wider than their box (cut at the right or scrolled):
 #: every table and its container, the pairs' number cells, the two panes and the page.
 _CLIPPED = """

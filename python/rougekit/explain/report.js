@@ -117,16 +117,52 @@ function drawTable(){
 function draw(){ filter(); drawTable(); }
 function cps(text){ return /[\uD800-\uDFFF]/.test(text) ? Array.from(text) : null; }
 function slice(text, arr, a, b){ return arr ? arr.slice(a, b).join('') : text.slice(a, b); }
-// A text with its tokens as spans: gaps as text nodes, classes from the marks.
+// A text with its tokens as spans: gaps as text nodes, classes from the marks. What one pair
+// puts in the page is bounded, whatever its length: a text of more than SHOW tokens shows
+// SHOW of them, the marked ones first with CONTEXT tokens either side (in text order), and
+// the others behind buttons that show MORE at a time; a run of text or a token longer than
+// TEXT code points is cut (the run's rest behind a button too).
+var SHOW = 2000, MORE = 2000, CONTEXT = 8, TEXT = 20000;
 function tokens(text, spans, cls){
-  var box = el('div', null, 'rk-box'), arr = text === null ? null : cps(text), at = 0, end = 0, k = 0;
-  var total = text === null ? 0 : (arr ? arr.length : text.length);
-  for (var j = 0; j < spans.length; j += 2, k++){
-    var start = end + spans[j]; end = start + spans[j + 1];
-    if (text !== null && start > at) box.appendChild(document.createTextNode(slice(text, arr, at, start)));
-    var s = el('span', text === null ? '#' + k : slice(text, arr, start, end), 'rk-tok' + (cls[k] || ''));
-    s.dataset.i = k; box.appendChild(s); at = end; }
-  if (text !== null && at < total) box.appendChild(document.createTextNode(slice(text, arr, at, total)));
+  var box = el('div', null, 'rk-box'), arr = text === null ? null : cps(text);
+  var total = text === null ? 0 : (arr ? arr.length : text.length), n = spans.length / 2;
+  var start = [], end = [], at = 0;
+  for (var k = 0; k < n; k++){ start.push(at + spans[2 * k]); at = start[k] + spans[2 * k + 1]; end.push(at); }
+  function more(label, data, reveal){ var b = el('button', label, 'rk-more'); b.type = 'button';
+    Object.keys(data).forEach(function(key){ b.dataset[key] = data[key]; });
+    b.addEventListener('click', function(){ b.replaceWith(reveal()); }); return b; }
+  function run(from, to){ // the text [from, to), cut after TEXT code points
+    if (to - from <= TEXT) return document.createTextNode(slice(text, arr, from, to));
+    var f = document.createDocumentFragment();
+    f.appendChild(document.createTextNode(slice(text, arr, from, from + TEXT)));
+    f.appendChild(more('… ' + (to - from - TEXT) + ' more characters: show', {chars: to - from - TEXT},
+      function(){ return run(from + TEXT, to); }));
+    return f; }
+  function part(a, b){ // tokens [a, b), each with the text before it (the last, the text after)
+    var f = document.createDocumentFragment();
+    for (var k = a; k < b; k++){ var from = k ? end[k - 1] : 0;
+      if (text !== null && start[k] > from) f.appendChild(run(from, start[k]));
+      var shown = text === null ? '#' + k : slice(text, arr, start[k], Math.min(end[k], start[k] + TEXT));
+      var s = el('span', end[k] - start[k] > TEXT ? shown + '…' : shown, 'rk-tok' + (cls[k] || ''));
+      s.dataset.i = k; f.appendChild(s); }
+    var last = n ? end[n - 1] : 0;
+    if (b === n && text !== null && last < total) f.appendChild(run(last, total));
+    return f; }
+  function hidden(a, b){ // a button for tokens [a, b): how many, how many marked units
+    var units = 0, step = Math.min(MORE, b - a);
+    for (var k = a; k < b; k++) if ((cls[k] || '').indexOf(' rk-u') >= 0) units++;
+    return more('… ' + (b - a) + (b - a > 1 ? ' tokens' : ' token') + (units ? ' (' + units + ' marked)' : '') + ': show ' + (step < b - a ? step : 'them'),
+      {tokens: b - a, units: units}, function(){ var f = part(a, a + step); if (a + step < b) f.appendChild(hidden(a + step, b)); return f; }); }
+  if (n <= SHOW){ box.appendChild(part(0, n)); return box; }
+  var marked = Object.keys(cls).map(Number).sort(function(x, y){ return x - y; }), wins = [], used = 0;
+  for (var m = 0; m < marked.length && used < SHOW; m++){
+    var a = Math.max(0, marked[m] - CONTEXT), b = Math.min(n, marked[m] + CONTEXT + 1), w = wins[wins.length - 1];
+    if (w && a <= w[1]){ used += Math.max(0, b - w[1]); w[1] = Math.max(w[1], b); } else { wins.push([a, b]); used += b - a; } }
+  if (!wins.length){ wins.push([0, SHOW]); used = SHOW; }
+  box.appendChild(el('div', 'showing ' + used + ' of ' + n + ' tokens' + (marked.length ? ', around the marked ones' : '') + '; the buttons show the others', 'rk-note rk-cut'));
+  var pos = 0;
+  wins.forEach(function(w){ if (w[0] > pos) box.appendChild(hidden(pos, w[0])); box.appendChild(part(w[0], w[1])); pos = w[1]; });
+  if (pos < n) box.appendChild(hidden(pos, n));
   return box; }
 function classes(kind, n, m, side){
   // m = [pred units, pred over, ref units, ref not-counted] (delta-coded)
