@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("rougekit._core",),
     (
         "rougekit.errors", "rougekit.checks", "rougekit.signature", "rougekit.languages",
-        "rougekit.sentences", "rougekit.inputs", "rougekit.progress",
+        "rougekit.sentences", "rougekit.inputs", "rougekit.progress", "rougekit.terminal",
     ),
     ("rougekit.profiles", "rougekit.config", "rougekit.diagnostics", "rougekit.text",
      "rougekit.segmentation"),

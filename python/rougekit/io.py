@@ -250,10 +250,12 @@ def read_jsonl(
             )
         if not refs:
             raise DataError(f"{where}: field {references_field!r} is an empty list")
+        ident = obj.get(id_field, count)
         if "\\u" in line:  # only a JSON escape can make a lone surrogate
             _check_unicode(where, prediction_field, [pred], indexed=False)
             _check_unicode(where, references_field, refs, indexed=True)
-        ident = obj.get(id_field, count)
+            if isinstance(ident, str):  # it names the pair in reports and per-pair files
+                _check_unicode(where, id_field, [ident], indexed=False)
         yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
         count += 1
 

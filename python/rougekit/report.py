@@ -16,6 +16,8 @@ import math
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from rougekit.terminal import printable
+
 # Presentation is a sink: it reads results and comparisons, never builds them, so it needs
 # their types only to check its own.
 if TYPE_CHECKING:
@@ -222,18 +224,19 @@ def _cmp_rows(cmp: Comparison) -> list[list[str]]:
     for t in cmp.types:
         for name, result in zip(cmp.names, cmp.results):
             d = None if several else cmp.difference(t, name)
-            rows.append([t, name, _cell(result, t, cmp.field), *_diff_cell(d)])
+            rows.append([t, printable(name), _cell(result, t, cmp.field), *_diff_cell(d)])
         if several:
             for d in cmp.differences:
                 if d.rouge_type == t:
-                    rows.append([t, f"{d.system} - {d.baseline}", "", *_diff_cell(d)])
+                    label = f"{printable(d.system)} - {printable(d.baseline)}"
+                    rows.append([t, label, "", *_diff_cell(d)])
     return rows
 
 
 def _cmp_head(cmp: Comparison) -> list[str]:
     f = _SHORT[cmp.field]
     base = cmp.differences[0].baseline if cmp.differences else cmp.names[0]
-    vs = f"{f} difference" if _all_pairs(cmp) else f"{f} - {base}"
+    vs = f"{f} difference" if _all_pairs(cmp) else f"{f} - {printable(base)}"
     return ["type", "system", f"{f} [CI]", f"{vs} [CI]", "p boot", "p AR"]
 
 

@@ -18,7 +18,7 @@ import rougekit.progress as _progress
 import rougekit.signature as sig
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
-from rougekit.profiles import CoreScorer
+from rougekit.profiles import CoreScorer, ProfileLike
 from rougekit.results import BatchResult, CorpusResult, Score, ScoreDict
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class RougeScorer:
         self,
         types: str | Iterable[str] | None = None,
         *,
-        profile: str | None = None,
+        profile: ProfileLike | None = None,
         stemmer: bool | str | None = None,
         language: str | None = None,
         threads: int | None = None,
@@ -200,6 +200,7 @@ class RougeScorer:
         """Scores of one prediction against one reference or a list of references, by type
         (keyed by the canonical names, e.g. ``rougeW-1.2``; any spelling finds a type:
         ``scores["rougeW"]``)."""
+        self.config.profile.before_scoring()
         if self._score_one is not None:
             # One call into the core, on this thread: it checks the texts as
             # rougekit.inputs does and returns the notes the warnings need.
@@ -252,6 +253,7 @@ class RougeScorer:
         """:meth:`score_batch` without its warnings: the result and what they would say
         (``rougekit.dask`` adds up the notes of a corpus's partitions and warns once)."""
         profile = self.config.profile
+        profile.before_scoring()
         text = profile.INPUT == "text"
         if text:  # the texts may be read again for warnings: a one-pass iterator is listed
             predictions, references = _reusable(predictions), _reusable(references)
@@ -320,6 +322,7 @@ class RougeScorer:
         See :class:`rougekit.explain.Explanation`."""
         import rougekit.explain.batch as _explain
 
+        self.config.profile.before_scoring()
         if self.config.profile.INPUT == "text":
             prediction = inputs.text(prediction, "prediction")
             references = inputs.references(references, "references")
@@ -338,6 +341,7 @@ class RougeScorer:
         dict is built when first used."""
         import rougekit.explain.batch as _explain
 
+        self.config.profile.before_scoring()
         if ids is not None:
             ids = frames.check_ids(ids, len(predictions))
         return _explain.explain_pairs(self, predictions, references, ids)

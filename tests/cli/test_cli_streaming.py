@@ -361,6 +361,24 @@ def test_a_jsonl_lone_surrogate_names_the_file_and_line(tmp_path, capsys):
     assert next(rio.read_jsonl(path)).prediction == "caf\u00e9 \U0001f600"
 
 
+def test_a_lone_surrogate_in_an_id_names_the_file_and_line(tmp_path, capsys):
+    # Before: `report` and `score --per-instance x.csv` stopped with "an argument is not
+    # valid UTF-8" when writing the id.
+    path = tmp_path / "ids.jsonl"
+    path.write_text(
+        '{"id": "a", "prediction": "a", "references": ["a"]}\n'
+        '{"id": "a\\ud800", "prediction": "a", "references": ["a"]}\n'
+    )
+    out = tmp_path / "pi.csv"
+    assert cli.main(["score", "--jsonl", str(path), "--per-instance", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "ids.jsonl:2: field 'id' is not valid Unicode text (it contains a lone surrogate)" in err
+    assert not out.exists()
+    page = tmp_path / "r.html"
+    assert cli.main(["report", "--jsonl", str(path), "--html", str(page)]) == 1
+    assert "ids.jsonl:2: field 'id' is not valid Unicode" in capsys.readouterr().err
+
+
 PERL_OPTIONS = [
     ([], {}),
     (["--stem", "--stopwords", "--multiref", "B", "--alpha", "0.3"],

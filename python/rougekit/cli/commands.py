@@ -29,13 +29,14 @@ from rougekit.cli.options import (
     split_of,
 )
 from rougekit.cli.readers import sources
-from rougekit.cli.run import check_tokens, consume, emit, emit_binary, printable, warn
+from rougekit.cli.run import check_tokens, consume, emit, emit_binary, warn
 from rougekit.errors import DataError, UsageError
 from rougekit.io import Pair
 from rougekit.reproduce import command_of, reproduction_notes, settings_of
 from rougekit.results import BatchResult
 from rougekit.signature import OPTIONAL_KEYS, Signature
 from rougekit.signature import parse as parse_signature
+from rougekit.terminal import printable
 
 if TYPE_CHECKING:
     from rougekit.results import CorpusResult
