@@ -103,12 +103,12 @@ function drawTable(){
     // ellipsis); the whole id in the tooltip too.
     var id = String(D.ids[i]), idc = el('td', id, 'rk-id');
     idc.title = id; tr.appendChild(idc);
-    tr.appendChild(el('td', D.rlen[i]));
-    tr.appendChild(el('td', D.systems[S.sys].plen[i]));
+    tr.appendChild(el('td', D.rlen[i], 'rk-n'));
+    tr.appendChild(el('td', D.systems[S.sys].plen[i], 'rk-n'));
     D.systems.forEach(function(s, k){ tr.appendChild(numEl('td', pct(fval(k, i)), fval(k, i), 'rk-f')); });
     if (D.systems.length > 1) tr.appendChild(el('td', fixed((fval(S.sys, i) - fval(0, i)) * 100, 2)));
     var t = D.systems[S.sys].pred[i] || '';
-    tr.appendChild(el('td', t.length > 120 ? t.slice(0, 120) + '…' : t, 'rk-text'));
+    tr.appendChild(el('td', t.length > 400 ? t.slice(0, 400) + '…' : t, 'rk-text'));
     tr.addEventListener('click', function(){ location.hash = 'pair=' + encodeURIComponent(D.ids[i]) + '&type=' + encodeURIComponent(S.type); });
     body.appendChild(tr); })(S.rows[r]); }
   $('rk-shown').textContent = S.rows.length + ' of ' + D.n + ' shown';
