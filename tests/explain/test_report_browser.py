@@ -380,6 +380,7 @@ def test_a_long_pair_stays_small_in_the_page(driver: Any, tmp_path: Path) -> Non
     ex = RougeScorer(TYPES).explain(row["prediction"], row["references"], id="long").to_dict()
     _open(driver, out)
     budget = 2000 + 2 * 8 + 1  # SHOW, and one window's context (report.js)
+    unlisted = 0
     for rouge_type in TYPES:
         driver.execute_script("location.hash = 'pair=long&type=' + arguments[0]", rouge_type)
         _wait(driver, f"return document.getElementById('rk-explain').dataset.type === "
@@ -392,6 +393,12 @@ def test_a_long_pair_stays_small_in_the_page(driver: Any, tmp_path: Path) -> Non
         for box, want in ((".rk-pred", in_pred), (".rk-ref", detail["hits"])):
             shown, held, toks = driver.execute_script(_UNITS, box)
             assert shown + held == want and toks <= budget, (rouge_type, box, shown, held, toks)
+        # a witness list the explanation left out (too long to list): said, not silent
+        left_out = [k for k in ("prediction_in_lcs", "alignment", "sentences", "matches")
+                    if k in detail and detail[k] is None]  # fmt: skip
+        notes = driver.execute_script("return document.querySelectorAll('.rk-unlisted').length")
+        assert notes == len(left_out), (rouge_type, left_out)
+        unlisted += notes
         chars = driver.execute_script("return document.getElementById('rk-explain').textContent")
         assert len(chars) < 40_000 < len(row["prediction"]) + len(row["references"][0])
     driver.execute_script("location.hash = 'pair=runs&type=rouge1'")
@@ -403,6 +410,7 @@ def test_a_long_pair_stays_small_in_the_page(driver: Any, tmp_path: Path) -> Non
         driver.execute_script("document.querySelector('.rk-pred .rk-more').click()")
     shown = driver.execute_script("return document.querySelector('.rk-pred').textContent")
     assert shown.startswith("-" * 50_000 + " a b")  # the run's rest, shown
+    assert unlisted == 1  # rougeLsum's prediction_in_lcs, at this length
     # a button shows up to 2,000 more tokens of those it held; the counts still add up
     driver.execute_script("location.hash = 'pair=long&type=rouge1'")
     _wait(driver, "return document.getElementById('rk-explain').dataset.type === 'rouge1'")

@@ -148,6 +148,30 @@ def _units(kind: str, detail: dict[str, Any], forms: _Forms, n: int) -> list[lis
     return [[], [], [], []]
 
 
+#: The witness lists of each kind, by the side they mark: an explanation leaves one out
+#: (``None``) for a pair too long to list it (``docs/explain.md``).
+_WITNESSES = {
+    "ngram": (("matches",), ("matches",)),
+    "lcs": (("alignment",), ("alignment",)),
+    "union-lcs": (("prediction_in_lcs",), ("sentences",)),
+}
+
+
+def _counts(kind: str, detail: dict[str, Any]) -> list[Any]:
+    """A reference's hits and F, then, when the explanation left a witness list out, which
+    side has no marks (``"p"``, ``"r"``, ``"pr"``): the page says so instead of showing
+    fewer marks than hits without a word."""
+    out = [detail.get("hits"), detail.get("fmeasure")]
+    sides = _WITNESSES.get(kind)
+    if sides is not None and detail.get("hits"):
+        missing = "".join(
+            side for side, keys in zip("pr", sides) if any(detail.get(k, ()) is None for k in keys)
+        )
+        if missing:
+            out.append(missing)
+    return out
+
+
 def _stopwords() -> frozenset[str]:
     """The words the missed n-gram lists can hide: ROUGE-1.5.5's stopword list and the
     words' Porter stems, as the n-grams are listed in their compared, stemmed form ("this"
@@ -232,7 +256,7 @@ class ReportBuilder:
                 ]
             )
             per = [
-                [*_units(kind, detail, forms, n), [detail.get("hits"), detail.get("fmeasure")]]
+                [*_units(kind, detail, forms, n), _counts(kind, detail)]
                 for detail in t.get("per_reference") or ()
             ]
             s.marks.setdefault(name, []).append(per)

@@ -123,6 +123,7 @@ function slice(text, arr, a, b){ return arr ? arr.slice(a, b).join('') : text.sl
 // the others behind buttons that show MORE at a time; a run of text or a token longer than
 // TEXT code points is cut (the run's rest behind a button too).
 var SHOW = 2000, MORE = 2000, CONTEXT = 8, TEXT = 20000;
+var UNLISTED = 'Not marked: the explanation does not list these matches for a pair this long (the counts are exact).';
 function tokens(text, spans, cls){
   var box = el('div', null, 'rk-box'), arr = text === null ? null : cps(text);
   var total = text === null ? 0 : (arr ? arr.length : text.length), n = spans.length / 2;
@@ -195,6 +196,7 @@ function explain(i, type){
     pane.appendChild(numEl('h3', s.name + ' — ' + type + ' F ×100 ' + pct(s.f[type][i]), s.f[type][i]));
     var box = tokens(s.pred[i], alt(D.lptok && D.lptok[k][i], kind) || s.ptok[i], per.length ? classes(kind, n, per[ref], 'p') : {});
     box.classList.add('rk-pred'); box.dataset.role = 'prediction'; pane.appendChild(box);
+    if (per.length && (per[ref][4][2] || '').indexOf('p') >= 0) pane.appendChild(el('div', UNLISTED, 'rk-unlisted'));
     var h = num(c[0]), f = g6(s.f[type][i]);
     var a = c[0] === null ? 'F = ' + f : 'hits ' + h + ' · P = ' + h + '/' + num(c[1]) + ' · R = ' + h + '/' + num(c[2]) + ' · F = ' + f;
     if (per.length > 1) a += ' · ' + (c[3] < 0 ? 'references combined' : 'reference ' + (c[3] + 1) + ' chosen');
@@ -211,7 +213,8 @@ function explain(i, type){
       if (m) box.dataset.hits = m[4][0];
       if (c[3] === j && per.length > 1) box.classList.add('rk-chosen');
       if (per.length > 1) rs.appendChild(numEl('div', 'reference ' + (j + 1) + (m ? ': hits ' + num(m[4][0]) + ', F ' + g6(m[4][1]) : '') + (c[3] === j ? ' (chosen)' : ''), m ? m[4][1] : null, 'rk-note'));
-      rs.appendChild(box); }); }
+      rs.appendChild(box);
+      if (m && (m[4][2] || '').indexOf('r') >= 0) rs.appendChild(el('div', UNLISTED, 'rk-unlisted')); }); }
   pick.addEventListener('change', refs); refs(); sec.appendChild(rs);
   drawTable(); }
 function route(){
