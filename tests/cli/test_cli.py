@@ -310,6 +310,7 @@ def test_the_readme_first_command_is_clean_and_equals_rouge_score():
 
 def test_usage_errors_say_what_was_meant(capsys):
     from rougekit import cli
+
     # "unrecognized arguments: three.jsonl" and "invalid choice: 'unicode'" said no more.
     assert cli.main(["score", "pairs.jsonl"]) == 2
     assert "to read pairs.jsonl, give --jsonl pairs.jsonl" in capsys.readouterr().err
