@@ -76,6 +76,7 @@ def test_shipped_texts_against_jieba(jieba: Any) -> None:
     _check(jieba, real_texts())
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_generated_texts_against_jieba(jieba: Any) -> None:
     """2,400 generated hard cases (about 375,000 characters), 0 differences."""
     texts = generated_texts(GENERATED)
@@ -98,6 +99,7 @@ def _shared_chinese_texts(root: Path) -> Iterator[str]:
         yield "".join(words)
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_every_chinese_text_of_the_data_against_jieba(jieba: Any) -> None:
     # The shipped corpora (their Chinese samples), and the whole shared folder when present.
     root = SHARED_DATA if shared_available() else TEST_DATA / "corpora"
@@ -284,6 +286,7 @@ jieba.{change}; print(outcomes())
 """
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @pytest.mark.parametrize(
     "change",
     [
@@ -306,6 +309,7 @@ def test_a_changed_jieba_in_the_process_is_refused(jieba: Any, change: str) -> N
     assert lines[1] == ("ok" if change.startswith("load_userdict") else "refused"), run.stdout
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_an_unchanged_jieba_in_the_process_is_fine(jieba: Any) -> None:
     code = CHANGED_JIEBA.replace("jieba.{change}", "jieba.initialize()")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

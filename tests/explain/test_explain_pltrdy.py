@@ -218,6 +218,7 @@ def test_a_huge_lcs_trace_is_not_listed() -> None:
     assert ex["types"]["rougeL"]["per_reference"][0]["lcs"] is not None
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_long_pair() -> None:
     # One 100,000 x 60,000-token sentence pair (the original dies of RecursionError from
     # about 1,000): explained and checked in about a second.
