@@ -331,3 +331,20 @@ def test_cli_compare_escapes_system_names_on_the_terminal(tmp_path, capsys):
     assert cli.main([*args, "--name", "x", "--name", "b\u202eevil"]) == 0
     out = capsys.readouterr().out
     assert "\u202e" not in out and "b\\u202eevil" in out
+
+
+def test_cli_compare_marks_p_values_at_their_floor(tmp_path, capsys):
+    same = {"prediction": "the cat sat on the mat", "references": ["the cat sat on the mat"]}
+    other = {"prediction": "a dog", "references": ["the cat sat on the mat"]}
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text((json.dumps(same) + "\n") * 30)
+    b.write_text((json.dumps(other) + "\n") * 30)
+    args = ["compare", "--jsonl", str(a), "--jsonl", str(b), "-t", "rouge1", "--trials", "999"]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("rouge1  b"))
+    assert row.split()[-2:] == ["<=0.0010", "<=0.0010"]
+    assert "<= marks a p-value at its test's floor, 1/(resamples+1) = 0.0010" in out
+    b.write_text((json.dumps(same) + "\n") * 30)
+    assert cli.main(args) == 0
+    assert "<=" not in capsys.readouterr().out  # p = 1: no floor

@@ -10,12 +10,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import rougekit.io as rio
+import rougekit.cli.input_files as rin
+import rougekit.cli.output_files as rout
 from rougekit.aggregate import Accumulator
+from rougekit.cli.input_files import Pair
 from rougekit.cli.options import as_options, transform_of
 from rougekit.diagnostics import NO_NEWLINE, NO_SENTENCES, Notes
 from rougekit.errors import DataError
-from rougekit.io import Pair
 from rougekit.progress import ProgressBar
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
@@ -122,13 +123,13 @@ def consume(
     systems: list[tuple[str, Iterator[Pair]]],
     *,
     keep: bool,
-    progress: rio.Progress,
+    progress: rin.Progress,
     on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
 ) -> list[Accumulator]:
     """Scores the systems chunk by chunk, in lockstep; returns one accumulator each."""
     transform = transform_of(args)
     accs = [Accumulator(scorer.config.profile, scorer.types, keep=keep) for _ in systems]
-    iters = [rio.chunks(rio.map_texts(it, transform) if transform else it) for _, it in systems]
+    iters = [rin.chunks(rin.map_texts(it, transform) if transform else it) for _, it in systems]
     alignment = _Alignment([name for name, _ in systems])
     bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
     try:
@@ -248,10 +249,10 @@ def emit(path: Path | None, text: str) -> None:
         except OSError as e:  # a full disk or device (`> /dev/full`)
             raise DataError(f"cannot write the report: {e.strerror or e}") from None
         return
-    with rio.atomic_output(path) as handle:
+    with rout.atomic_output(path) as handle:
         handle.write(text)
 
 
 def emit_binary(path: Path, data: bytes) -> None:
-    with rio.atomic_binary_output(path) as handle:
+    with rout.atomic_binary_output(path) as handle:
         handle.write(data)
