@@ -329,9 +329,9 @@ class RougeScorer:
 
     def explain_batch(
         self,
-        predictions: Sequence[Any],
-        references: Sequence[Any],
-        ids: Sequence[str] | None = None,
+        predictions: Iterable[Any],
+        references: Iterable[Any],
+        ids: Iterable[str] | None = None,
     ) -> Iterator[Explanation]:
         """The explanations of every pair, in order, as an iterator: the core explains the
         pairs a chunk at a time, in parallel with the GIL released, and each explanation's

@@ -234,10 +234,17 @@ class Explanation:
         counts with the profile's formula and rule, compares them (``==``) with the stored
         values and, when the scorer is known, with ``scorer.score``; checks the matches add
         up. Raises :class:`rougekit.errors.ExplainCheckError` naming the first field that
-        differs by its path (also for a malformed dict); returns ``self``."""
-        from rougekit.explain.check import check
+        differs by its path (also for a malformed dict); returns ``self``.
 
-        check(self.to_dict(), self.scorer)
+        An explanation whose dict has not been handed out yet (made by the core, never
+        read with :meth:`to_dict`) is the core's explanation of its texts: there is nothing
+        to re-derive, and only the numbers are recomputed."""
+        from rougekit.explain.check import check, recompute
+
+        if self._data is None:  # built here from the core's record: no one could edit it
+            recompute(self.to_dict(), self.scorer)
+        else:
+            check(self.to_dict(), self.scorer)
         return self
 
     def __repr__(self) -> str:
