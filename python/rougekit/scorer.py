@@ -92,6 +92,11 @@ class RougeScorer:
             (``stemmer=True``'s exception table, read without libdb); ``None``: the
             embedded canonical files. ``stemmer="porter"`` still means no table.
 
+        on_empty: ``"pltrdy-1.0.1"`` and ``"rouge-chinese-1.0.3"`` only, whose originals
+            raise ``ValueError`` on a text without a sentence: ``"raise"`` (the default, as
+            they do) or ``"zero"`` (such a pair scores 0, as LongBench, LLaMA-Factory and
+            OpenCompass, which catch the error, report it; signature ``empty:zero``).
+
     Empty text scores 0.0; texts that lose every token under the profile score 0.0 with a
     :class:`~rougekit.NoTokensWarning` naming the profile to use instead.
     """
@@ -115,6 +120,7 @@ class RougeScorer:
         alpha: float | None = None,
         beta: float | None = None,
         data_dir: str | os.PathLike[str] | None = None,
+        on_empty: str | None = None,
     ) -> None:
         if language is not None and not profiles.takes_language(profile):
             profile, stemmer = languages.resolve(language, profile=profile, stemmer=stemmer)
@@ -136,6 +142,7 @@ class RougeScorer:
             alpha=alpha,
             beta=beta,
             data_dir=data_dir,
+            on_empty=on_empty,
         )
         self._setup(config, None if threads is None else config.threads)
 

@@ -231,6 +231,12 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
         "unstemmed: 5db857e (today's, the default) or 3a486db (before 2021-10, the XL-Sum "
         "paper's: Arabic 248 words instead of 753)",
     )  # fmt: skip
+    g.add_argument(
+        "--on-empty", choices=("raise", "zero"), default=None,
+        help="pltrdy-1.0.1 and rouge-chinese-1.0.3, whose packages raise on a text without a "
+        "sentence: raise (the default, naming the pair) or zero (such a pair scores 0, as "
+        "LongBench, LLaMA-Factory and OpenCompass report it; signature empty:zero)",
+    )  # fmt: skip
     g.add_argument("--stopwords", action="store_true", default=None, help="drop stopwords")
     g.add_argument("--limit-words", type=int, metavar="N", help="truncate texts to N words")
     g.add_argument("--limit-bytes", type=int, metavar="N", help="truncate texts to N bytes")

@@ -52,6 +52,7 @@ OPTIONS = (
     "segmenter",
     "language",
     "nltk_stopwords",
+    "on_empty",
 )
 
 
