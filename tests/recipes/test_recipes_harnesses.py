@@ -191,7 +191,7 @@ def test_helm_cleva_chinese_rouge() -> None:
     rows = [json.loads(line) for line in (SHIPPED.parent / "zh-texts.jsonl").open()]
     texts = [r["text"] for r in rows if r["text"].strip()]
     rng = random.Random(5)
-    preds = [rng.choice(texts) for _ in range(200)] + ["", " ", "Ab ab", "，。"]
+    preds = [rng.choice(texts) for _ in range(200)] + ["", " ", "Ab ab", "\uff0c\u3002"]
     refs = [[rng.choice(texts), rng.choice(texts)] for _ in preds]
     refs[-2] = ["ab AB", "Ab"]
     recipe = recipes.get("helm-0.5.16:chinese_rouge")

@@ -149,14 +149,16 @@ OPENCOMPASS_JIEBA = Recipe(
     source="opencompass/openicl/icl_evaluator/icl_jieba_rouge_evaluator.py "
     "(JiebaRougeEvaluator), opencompass/utils/text_postprocessors.py",
     does="general_postprocess (cut at the first newline, '.' or ','; punctuation, a, an, "
-    "the removed); jieba words; an empty text replaced by a placeholder word; rouge-chinese "
-    "1.0.3 avg=True F (a left-to-right sum over pairs) x 100.",
+    "the removed); jieba words; a pair with an empty side scores 0 (the evaluator puts "
+    "placeholder words there, which match no other word); rouge-chinese 1.0.3 avg=True F (a "
+    "left-to-right sum over pairs) x 100.",
     profile="rouge-chinese-1.0.3",
     types=_N3,
     keys=_N3,
     options=(("segmenter", "jieba"),),
-    prepare_predictions=(steps.general_postprocess, steps.placeholder("__PREDPLACEHOLDER__")),
-    prepare_references=(steps.general_postprocess, steps.placeholder("__REFRPLACEHOLDER__")),
+    prepare_predictions=(steps.general_postprocess,),
+    prepare_references=(steps.general_postprocess,),
+    zero_empty="either",
     corpus="loop-mean",
     corpus_scale=100.0,
 )

@@ -63,16 +63,6 @@ def general_postprocess(texts: list[str]) -> list[str]:
     return out
 
 
-def placeholder(word: str) -> Callable[[list[str]], list[str]]:
-    """OpenCompass's ``JiebaRougeEvaluator``: an empty text becomes ``word``."""
-
-    def step(texts: list[str]) -> list[str]:
-        return [t if t else word for t in texts]
-
-    step.__name__ = f"placeholder({word})"
-    return step
-
-
 def code_points(texts: list[str]) -> list[list[int]]:
     """HELM's ``ChineseTokenizer`` (CLEVA): every code point a token, spaces and punctuation
     included, nothing lower-cased; as ids for the token-ids profile."""
