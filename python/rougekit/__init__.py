@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
+    from rougekit.identify import identify
     from rougekit.explain.model import Explanation
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
@@ -41,6 +42,7 @@ _LAZY = {
     "NonAsciiWarning": ("rougekit.diagnostics", "NonAsciiWarning"),
     "RougekitError": ("rougekit.errors", "RougekitError"),
     "compute": ("rougekit.evaluate", "compute"),
+    "identify": ("rougekit.identify", "identify"),
     "Explanation": ("rougekit.explain.model", "Explanation"),
     "RougeConfig": ("rougekit.profiles.perl155.rouge_config", "RougeConfig"),
     "BatchResult": ("rougekit.results", "BatchResult"),
@@ -89,6 +91,7 @@ __all__ = [
     "Signature",
     "__version__",
     "compute",
+    "identify",
     "parse_signature",
     "segment",
     "stem",
