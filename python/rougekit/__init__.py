@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
-    from rougekit.identify import identify
     from rougekit.explain.model import Explanation
+    from rougekit.identify import identify
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
