@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    import rougekit.sentences as sentences
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 # The public names, imported on first use (PEP 562): ``rougekit perl`` and ``import
 # rougekit.compat`` then start without loading the scorer, results and report modules.
-_LAZY = {
+_LAZY: dict[str, tuple[str, str | None]] = {
     "DEFAULT_TYPES": ("rougekit.config", "DEFAULT_TYPES"),
     "PROFILES": ("rougekit.config", "PROFILES"),
     "ScorerConfig": ("rougekit.config", "ScorerConfig"),
@@ -54,6 +55,8 @@ _LAZY = {
     "tokenize": ("rougekit.text", "tokenize"),
     "stem": ("rougekit.text", "stem"),
     "segment": ("rougekit.segmentation", "segment"),
+    # A module: `rk.sentences.punkt(text)` without importing it first.
+    "sentences": ("rougekit.sentences", None),
     "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
 }
 
@@ -64,7 +67,8 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     module, attribute = _LAZY[name]
-    value = getattr(importlib.import_module(module), attribute)
+    imported = importlib.import_module(module)
+    value = imported if attribute is None else getattr(imported, attribute)
     globals()[name] = value  # later lookups skip this function
     return value
 
@@ -94,6 +98,7 @@ __all__ = [
     "identify",
     "parse_signature",
     "segment",
+    "sentences",
     "stem",
     "tokenize",
 ]
