@@ -97,14 +97,16 @@ def _profile_configs(nrefs: int, chinese: bool) -> Iterator[tuple[str, dict[str,
     for rule in rules_score:
         for stem in (False, True):
             yield "rouge-score", {"stemmer": stem, "multiref": rule}
-        for stem in (False, "snowball:english"):
-            yield "unicode-v1", {"stemmer": stem, "multiref": rule}
+        stems: tuple[bool | str, ...] = (False, "snowball:english")
+        for unicode_stem in stems:
+            yield "unicode-v1", {"stemmer": unicode_stem, "multiref": rule}
     for stem in (False, True):
         yield "xlsum-v1", {"stemmer": stem, "language": "english"}
     for rule in rules_perl:
-        for stem in (False, True, "porter"):
+        perl_stems: tuple[bool | str, ...] = (False, True, "porter")
+        for perl_stem in perl_stems:
             for stopwords in (False, True):
-                base = {"stemmer": stem, "stopwords": stopwords, "multiref": rule}
+                base = {"stemmer": perl_stem, "stopwords": stopwords, "multiref": rule}
                 yield "perl-1.5.5", base
                 for n in WORD_LIMITS:
                     yield "perl-1.5.5", {**base, "limit_words": n}

@@ -247,7 +247,46 @@ RAGAS = Recipe(
     options=(("stemmer", True),),
 )
 
+_N4 = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+MLPERF_LLAMA2_70B = Recipe(
+    name="mlperf-b66003e:llama2-70b",
+    harness="MLPerf Inference (mlcommons/inference at b66003e)",
+    source="language/llama2-70b/evaluate-accuracy.py (postprocess_text, main)",
+    does="both texts stripped and split into sentences by NLTK's Punkt (english punkt_tab), "
+    "one per line; evaluate's rouge with use_stemmer=True and use_aggregator=False (rouge-"
+    "score F per sample); round(np.mean(values) * 100, 4) per type.",
+    profile="rouge-score",
+    types=_N4,
+    keys=_N4,
+    options=(("stemmer", True), ("split_sentences", "punkt")),
+    prepare_predictions=(steps.strip,),
+    prepare_references=(steps.strip,),
+    corpus="np.mean",
+    corpus_scale=100.0,
+    corpus_digits=4,
+)
+
+UNITXT_ROUGE = Recipe(
+    name="unitxt-1.26.10:rouge",
+    harness="unitxt 1.26.10",
+    source="src/unitxt/metrics.py (Rouge.compute), reduction mean",
+    does="the prediction and each reference stripped and split by NLTK's Punkt (english), "
+    "one sentence per line; rouge-score without stemming, score_multi over the references "
+    "(the best F), F in [0, 1]; the global score is the mean (unitxt adds its own CI).",
+    profile="rouge-score",
+    types=_N4,
+    keys=_N4,
+    options=(("split_sentences", "punkt"),),
+    prepare_predictions=(steps.strip,),
+    prepare_references=(steps.strip,),
+    golds="multi",
+    corpus="np.mean",
+)
+
 ALL = (
+    MLPERF_LLAMA2_70B,
+    UNITXT_ROUGE,
     LM_EVAL_CNN_DAILYMAIL,
     LM_EVAL_INFINITEBENCH,
     LM_EVAL_LONGBENCH,

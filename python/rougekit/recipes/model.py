@@ -85,7 +85,11 @@ class Recipe:
     @property
     def signature(self) -> Signature:
         """The scorer's signature with ``recipe:<name>``."""
-        fields = self.scorer(threads=1).signature("1").fields
+        signature = self.scorer(threads=1).signature("1")
+        if self.corpus == "bootstrap-median":  # rouge-score's draws under NumPy's seed
+            seed = "no" if self.seed is None else f"numpy-{self.seed}"
+            signature = signature.with_ci(0.95, 1000, seed, agg="bootstrap-median")
+        fields = signature.fields
         fields["recipe"] = self.name
         return Signature.from_fields(fields)
 
@@ -169,8 +173,8 @@ class Recipe:
 
     def _reduce(
         self, values: dict[str, dict[str, np.ndarray]], owner: list[int], n: int
-    ) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    ) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
         groups: list[list[int]] = [[] for _ in range(n)]
         for j, i in enumerate(owner):
             groups[i].append(j)
