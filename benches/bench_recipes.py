@@ -228,7 +228,7 @@ def main() -> None:
         *[
             f"| `{n}` | {h:.3f} | {r:.4f} | {x:.1f}x | {'yes' if s else 'NO'} |"
             for n, h, r, x, s in rows
-        ],  # fmt: skip
+        ],
     ]
     text = "\n".join(lines) + "\n"
     if args.markdown is not None:
