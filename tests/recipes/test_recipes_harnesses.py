@@ -217,7 +217,33 @@ def test_per_call_scorers(name: str, types: list[str], mode: str) -> None:
     _equal(name, recipe.per_sample(preds, refs), want)
 
 
-def test_zz_counts() -> None:
+def test_lm_eval_truthfulqa_gen() -> None:
+    """``process_results_gen`` (its BLEU keys left aside) and lm-eval's ``mean``."""
+    pytest.importorskip("sacrebleu")
+    utils = importlib.import_module("lm_eval.tasks.truthfulqa.utils")
+    metrics = importlib.import_module("lm_eval.api.metrics")
+    preds, refs = _summeval(60)
+    preds = [p.replace("\n", " . ") for p in preds]  # sentences as " . ", as models print
+    true = [[r.replace("\n", " . ") for r in rs[:2]] for rs in refs]
+    false = [[r.replace("\n", " . ") for r in rs[2:5]] for rs in refs[::-1]]
+    preds += ["", preds[0]]
+    true += [true[0], [preds[0]]]
+    false += [false[0], false[0]]
+    recipe = recipes.get("lm-eval-0.4.13:truthfulqa_gen")
+    want = []
+    for p, t, f in zip(preds, true, false):
+        out = utils.process_results_gen({"correct_answers": t, "incorrect_answers": f}, [p])
+        want.append({k: v for k, v in out.items() if k.startswith("rouge")})
+    got = recipe.per_sample(preds, true, incorrect_answers=false)
+    _equal(recipe.name, got, want)
+    corpus = {k: metrics.mean([w[k] for w in want]) for k in want[0]}
+    assert recipe.compute(preds, true, incorrect_answers=false) == corpus
+    _count(recipe.name, len(corpus))
+    with pytest.raises(ValueError, match="needs incorrect_answers"):
+        recipe.compute(preds, true)
+
+
+def test_zzz_counts() -> None:
     """The values compared per recipe (printed for the notes; run after the others)."""
     print({k: v for k, v in sorted(COUNTS.items())})
     assert all(v > 0 for v in COUNTS.values())

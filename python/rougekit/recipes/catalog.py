@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import rougekit.recipes.steps as steps
-from rougekit.recipes.model import Recipe
+from rougekit.recipes.model import Recipe, TruthfulQA
 
 _N3 = ("rouge1", "rouge2", "rougeL")
 _PLTRDY_KEYS = ("rouge-1", "rouge-2", "rouge-l")
@@ -23,6 +23,23 @@ LM_EVAL_CNN_DAILYMAIL = Recipe(
     options=(("stemmer", True),),
     prepare_predictions=(steps.collapse_spaces,),
     prepare_references=(steps.collapse_spaces,),
+)
+
+LM_EVAL_TRUTHFULQA = TruthfulQA(
+    name="lm-eval-0.4.13:truthfulqa_gen",
+    harness="lm-evaluation-harness 0.4.13",
+    source="lm_eval/tasks/truthfulqa/utils.py (process_results_gen, rouge)",
+    does="' . ' becomes '.\\n' in both texts (rougeLsum's sentences); rouge-score without "
+    "stemming, rouge1, rouge2 and rougeLsum (reported as rougeL) F x 100 against each true "
+    "and false answer; per type the best true (_max), best true minus best false (_diff), "
+    "1 when the best true is higher (_acc); means. incorrect_answers= gives the false ones.",
+    profile="rouge-score",
+    types=("rouge1", "rouge2", "rougeLsum"),
+    keys=("rouge1", "rouge2", "rougeL"),
+    prepare_predictions=(steps.truthfulqa_sentences,),
+    prepare_references=(steps.truthfulqa_sentences,),
+    golds="max",
+    kwargs=("incorrect_answers",),
 )
 
 LM_EVAL_INFINITEBENCH = Recipe(
@@ -286,6 +303,7 @@ UNITXT_ROUGE = Recipe(
 
 ALL = (
     MLPERF_LLAMA2_70B,
+    LM_EVAL_TRUTHFULQA,
     UNITXT_ROUGE,
     LM_EVAL_CNN_DAILYMAIL,
     LM_EVAL_INFINITEBENCH,
