@@ -90,24 +90,31 @@ def _reported(reported: Mapping[str, Any]) -> list[_Reported]:
     return out
 
 
-def _profile_configs(nrefs: int, chinese: bool) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every profile configuration that can change a number (name, RougeScorer options)."""
+def _profile_configs(
+    nrefs: int, chinese: bool, splits: Sequence[str | None]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every profile configuration that can change a number (name, RougeScorer options);
+    ``splits``: the ``split_sentences`` values that can change a reported number."""
     rules_perl = ("pooled", "best-recall") if nrefs > 1 else (None,)
     rules_score = ("best-f", "mean") if nrefs > 1 else (None,)
-    for rule in rules_score:
+    for split in splits:
+        for rule in rules_score:
+            for stem in (False, True):
+                yield "rouge-score", {"stemmer": stem, "multiref": rule, "split_sentences": split}
+            stems: tuple[bool | str, ...] = (False, "snowball:english")
+            for unicode_stem in stems:
+                yield "unicode-v1", {"stemmer": unicode_stem, "multiref": rule,
+                                     "split_sentences": split}  # fmt: skip
         for stem in (False, True):
-            yield "rouge-score", {"stemmer": stem, "multiref": rule}
-        stems: tuple[bool | str, ...] = (False, "snowball:english")
-        for unicode_stem in stems:
-            yield "unicode-v1", {"stemmer": unicode_stem, "multiref": rule}
-    for stem in (False, True):
-        yield "xlsum-v1", {"stemmer": stem, "language": "english"}
+            yield "xlsum-v1", {"stemmer": stem, "language": "english", "split_sentences": split}
     for rule in rules_perl:
         perl_stems: tuple[bool | str, ...] = (False, True, "porter")
         for perl_stem in perl_stems:
             for stopwords in (False, True):
                 base = {"stemmer": perl_stem, "stopwords": stopwords, "multiref": rule}
                 yield "perl-1.5.5", base
+                for split in splits[1:]:  # ROUGE-L is summary-level: sentences matter
+                    yield "perl-1.5.5", {**base, "split_sentences": split}
                 for n in WORD_LIMITS:
                     yield "perl-1.5.5", {**base, "limit_words": n}
                 for n in BYTE_LIMITS:
@@ -128,7 +135,7 @@ def identify(
     references: Sequence[Any],
     reported: Mapping[str, Any],
     *,
-    split_sentences: Sequence[str] = ("newline",),
+    split_sentences: Sequence[str] = ("newline", "punkt", "rules"),
     threads: int | None = None,
 ) -> list[Match]:
     """The configurations (profiles with options, and recipes) whose corpus numbers print
@@ -136,11 +143,11 @@ def identify(
     float's digits are those of its ``repr``). Numbers above 1 are read as percentages,
     others as fractions or percentages. F-measures, rougekit's corpus rule per profile
     (ROUGE-1.5.5's printed Average); ``split_sentences``: the sentence splitting tried for
-    rougeLsum (``"newline"``; ``"rules"``: also rougekit's rule-based splitter)."""
+    the LCS types (``RougeScorer``'s ``split_sentences`` values: ``"newline"``, ``"punkt"``,
+    ``"rules"``)."""
     import warnings
 
     import rougekit.recipes as recipes
-    import rougekit.sentences as sentences
     from rougekit.scorer import RougeScorer
 
     wanted = _reported(reported)
@@ -150,13 +157,9 @@ def identify(
     refs = list(references)
     nrefs = max((1 if isinstance(r, str) else len(r)) for r in refs) if refs else 1
     chinese = any(any("\u4e00" <= c <= "\u9fff" for c in p[:200]) for p in preds[:50])
-    splits: dict[str, tuple[list[str], list[Any]]] = {"newline": (preds, refs)}
-    if "rules" in split_sentences and any(w.rouge_type == "rougeLsum" for w in wanted):
-        split = sentences.one_per_line
-        splits["rules"] = (
-            [split(p) for p in preds],
-            [split(r) if isinstance(r, str) else [split(x) for x in r] for r in refs],
-        )
+    lcs = any(w.rouge_type.startswith("rougeL") for w in wanted)
+    splits: list[str | None] = [None, *(x for x in split_sentences if x != "newline")] if lcs \
+        else [None]  # fmt: skip
     out: list[Match] = []
 
     def scale_of(values: dict[str, float]) -> bool | None:
@@ -170,46 +173,37 @@ def identify(
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for profile, options in _profile_configs(nrefs, chinese):
+        for profile, options in _profile_configs(nrefs, chinese, splits):
             options = {k: v for k, v in options.items() if v is not None and v is not False}
-            for split_name, (p_texts, r_texts) in splits.items():
-                if split_name != "newline" and profile == "pltrdy-1.0.1":
-                    continue
-                values: dict[str, float] = {}
-                try:
-                    for w in order:
-                        types = [w.rouge_type]
-                        if profile.startswith(("pltrdy", "rouge-chinese")) and (
-                            w.rouge_type not in ("rouge1", "rouge2", "rougeL")
-                        ):
-                            raise ValueError("type not in this profile")
-                        scorer = RougeScorer(types, profile=profile, threads=threads, **options)
-                        corpus = scorer.corpus(p_texts, r_texts)
-                        values[w.rouge_type] = float(corpus.mean[w.rouge_type].fmeasure)
-                        if scale_of(values) is None:
-                            break
-                    else:
-                        full = RougeScorer([w.rouge_type for w in wanted], profile=profile,
-                                           threads=threads, **options)  # fmt: skip
-                        signature = full.corpus(p_texts, r_texts).signature.fields
-                        if split_name == "rules":
-                            signature["split"] = sentences.NAME
-                        from rougekit.signature import Signature
-
-                        opts = _options_text(options)
-                        how = f"rk.RougeScorer({[w.rouge_type for w in wanted]!r}, profile=" \
-                              f"{profile!r}{', ' + opts if opts else ''})"  # fmt: skip
-                        if split_name == "rules":
-                            how += " on rougekit.sentences.one_per_line(text)"
-                        out.append(Match(
-                            f"profile:{profile}" + (f" {opts}" if opts else "")
-                            + (" split:rules" if split_name == "rules" else ""),
-                            str(Signature.from_fields(signature)),
-                            _at(values, scale_of(values)),
-                            how,
-                        ))  # fmt: skip
-                except ValueError:
-                    continue
+            p_texts, r_texts = preds, refs
+            values: dict[str, float] = {}
+            try:
+                for w in order:
+                    types = [w.rouge_type]
+                    if profile.startswith(("pltrdy", "rouge-chinese")) and (
+                        w.rouge_type not in ("rouge1", "rouge2", "rougeL")
+                    ):
+                        raise ValueError("type not in this profile")
+                    scorer = RougeScorer(types, profile=profile, threads=threads, **options)
+                    corpus = scorer.corpus(p_texts, r_texts)
+                    values[w.rouge_type] = float(corpus.mean[w.rouge_type].fmeasure)
+                    if scale_of(values) is None:
+                        break
+                else:
+                    full = RougeScorer([w.rouge_type for w in wanted], profile=profile,
+                                       threads=threads, **options)  # fmt: skip
+                    signature = full.corpus(p_texts, r_texts).signature
+                    opts = _options_text(options)
+                    how = f"rk.RougeScorer({[w.rouge_type for w in wanted]!r}, profile=" \
+                          f"{profile!r}{', ' + opts if opts else ''})"  # fmt: skip
+                    out.append(Match(
+                        f"profile:{profile}" + (f" {opts}" if opts else ""),
+                        str(signature),
+                        _at(values, scale_of(values)),
+                        how,
+                    ))  # fmt: skip
+            except ValueError:
+                continue
         for name in recipes.names():
             recipe = recipes.get(name)
             covered = [w for w in wanted if w.rouge_type in recipe.types]

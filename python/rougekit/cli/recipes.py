@@ -73,8 +73,7 @@ def run_identify(args: argparse.Namespace) -> int:
         reported[key] = value
     predictions, references = _pairs(args)
     try:
-        matches = identify(predictions, references, reported, threads=args.threads,
-                           split_sentences=("newline", "rules"))  # fmt: skip
+        matches = identify(predictions, references, reported, threads=args.threads)
     except ValueError as e:
         raise UsageError(str(e)) from None
     if args.format == "json":
