@@ -32,7 +32,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
      "rougekit.scorer", "rougekit.report", "rougekit.reproduce",
      "rougekit.plots", "rougekit.explain"),
-    ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate"),
+    ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate", "rougekit.recipes",
+     "rougekit.identify"),
     ("rougekit.cli", "rougekit.__main__", "rougekit.integrations", "rougekit.dask"),
 ]  # fmt: skip
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
     from rougekit.explain.model import Explanation
+    from rougekit.identify import identify
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
@@ -44,6 +45,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "NonAsciiWarning": ("rougekit.diagnostics", "NonAsciiWarning"),
     "RougekitError": ("rougekit.errors", "RougekitError"),
     "compute": ("rougekit.evaluate", "compute"),
+    "identify": ("rougekit.identify", "identify"),
     "Explanation": ("rougekit.explain.model", "Explanation"),
     "RougeConfig": ("rougekit.profiles.perl155.rouge_config", "RougeConfig"),
     "BatchResult": ("rougekit.results", "BatchResult"),
@@ -95,6 +97,7 @@ __all__ = [
     "Signature",
     "__version__",
     "compute",
+    "identify",
     "parse_signature",
     "segment",
     "sentences",

@@ -481,6 +481,7 @@ class PltrdyScorer:
         exclusive: bool = True,
         threads: int = 1,
         segmenter: str | None = None,
+        on_empty: str = "raise",
     ) -> Self: ...
     @property
     def variant(self) -> str: ...
@@ -492,12 +493,16 @@ class PltrdyScorer:
     def threads(self) -> int: ...
     @property
     def segmenter(self) -> str | None: ...
+    @property
+    def on_empty(self) -> str:
+        """What ``score_batch`` does with a pair that has an empty side: ``"raise"`` or
+        ``"zero"``."""
     def score_batch(
         self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
     ) -> BatchScores:
         """The profile's batch (with the counts ``hits``, ``pred_total``, ``ref_total``):
         one reference per prediction; ``ValueError`` naming the first pair whose prediction
-        or reference has no sentence."""
+        or reference has no sentence, or with ``on_empty="zero"`` scores 0 for it."""
     def score_pairs(
         self, hyps: Sequence[str], refs: Sequence[str]
     ) -> tuple[

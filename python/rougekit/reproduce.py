@@ -37,6 +37,8 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
         "rougelsum_sentences": extra.get("split", "newline"),
         **segmenter,
         **({"language": extra["lang"]} if "lang" in extra else {}),
+        **({"on_empty": extra["empty"]} if "empty" in extra else {}),
+        **({"recipe": extra["recipe"]} if "recipe" in extra else {}),
     }
 
 
@@ -78,6 +80,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
         argv += ["--segmenter", segmenter]
     if f["stem"].endswith("@3a486db"):
         argv += ["--nltk-stopwords", "3a486db"]
+    if "empty" in extra:
+        argv += ["--on-empty", extra["empty"]]
     if f["sw"] != "no":
         argv.append("--stopwords")
     m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
@@ -134,6 +138,7 @@ def _options_of(f: dict[str, str]) -> dict[str, Any]:
         "segmenter": _segmenter(f.get("seg")),
         "language": f.get("lang"),
         "nltk_stopwords": "3a486db" if stem.endswith("@3a486db") else None,
+        "on_empty": f.get("empty"),
     }
 
 

@@ -102,6 +102,11 @@ class RougeScorer:
             (``split:punkt-english@nltk-3.10.4``). Only rougeLsum reads sentences: the other
             types' numbers do not change.
 
+        on_empty: ``"pltrdy-1.0.1"`` and ``"rouge-chinese-1.0.3"`` only, whose originals
+            raise ``ValueError`` on a text without a sentence: ``"raise"`` (the default, as
+            they do) or ``"zero"`` (such a pair scores 0, as LongBench, LLaMA-Factory and
+            OpenCompass, which catch the error, report it; signature ``empty:zero``).
+
     Empty text scores 0.0; texts that lose every token under the profile score 0.0 with a
     :class:`~rougekit.NoTokensWarning` naming the profile to use instead.
     """
@@ -125,6 +130,7 @@ class RougeScorer:
         alpha: float | None = None,
         beta: float | None = None,
         data_dir: str | os.PathLike[str] | None = None,
+        on_empty: str | None = None,
         split_sentences: str | None = None,
     ) -> None:
         split = SentenceSplit.parse(split_sentences, language)
@@ -148,6 +154,7 @@ class RougeScorer:
             alpha=alpha,
             beta=beta,
             data_dir=data_dir,
+            on_empty=on_empty,
             split=split,
         )
         self._setup(config, None if threads is None else config.threads)

@@ -31,7 +31,10 @@ KEYS = (
 #: ``lang``: the xlsum-v1 profile's language (XL-Sum's ``lang``; ``none`` for its default).
 #: ``uni``: the Unicode version of a profile's character data when it is pinned to another
 #: program's (xlsum-v1: Python 3.11's ``unicodedata``, ``14.0.0``).
-OPTIONAL_KEYS = ("split", "acc", "count", "seg", "lang", "uni")
+#: ``empty``: the pltrdy-family profiles' ``on_empty`` when not ``raise`` (``zero``: a pair
+#: with an empty side scores 0).
+#: ``recipe``: the harness recipe whose numbers these are (``rougekit.recipes``).
+OPTIONAL_KEYS = ("split", "acc", "count", "seg", "lang", "uni", "empty", "recipe")
 
 
 @dataclass(frozen=True)

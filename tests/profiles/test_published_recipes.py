@@ -23,8 +23,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import rougekit as rk
+import rougekit.recipes as recipes
 from conftest import TEST_DATA, named_corpus
 from jieba_texts import generated_texts, real_texts
 from published_oracles import PLTRDY, _install
@@ -89,6 +91,15 @@ def test_llamafactory_chinese_rouge_recipe_gives_the_same_numbers() -> None:
     assert got == want
     means = {k: sum(row[k] for row in got) / len(got) for k in KEYS}
     assert means == {k: sum(row[k] for row in want) / len(want) for k in KEYS}
+    # The named recipes: scripts/eval_bleu_rouge.py (sum / count), ComputeSimilarity (np.mean).
+    preds, labels = [p for p, _ in pairs], [label for _, label in pairs]
+    script = recipes.get("llamafactory-0.9.5:eval_bleu_rouge")
+    assert script.per_sample(preds, labels) == want
+    assert script.compute(preds, labels) == means
+    trainer = recipes.get("llamafactory-0.9.5:compute_similarity")
+    assert trainer.compute(preds, labels) == {
+        k: float(np.mean([row[k] for row in want])) for k in KEYS
+    }
     # The recipe's numbers are rouge-chinese's, not those of rougekit's whitespace profile on
     # the same words: it counts distinct n-grams, so repetition is not penalised.
     repeated, once = (" ".join(rk.segment(t, "jieba")) for t in ("好的好的好的好的", "好的"))
@@ -182,11 +193,15 @@ def test_opencompass_jieba_rouge_recipe_gives_the_same_numbers() -> None:
     pairs = [(rng.choice(texts), rng.choice(texts)) for _ in range(600)] + OPENCOMPASS_CASES
     predictions, references = [p for p, _ in pairs], [r for _, r in pairs]
     assert _opencompass_recipe(predictions, references) == _opencompass(predictions, references)
+    recipe = recipes.get("opencompass-0.5.4:jieba_rouge")
     differing = 0
     for start in range(0, len(pairs), 20):
         p, r = predictions[start : start + 20], references[start : start + 20]
-        differing += _opencompass_recipe(p, r) != _opencompass(p, r)
+        want = _opencompass(p, r)
+        differing += _opencompass_recipe(p, r) != want
+        differing += recipe.compute(p, r) != want
     assert differing == 0
+    assert recipe.compute(predictions, references) == _opencompass(predictions, references)
     empties = sum(not _general_postprocess(p) or not _general_postprocess(r) for p, r in pairs)
     assert empties >= 8  # the placeholder path runs
 
@@ -339,6 +354,11 @@ def test_longbench_rouge_recipe_gives_the_same_numbers(tmp_path: Path) -> None:
         score, samples = _longbench_recipe(dataset, predictions, answers, dataset == "vcsum")
         assert samples == want[dataset + "/samples"], dataset
         assert score == want[dataset], dataset
+        name = "longbench-2e00731:" + ("rouge_zh_score" if dataset == "vcsum" else "rouge_score")
+        recipe = recipes.get(name)
+        per_sample = recipe.per_sample(predictions, answers, dataset=dataset)
+        assert [row[recipe.keys[0]] for row in per_sample] == want[dataset + "/samples"]
+        assert recipe.compute(predictions, answers, dataset=dataset) == {dataset: want[dataset]}
     # The crashes the bare except turned into 0: past 991 nested calls in English (9 frames
     # below them), past 990 in Chinese (10), and the texts without a sentence.
     english, chinese = want["gov_report/samples"][-17:], want["vcsum/samples"][-16:]

@@ -21,6 +21,9 @@ type Columns = Vec<(Vec<f64>, Vec<f64>, Vec<f64>, Vec<u64>, Vec<u64>, Vec<u64>)>
 #[pyclass(module = "rougekit._core", name = "PltrdyScorer", frozen)]
 pub struct PyPltrdyScorer {
     inner: PltrdyScorer,
+    /// `score_batch` gives a pair whose prediction or reference has no sentence the scores
+    /// 0 (the harnesses that catch the packages' `ValueError`) instead of raising.
+    zero_empty: bool,
 }
 
 impl PyPltrdyScorer {
@@ -69,18 +72,39 @@ pub(crate) fn config(
 #[pymethods]
 impl PyPltrdyScorer {
     #[new]
-    #[pyo3(signature = (variant, types, exclusive=true, threads=1, segmenter=None))]
+    #[pyo3(signature = (variant, types, exclusive=true, threads=1, segmenter=None, on_empty="raise"))]
     fn new(
         variant: &str,
         types: Vec<String>,
         exclusive: bool,
         threads: usize,
         segmenter: Option<&str>,
+        on_empty: &str,
     ) -> PyResult<Self> {
+        let zero_empty = match on_empty {
+            "raise" => false,
+            "zero" => true,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "on_empty must be 'raise' or 'zero', got {other:?}"
+                )))
+            }
+        };
         let config = config(variant, &types, exclusive, threads, segmenter)?;
         Ok(PyPltrdyScorer {
             inner: PltrdyScorer::new(config),
+            zero_empty,
         })
+    }
+
+    /// What `score_batch` does with a pair that has an empty side: `"raise"` or `"zero"`.
+    #[getter]
+    fn on_empty(&self) -> &'static str {
+        if self.zero_empty {
+            "zero"
+        } else {
+            "raise"
+        }
     }
 
     #[getter]
@@ -110,7 +134,8 @@ impl PyPltrdyScorer {
     }
 
     /// The profile's batch: one reference per prediction; `ValueError` naming the first
-    /// pair whose prediction or reference has no sentence (the packages raise there too).
+    /// pair whose prediction or reference has no sentence (the packages raise there too),
+    /// or, with `on_empty="zero"`, scores 0 for such a pair.
     fn score_batch(
         &self,
         py: Python<'_>,
@@ -120,8 +145,11 @@ impl PyPltrdyScorer {
         let texts = convert::batch_texts(predictions, references)?;
         one_reference_each(&texts.ref_ends, self.inner.config().variant)?;
         let batch = self.run(py, &texts.predictions, &texts.refs)?;
+        // The core gives such a pair the scores 0 (`PltrdyBatch::empty`).
         if let Some(i) = batch.empty.iter().position(|&e| e != 0) {
-            return Err(empty_error(i, batch.empty[i], self.inner.config().variant));
+            if !self.zero_empty {
+                return Err(empty_error(i, batch.empty[i], self.inner.config().variant));
+            }
         }
         Ok(PyBatchScores::from(batch.scores))
     }

@@ -32,6 +32,10 @@ def _command(name: str) -> Callable[..., int]:
         from rougekit.cli import explain
 
         return explain.run_explain if name == "explain" else explain.run_report
+    if name in ("recipes", "identify"):
+        from rougekit.cli import recipes
+
+        return recipes.run_recipes if name == "recipes" else recipes.run_identify
     from rougekit.cli import commands
 
     runs: dict[str, Callable[..., int]] = {

@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    if args.recipe is not None:
+        from rougekit.cli.recipes import run_score_recipe
+
+        return run_score_recipe(args)
     confidence = confidence_of(args)
     scorer = scorer_of(args)
     check_outputs(args)

@@ -90,6 +90,15 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--seed", type=int, metavar="S", help="bootstrap seed for --ci (default: 0)")
     _add_outputs(score)
     score.add_argument(
+        "--recipe", metavar="NAME",
+        help="the numbers a harness prints (rougekit recipes lists them, e.g. "
+        "lm-eval-0.4.13:cnn_dailymail): its steps, keys, scale and rounding",
+    )  # fmt: skip
+    score.add_argument(
+        "--dataset", metavar="NAME",
+        help="--recipe: the harness's dataset argument (LongBench: samsum scores first lines)",
+    )  # fmt: skip
+    score.add_argument(
         "--per-instance", type=Path, metavar="FILE",
         help="also write every pair's scores with its id to FILE (JSON Lines, or CSV for *.csv)",
     )  # fmt: skip
@@ -137,6 +146,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--parse", required=True, metavar="SIG", help="the signature, or - for standard input"
     )
     sig.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    recipes = sub.add_parser(
+        "recipes",
+        help="list the harness recipes (score --recipe NAME)",
+        description="List every harness recipe: its name, the harness and code it "
+        "reproduces, and what it does to the numbers.",
+        epilog=EXIT_CODES,
+    )
+    recipes.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    ident = sub.add_parser(
+        "identify",
+        help="find the scorer and options that reproduce reported numbers",
+        description="Score the pairs under every profile, option and recipe that changes a "
+        "number and print those that reproduce every reported number to its printed digits.",
+        epilog=EXIT_CODES,
+    )
+    _add_inputs(ident, several=False)
+    ident.add_argument(
+        "--reported", nargs="+", required=True, metavar="TYPE=NUMBER",
+        help="the reported numbers as printed, e.g. rouge1=39.53 rouge2=17.28 rougeL=36.38",
+    )  # fmt: skip
+    ident.add_argument("-j", "--threads", type=int, default=None, metavar="N")
+    ident.add_argument("-f", "--format", choices=("text", "json"), default="text")
     explain_parsers.add(sub, inputs=_add_inputs, scoring=_add_scoring, tests=_add_tests)
     # Listed for --help and the invalid-choice message only: main() hands `rougekit perl`
     # to ROUGE-1.5.5's own flag reader before argparse sees it.
@@ -271,6 +302,12 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
         help="xlsum-v1: the nltk_data snapshot of the stopword lists NLTK's stemmers leave "
         "unstemmed: 5db857e (today's, the default) or 3a486db (before 2021-10, the XL-Sum "
         "paper's: Arabic 248 words instead of 753)",
+    )  # fmt: skip
+    g.add_argument(
+        "--on-empty", choices=("raise", "zero"), default=None,
+        help="pltrdy-1.0.1 and rouge-chinese-1.0.3, whose packages raise on a text without a "
+        "sentence: raise (the default, naming the pair) or zero (such a pair scores 0, as "
+        "LongBench, LLaMA-Factory and OpenCompass report it; signature empty:zero)",
     )  # fmt: skip
     g.add_argument("--stopwords", action="store_true", default=None, help="drop stopwords")
     g.add_argument("--limit-words", type=int, metavar="N", help="truncate texts to N words")

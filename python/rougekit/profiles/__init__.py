@@ -53,6 +53,7 @@ OPTIONS = (
     "segmenter",
     "language",
     "nltk_stopwords",
+    "on_empty",
 )
 
 

@@ -12,7 +12,9 @@ Its rules, quirks included (``docs/published-numbers.md``):
 * ROUGE-L pools, over every (reference sentence, prediction sentence), the words of the
   one LCS its backtrack picks, as distinct words over each side's distinct words;
 * F = ``2 * ((P * R) / (P + R + 1e-8))``: never exactly 1 (0.999999995 for equal texts);
-* an empty prediction or reference (nothing but dots) is a ``ValueError``, as there.
+* an empty prediction or reference (nothing but dots) is a ``ValueError``, as there;
+  ``on_empty="zero"`` scores such a pair 0 instead, as the harnesses that catch that error
+  do (LongBench, LLaMA-Factory, OpenCompass).
 
 Where the original dies of ``RecursionError`` (a sentence pair of more than about 1,000
 words), this profile returns the numbers it would have given. Drop-in:
@@ -39,12 +41,16 @@ class PltrdyFamily(Profile):
     ``exclusive`` is the packages' constructor flag: ``True`` (their default) counts distinct
     n-grams and words, ``False`` the usual clipped counts (its ROUGE-L can then exceed 1 with
     rouge 1.0.1). It is not a ``RougeScorer`` option: build such a profile directly
-    (``Pltrdy101(exclusive=False)`` with ``RougeScorer.from_config``) or use the drop-in."""
+    (``Pltrdy101(exclusive=False)`` with ``RougeScorer.from_config``) or use the drop-in.
+    ``on_empty``: ``"raise"`` (the packages' ``ValueError``, the default) or ``"zero"``
+    (every score of a pair whose prediction or reference has no sentence is 0; signature
+    ``empty:zero``)."""
 
     exclusive: bool = True
+    on_empty: str = "raise"
 
     DEFAULT_TYPES: ClassVar[tuple[str, ...]] = ("rouge1", "rouge2", "rougeL")
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    OPTIONS: ClassVar[tuple[str, ...]] = ("on_empty",)
     #: The package and version reproduced, for messages.
     PACKAGE: ClassVar[str]
     #: The number of the n-gram types the package has (rouge-1 .. rouge-5).
@@ -55,10 +61,11 @@ class PltrdyFamily(Profile):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exclusive", as_bool(self.exclusive, "exclusive"))
+        object.__setattr__(self, "on_empty", on_empty_rule(self.on_empty))
 
     @classmethod
     def from_options(cls, **options: Any) -> PltrdyFamily:
-        return cls()
+        return cls(on_empty=options.get("on_empty", "raise"))
 
     @classmethod
     def is_default(cls, option: str, value: Any) -> bool:
@@ -81,8 +88,9 @@ class PltrdyFamily(Profile):
 
     def scorer(self, types: Sequence[str], threads: int) -> CoreScorer:
         scorer: CoreScorer = _core.PltrdyScorer(
-            self.NAME, list(types), exclusive=self.exclusive, threads=threads
-        )
+            self.NAME, list(types), exclusive=self.exclusive, threads=threads,
+            on_empty=self.on_empty,
+        )  # fmt: skip
         return scorer
 
     def corpus(
@@ -113,10 +121,14 @@ class PltrdyFamily(Profile):
             "alpha": "0.5",
             "agg": "mean",
             "count": "distinct" if self.exclusive else "clipped",
+            **({"empty": self.on_empty} if self.on_empty != "raise" else {}),
         }
 
     def options(self) -> dict[str, Any]:
-        return {} if self.exclusive else {"exclusive": False}
+        out: dict[str, Any] = {} if self.exclusive else {"exclusive": False}
+        if self.on_empty != "raise":
+            out["on_empty"] = self.on_empty
+        return out
 
     def tokenize(self, text: str) -> list[str]:
         return _core.pltrdy_tokens(text, self.NAME)
@@ -138,6 +150,19 @@ class PltrdyFamily(Profile):
     @property
     def no_tokens_advice(self) -> str:
         return "Check the texts."
+
+
+#: ``on_empty=`` values: what a profile whose original raises on an empty text does with it.
+ON_EMPTY = ("raise", "zero")
+
+
+def on_empty_rule(value: Any) -> str:
+    """A checked ``on_empty`` value (``None``: the default, ``"raise"``)."""
+    if value is None:
+        return "raise"
+    if not isinstance(value, str) or value not in ON_EMPTY:
+        raise ValueError(f"on_empty must be 'raise' or 'zero', got {value!r}")
+    return value
 
 
 def _type_name(name: str, max_n: int) -> str | None:

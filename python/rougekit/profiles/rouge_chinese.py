@@ -11,7 +11,8 @@ It is pltrdy's ``rouge`` 1.0.1 (see :mod:`rougekit.profiles.pltrdy`) with two ch
 * ROUGE-L is the LCS of the whole token lists over the token counts (clipped counts, whatever
   ``exclusive`` says), while ROUGE-N still counts distinct n-grams by default.
 
-Empty and whitespace-only texts are a ``ValueError``, as there. Like the original it does no
+Empty and whitespace-only texts are a ``ValueError``, as there (``on_empty="zero"``: scores
+0, as LLaMA-Factory and OpenCompass give them). Like the original it does no
 word segmentation by default: pass text segmented by spaces (``" ".join(jieba.cut(text))``);
 raw Chinese text is one token per sentence. With ``segmenter="jieba"`` it segments each text
 itself, the whole batch in Rust, and gives exactly
@@ -43,7 +44,7 @@ class RougeChinese103(PltrdyFamily):
         "bit for bit"
     )
     PACKAGE: ClassVar[str] = "rouge-chinese 1.0.3"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("segmenter",)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("segmenter", "on_empty")
 
     #: ``"jieba"``: each text is segmented by jieba 0.42.1 and its words joined with spaces
     #: first; ``None``: texts are scored as given.
@@ -55,7 +56,7 @@ class RougeChinese103(PltrdyFamily):
 
     @classmethod
     def from_options(cls, **options: Any) -> RougeChinese103:
-        return cls(segmenter=options.get("segmenter"))
+        return cls(segmenter=options.get("segmenter"), on_empty=options.get("on_empty", "raise"))
 
     def scorer(self, types: Sequence[str], threads: int) -> CoreScorer:
         scorer: CoreScorer = _core.PltrdyScorer(
@@ -64,6 +65,7 @@ class RougeChinese103(PltrdyFamily):
             exclusive=self.exclusive,
             threads=threads,
             segmenter=self.segmenter,
+            on_empty=self.on_empty,
         )
         return scorer
 

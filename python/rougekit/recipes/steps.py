@@ -1,0 +1,86 @@
+"""The harnesses' text steps, each written from the behaviour it reproduces (cited), over
+a whole list of texts: a step that calls the core (jieba) runs once per batch."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+
+_SPACES = re.compile(r"\s+")
+_CONTROL = re.compile(r"[\x00-\x1f]")
+_CUT = re.compile(r"[\n.,]")
+_NOT_WORD = re.compile(r"[^\w\s]")
+_ARTICLES = re.compile(r"\b(a|an|the)\b", re.IGNORECASE)
+
+
+def collapse_spaces(texts: list[str]) -> list[str]:
+    """lm-eval's cnn_dailymail ``normalize_text``: every run of whitespace one space, then
+    stripped (so rougeL, the only LCS type it scores, sees one line)."""
+    # str.split() and re's \s (str patterns) share one definition of whitespace
+    # (Py_UNICODE_ISSPACE), and the join is both the collapse and the strip.
+    return [" ".join(t.split()) for t in texts]
+
+
+def strip(texts: list[str]) -> list[str]:
+    """``text.strip()`` (lm-eval's longbench ``results[0].strip()``)."""
+    return [t.strip() for t in texts]
+
+
+def control_to_space(texts: list[str]) -> list[str]:
+    """lm-eval's infinitebench ``postprocess_prediction``: stripped, every character
+    U+0000-U+001F (newlines too) a space, stripped again."""
+    return [_CONTROL.sub(" ", t.strip()).strip() for t in texts]
+
+
+def truthfulqa_sentences(texts: list[str]) -> list[str]:
+    """lm-eval's truthfulqa ``_prepare_summary``: ``" . "`` becomes ``".\\n"`` (rougeLsum's
+    sentence breaks)."""
+    return [t.replace(" . ", ".\n") for t in texts]
+
+
+def first_line(texts: list[str]) -> list[str]:
+    """LongBench's ``eval.py`` for trec, triviaqa, samsum and lsht: the prediction's first
+    line after leading newlines."""
+    return [t.lstrip("\n").split("\n")[0] for t in texts]
+
+
+def jieba_words(texts: list[str]) -> list[str]:
+    """``" ".join(jieba.cut(text))`` with rougekit's jieba 0.42.1 (one core call)."""
+    from rougekit.segmentation import segment
+
+    return [" ".join(words) for words in segment(texts, "jieba")]
+
+
+def general_postprocess(texts: list[str]) -> list[str]:
+    """OpenCompass's ``general_postprocess`` (``opencompass/utils/text_postprocessors.py``):
+    the text before the first newline, ``.`` or ``,``; characters that are neither word
+    characters nor whitespace removed; the words a, an, the removed (any case); whitespace
+    runs one space, stripped."""
+    out = []
+    for text in texts:
+        text = _CUT.split(text, maxsplit=1)[0]
+        text = _ARTICLES.sub("", _NOT_WORD.sub("", text))
+        out.append(_SPACES.sub(" ", text).strip())
+    return out
+
+
+def code_points(texts: list[str]) -> list[list[int]]:
+    """HELM's ``ChineseTokenizer`` (CLEVA): every code point a token, spaces and punctuation
+    included, nothing lower-cased; as ids for the token-ids profile."""
+    return [[ord(c) for c in t] for t in texts]
+
+
+def longbench_limit(frames: int) -> Callable[[list[str], list[str]], list[bool]]:
+    """The pairs LongBench scores 0 beyond the empty ones: those whose ROUGE-L backtrack
+    in rouge 1.0.1 recurses past ``sys.getrecursionlimit()`` with ``frames`` frames below
+    (``eval.py``'s call site: 9 for ``rouge_score``, 10 for ``rouge_zh_score``), where its
+    bare ``except`` turns the ``RecursionError`` into 0."""
+
+    def zero(hyps: list[str], refs: list[str]) -> list[bool]:
+        from rougekit.compat.pltrdy import recursion_depths
+
+        limit = sys.getrecursionlimit() - frames
+        return [not 0 < d <= limit for d in recursion_depths(hyps, refs)]
+
+    return zero

@@ -1,0 +1,58 @@
+"""The recipe object's own rules: names, arguments, steps and the multi-gold reductions."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import rougekit.recipes as recipes
+from rougekit.recipes.steps import collapse_spaces, general_postprocess
+
+
+def test_names_are_harness_version_metric_and_unique() -> None:
+    names = recipes.names()
+    assert len(set(names)) == len(names) >= 15
+    for name in names:
+        harness, _, metric = name.partition(":")
+        assert re.fullmatch(r"[a-z0-9.-]+-[0-9a-f.]+", harness) and metric, name
+        assert recipes.get(name).signature.fields["recipe"] == name
+
+
+def test_unknown_names_and_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match=r"unknown recipe 'helm:rouge'.*did you mean"):
+        recipes.get("helm:rouge")
+    with pytest.raises(TypeError, match="a recipe name is a str"):
+        recipes.get(3)  # type: ignore[arg-type]
+    recipe = recipes.get("helm-0.5.16:rouge")
+    with pytest.raises(TypeError, match="takes no argument 'dataset'"):
+        recipe.compute(["a"], ["a"], dataset="samsum")
+    with pytest.raises(ValueError, match="same length"):
+        recipe.compute(["a", "b"], ["a"])
+    with pytest.raises(ValueError, match="nothing to aggregate"):
+        recipe.compute([], [])
+    with pytest.raises(ValueError, match=r"2 references, but lm-eval-0\.4\.13:cnn_dailymail"):
+        recipes.get("lm-eval-0.4.13:cnn_dailymail").per_sample(["a"], [["a", "b"]])
+
+
+def test_collapse_spaces_is_the_regular_expression() -> None:
+    """lm-eval's ``re.sub(r"\\s+", " ", text).strip()``, on every whitespace character."""
+    chars = "".join(chr(c) for c in range(0x3100) if chr(c).isspace() or c < 300)
+    rng = random.Random(0)
+    texts = ["".join(rng.choice(chars) for _ in range(30)) for _ in range(5000)]
+    spaces = re.compile(r"\s+")
+    assert collapse_spaces(texts) == [spaces.sub(" ", t).strip() for t in texts]
+
+
+def test_general_postprocess_cases() -> None:
+    assert general_postprocess(["The cat, sat.", "An apple\nb", " a  b ", "", "x_y-z!"]) == [
+        "cat", "apple", "b", "", "x_yz",
+    ]  # fmt: skip
+
+
+def test_multi_gold_rules() -> None:
+    golds = [["the cat sat", "a dog ran"]]
+    helm = recipes.get("helm-0.5.16:rouge").per_sample(["the cat sat"], golds)[0]
+    lighteval = recipes.get("lighteval-0.13.0:rouge").per_sample(["the cat sat"], golds)[0]
+    assert helm["rouge_1"] == 1.0  # the max
+    assert lighteval["rouge1"] == 0.5  # the mean of 1.0 and 0.0
