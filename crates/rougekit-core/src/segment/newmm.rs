@@ -42,18 +42,27 @@ pub const DICTIONARY: &str = "pythainlp-5.4.0:words_th";
 /// pythainlp's `_MAX_GRAPH_SIZE`: edges in the graph of one stretch before the cut-off.
 const MAX_GRAPH_SIZE: usize = 50;
 
-/// A trie over the dictionary's words: each node's children are a sorted run of `edges`.
+/// A trie over the dictionary's words, laid out for walking: each node's children are a
+/// sorted run of `edges`, and an edge holds its child's own run and end flag, so that one
+/// step reads one edge. The root's children in the Thai block are also indexed directly.
 struct Trie {
-    nodes: Vec<Node>,
-    edges: Vec<(char, u32)>,
+    edges: Vec<Edge>,
+    root_first: u32,
+    root_count: u32,
+    /// `root_thai[c - U+0E00]`: the root's edge for `c`, plus one (0: none).
+    root_thai: [u32; 128],
 }
 
 #[derive(Clone, Copy)]
-struct Node {
+struct Edge {
+    ch: char,
     first: u32,
     count: u32,
     end: bool,
 }
+
+/// Runs at most this long are scanned; longer ones are searched by halves.
+const SCAN: usize = 8;
 
 impl Trie {
     fn build<'w>(words: impl Iterator<Item = &'w str>) -> Trie {
@@ -77,33 +86,79 @@ impl Trie {
             }
             ends[at] = true;
         }
-        let mut nodes = Vec::with_capacity(children.len());
-        let mut edges = Vec::with_capacity(children.len());
-        for (kids, end) in children.iter_mut().zip(ends) {
+        let mut run_of = vec![0u32; children.len()];
+        let mut total = 0u32;
+        for (node, kids) in children.iter_mut().enumerate() {
             kids.sort_unstable();
-            nodes.push(Node {
-                first: edges.len() as u32,
-                count: kids.len() as u32,
-                end,
-            });
-            edges.extend_from_slice(kids);
+            run_of[node] = total;
+            total += kids.len() as u32;
         }
-        Trie { nodes, edges }
+        let mut edges = Vec::with_capacity(total as usize);
+        for kids in &children {
+            for &(ch, child) in kids {
+                let child = child as usize;
+                edges.push(Edge {
+                    ch,
+                    first: run_of[child],
+                    count: children[child].len() as u32,
+                    end: ends[child],
+                });
+            }
+        }
+        let mut root_thai = [0u32; 128];
+        for (k, &(ch, _)) in children[0].iter().enumerate() {
+            if let Some(slot) = (ch as u32).checked_sub(0xE00).filter(|&i| i < 128) {
+                root_thai[slot as usize] = k as u32 + 1;
+            }
+        }
+        Trie {
+            edges,
+            root_first: 0,
+            root_count: children[0].len() as u32,
+            root_thai,
+        }
+    }
+
+    /// The edge for `c` among the run `first..first + count`.
+    #[inline]
+    fn child(&self, first: u32, count: u32, c: char) -> Option<&Edge> {
+        let run = &self.edges[first as usize..(first + count) as usize];
+        if run.len() <= SCAN {
+            run.iter().find(|e| e.ch == c)
+        } else {
+            run.binary_search_by(|e| e.ch.cmp(&c)).ok().map(|k| &run[k])
+        }
     }
 
     /// Calls `on_end(end)` for each dictionary word `s[start..end]`, shortest first, until
     /// it returns `false`.
     #[inline]
     fn prefixes(&self, s: &[char], start: usize, mut on_end: impl FnMut(usize) -> bool) {
-        let mut node = self.nodes[0];
-        for (i, &c) in s.iter().enumerate().skip(start) {
-            let kids = &self.edges[node.first as usize..(node.first + node.count) as usize];
-            let Ok(k) = kids.binary_search_by(|&(x, _)| x.cmp(&c)) else {
+        let Some(&c) = s.get(start) else {
+            return;
+        };
+        let first = match (c as u32).checked_sub(0xE00).filter(|&i| i < 128) {
+            Some(slot) => match self.root_thai[slot as usize] {
+                0 => None,
+                k => self.edges.get(self.root_first as usize + k as usize - 1),
+            },
+            None => self.child(self.root_first, self.root_count, c),
+        };
+        let Some(mut edge) = first else {
+            return;
+        };
+        let mut i = start;
+        loop {
+            i += 1;
+            if edge.end && !on_end(i) {
+                return;
+            }
+            let Some(&c) = s.get(i) else {
                 return;
             };
-            node = self.nodes[kids[k].1 as usize];
-            if node.end && !on_end(i + 1) {
-                return;
+            match self.child(edge.first, edge.count, c) {
+                Some(next) => edge = next,
+                None => return,
             }
         }
     }
@@ -296,13 +351,20 @@ fn run<'a>(seq: &'a [P], next: Option<&'a Frame<'a>>, s: &[char], i: usize) -> O
 
 /// The length of the cluster at the start of `s` (not empty).
 fn cluster_len(s: &[char]) -> usize {
-    // Every rule starts with a character of U+0E01..U+0E44.
-    if !matches!(s[0], '\u{E01}'..='\u{E44}') {
-        return 1;
-    }
-    RULES
+    // Only the rules that can match the first character are tried, in their order: 12-19
+    // start with a consonant (and 19, `ck`, matches every consonant, so 27-29 are never
+    // reached), 1-11 with เ, 20-24 with แ, 25 with โ, 26 with any leading vowel.
+    let candidates: &[&[P]] = match s[0] {
+        'ก'..='ฮ' => &RULES[11..19],
+        'เ' => &RULES[0..11],
+        'แ' => &RULES[19..24],
+        'โ' => &RULES[24..25],
+        _ => &[],
+    };
+    candidates
         .iter()
         .find_map(|rule| run(rule, None, s, 0))
+        .or_else(|| run(RULES[25], None, s, 0))
         .unwrap_or(1)
 }
 
@@ -656,6 +718,24 @@ mod tests {
             ]
         );
         assert!(cut("").is_empty());
+    }
+
+    #[test]
+    fn trying_only_the_rules_of_the_first_character_changes_nothing() {
+        let chars: Vec<char> = "กขคงจยรลวอหฮเแโใไะาำิีึืุูั็่้๊๋์ฯ๑ a\n".chars().collect();
+        let mut seed = 12345u64;
+        for _ in 0..20000 {
+            let s: Vec<char> = (0..6)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    chars[(seed >> 33) as usize % chars.len()]
+                })
+                .collect();
+            let all = RULES.iter().find_map(|r| run(r, None, &s, 0)).unwrap_or(1);
+            assert_eq!(cluster_len(&s), all, "{s:?}");
+        }
     }
 
     #[test]
