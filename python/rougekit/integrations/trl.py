@@ -34,6 +34,7 @@ from typing import Any
 
 import rougekit.profiles as profiles
 from rougekit.config import normalize_types
+from rougekit.profiles import ProfileLike
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer
 
@@ -46,7 +47,7 @@ RewardFunction = Callable[..., list[float | None]]
 def rouge_reward(
     types: str | Sequence[str] = ("rouge1", "rouge2", "rougeL"),
     *,
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     weights: Sequence[float] | Mapping[str, float] | None = None,
     metric_to_select: str = "fmeasure",
     reference_column: str | None = None,
