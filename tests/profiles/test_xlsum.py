@@ -170,6 +170,20 @@ def test_signature_reads_back_to_the_command() -> None:
     assert reproduction_notes(signature, extra) == []
 
 
+def test_thai_signature_reads_back_to_the_command() -> None:
+    from rougekit.reproduce import command_of, reproduction_notes
+    from rougekit.signature import parse
+
+    signature = rk.RougeScorer(profile="xlsum-v1", language="thai").signature(nrefs="1")
+    extra = {k: v for k, v in parse(str(signature)).fields.items() if k in ("seg", "lang", "uni")}
+    assert extra["seg"] == "newmm-pythainlp-5.4.0"
+    # The profile picks its segmenter itself: no --segmenter, nothing to note.
+    assert command_of(signature, extra).endswith("--profile xlsum-v1 --lang thai")
+    assert reproduction_notes(signature, extra) == []
+    other = {**extra, "seg": "newmm-pythainlp-5.5.0"}
+    assert "segmented by newmm-pythainlp-5.5.0" in reproduction_notes(signature, other)[0]
+
+
 def test_the_command_line_picks_the_stopword_snapshot(tmp_path: Path) -> None:
     from rougekit.cli import main
 
