@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STOPWORDS = ROOT / "crates/rougekit-core/data/nltk-stopwords"
 CONFORMANCE = Path(__file__).resolve().parent / "data/corpora/multilingual-conformance"
 
-#: XL-Sum's 45 languages (its dataset's names), Thai and Japanese included (refused here).
+#: XL-Sum's 45 languages (its dataset's names), Japanese included (refused by the profile).
 XLSUM_LANGUAGES = (
     "amharic", "arabic", "azerbaijani", "bengali", "burmese", "chinese_simplified",
     "chinese_traditional", "english", "french", "gujarati", "hausa", "hindi", "igbo",
