@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
-"""``rougekit.segment(texts, "jieba")`` against jieba 0.42.1's ``jieba.cut`` on the same texts.
+"""``rougekit.segment(texts, "jieba")`` against jieba 0.42.1's ``jieba.cut``, and
+``rougekit.segment(texts, "newmm")`` against pythainlp 5.4.0's ``word_tokenize(text,
+engine="newmm")``, on the same texts.
 
-Texts: the 2,400 generated texts of ``tests/core/test_segment_jieba.py`` (``tests/jieba_texts.py``,
-fixed seed: jieba's dictionary words, unknown words for its HMM, ASCII, punctuation, spaces;
-about 375,000 characters), optionally cycled up to ``--texts``. Timings: the fastest of
-``--repeat`` runs; one-thread runs in CPU time (``time.process_time``, steadier on a shared
-machine), the default thread count in wall time. The words are checked equal first.
+Texts for jieba: the 2,400 generated texts of ``tests/core/test_segment_jieba.py``
+(``tests/jieba_texts.py``, fixed seed: jieba's dictionary words, unknown words for its HMM,
+ASCII, punctuation, spaces; about 375,000 characters). For newmm (``--segmenter newmm``): the
+2,400 generated texts of ``tests/thai_texts.py`` (fixed seed: dictionary words run together,
+random Thai, dense clusters, phrases with spaces, long unknown runs), or with ``--thai
+wikipedia`` 2,400 texts of 15 real Thai Wikipedia titles run together, from the installed
+pythainlp's corpus. Texts are cycled up to ``--texts``. Timings: the fastest of ``--repeat``
+runs; one-thread runs in CPU time (``time.process_time``, steadier on a shared machine), the
+default thread count in wall time. The words are checked equal first.
 
     python benches/bench_segment.py --repeat 5
+    python benches/bench_segment.py --segmenter newmm --repeat 3
+    python benches/bench_segment.py --segmenter newmm --thai wikipedia --repeat 3
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ import rougekit as rk
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from jieba_texts import generated_texts
+from thai_texts import generated_texts as thai_generated_texts
+from thai_texts import wheel_texts
 
 
 def best(run: Callable[[], Any], repeat: int, clock: Callable[[], float]) -> float:
@@ -40,7 +50,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--texts", type=int, default=2400)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--segmenter", choices=["jieba", "newmm"], default="jieba")
+    parser.add_argument("--thai", choices=["generated", "wikipedia"], default="generated")
     args = parser.parse_args()
+    if args.segmenter == "newmm":
+        newmm(args)
+        return
 
     import jieba
 
@@ -71,10 +86,52 @@ def main() -> None:
     ]  # fmt: skip
     print(f"{len(texts):,} texts, {chars:,} characters, {n_words:,} words; "
           f"rougekit's dictionary loaded in {load * 1000:.0f} ms")  # fmt: skip
-    base: dict[str, float] = {}  # jieba's time per clock: each row's ratio is against it
+    report(rows, args.repeat, chars)
+
+
+def newmm(args: argparse.Namespace) -> None:
+    import pythainlp
+    from pythainlp.tokenize import word_tokenize
+
+    if args.thai == "wikipedia":
+        corpus = Path(pythainlp.__file__).parent / "corpus"
+        source = wheel_texts(corpus)["titles run together"][:2400]
+    else:
+        source = thai_generated_texts(2400)
+    texts = list(itertools.islice(itertools.cycle(source), args.texts))
+    chars = sum(map(len, texts))
+    start = time.perf_counter()
+    rk.segment(["ทดสอบ"], "newmm")  # loads the dictionary (once per process)
+    load = time.perf_counter() - start
+    word_tokenize("ทดสอบ", engine="newmm")  # pythainlp's trie, likewise
+
+    def theirs() -> list[list[str]]:
+        return [word_tokenize(t, engine="newmm") for t in texts]
+
+    words = theirs()
+    assert rk.segment(texts, "newmm") == words, "rougekit and pythainlp differ"
+    n_words = sum(map(len, words))
+    rows = [
+        ("pythainlp: `[word_tokenize(t, engine='newmm') for t in texts]`", "cpu", theirs),
+        ("rougekit: `[rk.segment(t, 'newmm') for t in texts]`", "cpu",
+         lambda: [rk.segment(t, "newmm") for t in texts]),
+        ("rougekit: `rk.segment(texts, 'newmm', threads=1)`", "cpu",
+         lambda: rk.segment(texts, "newmm", threads=1)),
+        ("pythainlp: `[word_tokenize(t, engine='newmm') for t in texts]`", "wall", theirs),
+        ("rougekit: `rk.segment(texts, 'newmm')` (default threads)", "wall",
+         lambda: rk.segment(texts, "newmm")),
+    ]  # fmt: skip
+    print(f"pythainlp {pythainlp.__version__}, {args.thai} texts: {len(texts):,} texts, "
+          f"{chars:,} characters, {n_words:,} words; rougekit's dictionary loaded in "
+          f"{load * 1000:.0f} ms")  # fmt: skip
+    report(rows, args.repeat, chars)
+
+
+def report(rows: list[tuple[str, str, Callable[[], Any]]], repeat: int, chars: int) -> None:
+    base: dict[str, float] = {}  # the original's time per clock: each row's ratio is against it
     for name, clock_name, run in rows:
         clock = time.process_time if clock_name == "cpu" else time.perf_counter
-        seconds = best(run, args.repeat, clock)
+        seconds = best(run, repeat, clock)
         base.setdefault(clock_name, seconds)
         print(
             f"| {name} | {clock_name} | {seconds * 1000:,.0f} ms | "

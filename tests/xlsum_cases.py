@@ -5,6 +5,8 @@ mappings, control and format characters, symbols, marks at word starts, CJK, emp
 
 from __future__ import annotations
 
+import functools
+import gzip
 import itertools
 import json
 import random
@@ -15,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STOPWORDS = ROOT / "crates/rougekit-core/data/nltk-stopwords"
 CONFORMANCE = Path(__file__).resolve().parent / "data/corpora/multilingual-conformance"
 
-#: XL-Sum's 45 languages (its dataset's names), Thai and Japanese included (refused here).
+#: XL-Sum's 45 languages (its dataset's names), Japanese included (refused by the profile).
 XLSUM_LANGUAGES = (
     "amharic", "arabic", "azerbaijani", "bengali", "burmese", "chinese_simplified",
     "chinese_traditional", "english", "french", "gujarati", "hausa", "hindi", "igbo",
@@ -55,7 +57,8 @@ SCRIPTS: dict[str, str | tuple[int, int]] = {
     "serbian_cyrillic": (0x0400, 0x045F), "serbian_latin": LATIN + "čćđšž",
     "sinhala": (0x0D80, 0x0DFF), "somali": LATIN, "spanish": LATIN + "ñáéíóúü",
     "swahili": LATIN, "tamil": (0x0B80, 0x0BFF), "telugu": (0x0C00, 0x0C7F),
-    "tigrinya": (0x1200, 0x137F), "turkish": LATIN + "çğıöşü", "ukrainian": (0x0400, 0x04FF),
+    "thai": (0x0E00, 0x0E7F), "tigrinya": (0x1200, 0x137F), "turkish": LATIN + "çğıöşü",
+    "ukrainian": (0x0400, 0x04FF),
     "urdu": (0x0600, 0x06FF), "uzbek": LATIN + "ʻ", "vietnamese": LATIN + "ăâđêôơưạảấầẩẫậ",
     "welsh": LATIN + "ŵŷâ", "yoruba": LATIN + "ẹọṣ\u0300\u0301", "danish": LATIN + "æøå",
     "dutch": LATIN + "ëï", "finnish": LATIN + "äö", "german": LATIN + "äöüß",
@@ -138,7 +141,17 @@ def _alphabet(language: str) -> list[str]:
     return [chr(c) for c in range(lo, hi + 1) if unicodedata.category(chr(c))[0] in "LMN"]
 
 
+@functools.cache
+def thai_words() -> list[str]:
+    """The word list of pythainlp 5.4.0 that rougekit ships (newmm's dictionary)."""
+    data = ROOT / "crates/rougekit-core/data/pythainlp/words_th.txt.gz"
+    return gzip.decompress(data.read_bytes()).decode("utf-8").split()
+
+
 def stopwords(language: str) -> list[str]:
+    if language == "thai":
+        # Dictionary words, so that newmm finds words and not only unknown runs.
+        return thai_words()[::50]
     path = STOPWORDS / "5db857e" / ALIASES.get(language, language)
     return path.read_text(encoding="utf-8").split() if path.exists() else []
 
@@ -231,6 +244,8 @@ def pairs(language: str, n: int = 24) -> list[tuple[str, str]]:
     for _ in range(n):
         target = _text(rng, alphabet, stops, rng.randint(1, 40), suffixes)
         out.append((target, _perturbed(rng, target, alphabet, stops, suffixes)))
+    if language == "thai":
+        out += _thai_runs(rng, n)
     out += [
         ("", ""),
         ("", "x"),
@@ -239,6 +254,29 @@ def pairs(language: str, n: int = 24) -> list[tuple[str, str]]:
         (" ".join(HARD), " ".join(reversed(HARD))),
         ("\n".join(HARD[:20]), " ".join(HARD[:20])),
     ]
+    return out
+
+
+def _thai_runs(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    """Thai as it is written: dictionary words run together, spaces between phrases, with
+    unknown runs, digits and Latin words among them."""
+    words = thai_words()
+    extra = ["2567", "๒๕๖๗", "COVID-19", "AI", "ๆ", "ฯ", "์", "ั", "เ", "\n", "  "]
+
+    def text() -> str:
+        parts = []
+        for _ in range(rng.randint(1, 60)):
+            roll = rng.random()
+            parts.append(
+                rng.choice(extra) if roll < 0.1 else " " if roll < 0.2 else rng.choice(words)
+            )
+        return "".join(parts)
+
+    out = []
+    for _ in range(n):
+        target = text()
+        prediction = text() if rng.random() < 0.3 else target[: len(target) // 2] + text()
+        out.append((target, prediction))
     return out
 
 

@@ -106,6 +106,14 @@ def main() -> None:
         "pub static CASE_IGNORABLE: &[(u32, u32)] = &[",
     ]
     lines += [f"    (0x{a:X}, 0x{b:X})," for a, b in ranges(ignorable)]
+    lines += [
+        "];",
+        "",
+        "/// Decimal digits (`str.isdecimal`, what `re`'s `\\d` matches in a `str` pattern), as",
+        "/// ranges: pythainlp's newmm splits numbers with `\\d`.",
+        "pub static DECIMAL: &[(u32, u32)] = &[",
+    ]
+    lines += [f"    (0x{a:X}, 0x{b:X})," for a, b in ranges(lambda cp: chr(cp).isdecimal())]
     lines += ["];", ""]
     OUT.write_text("\n".join(lines), encoding="utf-8")
     print(f"{OUT}: {len(classes)} classes, {len(lower)} lower-case mappings")

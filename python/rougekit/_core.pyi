@@ -117,8 +117,9 @@ def punkt_lines(texts: list[str], language: str, threads: int) -> list[str]:
 
 def segment(texts: list[str], segmenter: str, threads: int) -> list[list[str]]:
     """The words of each text by the named segmenter (``jieba``: jieba 0.42.1's
-    ``jieba.cut``), on ``threads`` threads with the GIL released. ``ValueError`` for an
-    unknown name (listing the known ones) or a lone surrogate, ``TypeError`` for a non-str."""
+    ``jieba.cut``; ``newmm``: pythainlp 5.4.0's ``word_tokenize(engine="newmm")``), on
+    ``threads`` threads with the GIL released. ``ValueError`` for an unknown name (listing
+    the known ones) or a lone surrogate, ``TypeError`` for a non-str."""
 
 @final
 class BatchScores:

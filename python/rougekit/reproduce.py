@@ -42,10 +42,18 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def _segmenter(seg: str | None) -> str | None:
-    """The ``segmenter=`` name of a ``seg`` field (``jieba-0.42.1`` -> ``jieba``)."""
+def _segmenter(seg: str | None, profile: str) -> str | None:
+    """The ``segmenter=`` name of a ``seg`` field (``jieba-0.42.1`` -> ``jieba``); ``None``
+    for a profile that picks its segmenter itself (xlsum-v1's Thai)."""
+    if not _takes_segmenter(profile):
+        return None
     names = [name for name, id_ in SEGMENTER_IDS.items() if id_ == seg]
     return names[0] if names else None
+
+
+def _takes_segmenter(profile: str) -> bool:
+    """Whether ``profile`` has a ``segmenter=`` option (an unknown profile: assumed so)."""
+    return profile not in profiles.names() or "segmenter" in profiles.get(profile).OPTIONS
 
 
 def _int_or_text(value: str) -> int | str:
@@ -75,7 +83,7 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     argv += _stem_flag(f["stem"])
     if "lang" in extra:
         argv += ["--lang", extra["lang"]]
-    segmenter = _segmenter(extra.get("seg"))
+    segmenter = _segmenter(extra.get("seg"), f["profile"])
     if segmenter is not None:
         argv += ["--segmenter", segmenter]
     if f["stem"].endswith("@3a486db"):
@@ -135,7 +143,7 @@ def _options_of(f: dict[str, str]) -> dict[str, Any]:
         "multiref": rule,
         "jackknife": True if jackknife else None,
         "alpha": float(f["alpha"]) if float(f["alpha"]) != 0.5 else None,
-        "segmenter": _segmenter(f.get("seg")),
+        "segmenter": _segmenter(f.get("seg"), f["profile"]),
         "language": f.get("lang"),
         "nltk_stopwords": "3a486db" if stem.endswith("@3a486db") else None,
         "on_empty": f.get("empty"),
@@ -189,7 +197,18 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
                 f"stemmed by Snowball {m.group(1)} ({f['stem']}); this rougekit has "
                 f"{mine or 'no such stemmer'}: stems, and so scores, may differ"
             )
-    if "seg" in extra and _segmenter(extra["seg"]) is None:
+    if "seg" in extra and not _takes_segmenter(name):
+        language = {"language": extra["lang"]} if "lang" in extra else {}
+        try:
+            own = profiles.create(name, **language).signature_fields().get("seg")
+        except ValueError:
+            own = None
+        if own != extra["seg"]:
+            notes.append(
+                f"segmented by {extra['seg']}; rougekit {__version__}'s {name!r} profile "
+                f"segments with {own or 'no segmenter'} here: words, and so scores, may differ"
+            )
+    elif "seg" in extra and _segmenter(extra["seg"], name) is None:
         notes.append(
             f"segmented by {extra['seg']}, which rougekit {__version__} does not have (it has "
             f"{', '.join(SEGMENTER_IDS.values())}); the command scores the texts unsegmented"

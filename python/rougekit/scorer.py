@@ -79,7 +79,8 @@ class RougeScorer:
             every text with jieba 0.42.1 (``rougekit.segment``) and scores its words joined
             with spaces, in Rust: the numbers of ``" ".join(jieba.cut(text))`` passed to the
             profile (for rouge-chinese-1.0.3, exactly the call of LLaMA-Factory, ChatGLM,
-            OpenCompass and evalscope).
+            OpenCompass and evalscope); ``"newmm"`` likewise with pythainlp 5.4.0's
+            ``word_tokenize(text, engine="newmm")`` (Thai).
         nltk_stopwords: ``"xlsum-v1"`` only: the nltk_data snapshot of NLTK's stopword
             lists its stemmers skip, ``"5db857e"`` (today's, the default) or ``"3a486db"``
             (before 2021-10-19: XL-Sum's paper).

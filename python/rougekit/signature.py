@@ -26,8 +26,9 @@ KEYS = (
 #: numbers, so its signature is theirs.
 #: ``count``: the pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles: ``distinct`` (their
 #: ``exclusive=True``: numbers of distinct n-grams and words) or ``clipped``.
-#: ``seg``: the word segmenter applied to every text first (``segmenter=``), with the version
-#: whose words it gives (``jieba-0.42.1``).
+#: ``seg``: the word segmenter applied to every text (``segmenter=``; xlsum-v1's Thai), with
+#: the version whose words it gives (``jieba-0.42.1``, ``newmm-pythainlp-5.4.0``: pythainlp
+#: 5.4.0's newmm and word list).
 #: ``lang``: the xlsum-v1 profile's language (XL-Sum's ``lang``; ``none`` for its default).
 #: ``uni``: the Unicode version of a profile's character data when it is pinned to another
 #: program's (xlsum-v1: Python 3.11's ``unicodedata``, ``14.0.0``).

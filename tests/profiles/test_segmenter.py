@@ -201,7 +201,9 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert out["scores"]["rouge1"]["fmeasure"] == pytest.approx(want["rouge-1"]["f"], abs=1e-15)
     assert cli.main([*argv, "--profile", "whitespace", "--segmenter", "x"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ['rougekit: error: unknown --segmenter "x": the known segmenters are jieba']
+    assert err == [
+        'rougekit: error: unknown --segmenter "x": the known segmenters are jieba, newmm'
+    ]
     assert cli.main([*argv, "--segmenter", "jieba"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rougekit: error: --segmenter cannot be set with the 'rouge-score'")

@@ -1,7 +1,8 @@
 """The ``xlsum-v1`` profile against XL-Sum's scorer itself (PyPI ``multilingual-rouge``
 0.0.1): every float of rouge1, rouge2, rougeL and rougeLsum equal, with and without
 stemming, on the shipped multilingual conformance pairs and generated hard cases in every
-XL-Sum language (Thai and Japanese excepted: refused), the original's aliases, its
+XL-Sum language (Japanese excepted: refused; Thai with pythainlp 5.4.0 as the original's
+segmenter, and dictionary words in its texts), the original's aliases, its
 ``lang=None`` and NLTK's other stemmed languages."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import xlsum_cases as cases
 import xlsum_oracle
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-REFUSED = ("thai", "japanese")
+REFUSED = ("japanese",)
 LANGUAGES = [lang for lang in cases.XLSUM_LANGUAGES if lang not in REFUSED]
 #: The original's aliases and names beyond XL-Sum's list, with what they resolve to.
 EXTRA = [*cases.NLTK_ONLY, "bangla", "turkce", "mundo"]
@@ -99,6 +100,9 @@ def test_signature_and_options() -> None:
         rk.RougeScorer(profile="xlsum-v1", language="igbo", stemmer=True).signature()
     )
     assert "lang:chinese" in str(rk.RougeScorer(profile="xlsum-v1", language="zh").signature())
+    th = str(rk.RougeScorer(profile="xlsum-v1", language="th").signature())
+    assert "seg:newmm-pythainlp-5.4.0|lang:thai" in th
+    assert "seg:" not in str(rk.RougeScorer(profile="xlsum-v1", language="zh").signature())
 
 
 def test_unicode_version_is_the_tables() -> None:
@@ -110,10 +114,9 @@ def test_unicode_version_is_the_tables() -> None:
     ("options", "message"),
     [
         ({}, "needs language="),
-        ({"language": "thai"}, "not reproduced exactly"),
         ({"language": "ja"}, "not reproduced exactly"),
         ({"language": "klingon"}, "unknown language 'klingon'"),
-        ({"language": "klingon"}, "welsh, yoruba; not yet thai or japanese)"),
+        ({"language": "klingon"}, "welsh, yoruba; not japanese)"),
         ({"language": "hindi", "stemmer": "snowball:hindi"}, "takes stemmer=True"),
         ({"language": "arabic", "nltk_stopwords": "2019"}, "unknown nltk_stopwords"),
     ],
@@ -165,6 +168,20 @@ def test_signature_reads_back_to_the_command() -> None:
     command = command_of(signature, extra)
     assert command.endswith("--profile xlsum-v1 --stem --lang arabic --nltk-stopwords 3a486db")
     assert reproduction_notes(signature, extra) == []
+
+
+def test_thai_signature_reads_back_to_the_command() -> None:
+    from rougekit.reproduce import command_of, reproduction_notes
+    from rougekit.signature import parse
+
+    signature = rk.RougeScorer(profile="xlsum-v1", language="thai").signature(nrefs="1")
+    extra = {k: v for k, v in parse(str(signature)).fields.items() if k in ("seg", "lang", "uni")}
+    assert extra["seg"] == "newmm-pythainlp-5.4.0"
+    # The profile picks its segmenter itself: no --segmenter, nothing to note.
+    assert command_of(signature, extra).endswith("--profile xlsum-v1 --lang thai")
+    assert reproduction_notes(signature, extra) == []
+    other = {**extra, "seg": "newmm-pythainlp-5.5.0"}
+    assert "segmented by newmm-pythainlp-5.5.0" in reproduction_notes(signature, other)[0]
 
 
 def test_the_command_line_picks_the_stopword_snapshot(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ impl Tokenizer {
             Tokenizer::RougeScore => "rouge-score",
             Tokenizer::Whitespace => "whitespace",
             Tokenizer::SegmentedWhitespace(Segmenter::Jieba) => "whitespace+jieba",
+            Tokenizer::SegmentedWhitespace(Segmenter::Newmm) => "whitespace+newmm",
             Tokenizer::Unicode => "unicode-v1",
             Tokenizer::Character => "character-v1",
             Tokenizer::Xlsum(w) => w.name(),
@@ -66,8 +67,8 @@ impl Tokenizer {
                 Some(w) => Tokenizer::Xlsum(w),
                 None => {
                     return Err(RougeError::InvalidOption(format!(
-                        "unknown tokenizer {name:?}: expected xlsum-v1, xlsum-v1+jieba or \
-                         xlsum-v1+burmese"
+                        "unknown tokenizer {name:?}: expected xlsum-v1, xlsum-v1+jieba, \
+                         xlsum-v1+newmm or xlsum-v1+burmese"
                     )))
                 }
             },
@@ -77,7 +78,7 @@ impl Tokenizer {
                     return Err(RougeError::InvalidOption(format!(
                         "unknown tokenizer {name:?}: expected rouge-score, whitespace, \
                          whitespace+<segmenter>, unicode-v1, character-v1, xlsum-v1, \
-                         xlsum-v1+jieba or xlsum-v1+burmese"
+                         xlsum-v1+jieba, xlsum-v1+newmm or xlsum-v1+burmese"
                     )))
                 }
             },

@@ -1,4 +1,4 @@
-//! `rougekit.segment`: the words of a batch of texts by a named segmenter (jieba), segmented
+//! `rougekit.segment`: the words of a batch of texts by a named segmenter (jieba, newmm), segmented
 //! with the GIL released on the core's pool.
 use crate::errors::to_py;
 use crate::interrupt::interruptible;
@@ -26,7 +26,7 @@ pub(crate) fn text(item: Bound<'_, PyAny>, i: usize) -> PyResult<PyBackedStr> {
     })
 }
 
-/// The words of each of `texts` by `segmenter` (`"jieba"`), on `threads` threads; Ctrl-C is
+/// The words of each of `texts` by `segmenter` (`"jieba"`, `"newmm"`), on `threads` threads; Ctrl-C is
 /// honoured while it runs. Unknown segmenter names are a `ValueError` listing the known ones.
 #[pyfunction]
 pub fn segment<'py>(

@@ -295,7 +295,8 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--segmenter", metavar="NAME",
         help="segment every text into words first (whitespace and rouge-chinese-1.0.3 "
-        "profiles): jieba (jieba 0.42.1, as ' '.join(jieba.cut(text)))",
+        "profiles): jieba (jieba 0.42.1, as ' '.join(jieba.cut(text))) or newmm (Thai: "
+        "pythainlp 5.4.0's word_tokenize(text, engine='newmm'))",
     )  # fmt: skip
     g.add_argument(
         "--nltk-stopwords", choices=("5db857e", "3a486db"), metavar="SNAPSHOT",

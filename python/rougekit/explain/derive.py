@@ -26,6 +26,7 @@ SPAN_TOKENIZERS = (
     "whitespace",
     "xlsum-v1",
     "xlsum-v1+jieba",
+    "xlsum-v1+newmm",
     "xlsum-v1+burmese",
 )
 

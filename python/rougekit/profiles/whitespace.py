@@ -3,8 +3,9 @@ Unicode ``White_Space`` characters, unchanged (no case folding, no punctuation r
 rouge-score's arithmetic and rules otherwise.
 
 With ``segmenter="jieba"`` each text is first segmented by the core's jieba 0.42.1 (what
-``" ".join(jieba.cut(text))`` gives, see :func:`rougekit.segment`), the whole batch in Rust:
-the scores are the profile's on the space-joined words.
+``" ".join(jieba.cut(text))`` gives, see :func:`rougekit.segment`), with ``segmenter="newmm"``
+by pythainlp 5.4.0's newmm (``" ".join(word_tokenize(text, engine="newmm"))``), the whole
+batch in Rust: the scores are the profile's on the space-joined words.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from rougekit.segmentation import check_jieba_unchanged
 
 #: Each segmenter's id in the signature's ``seg`` field: the name and version of the
 #: segmenter whose words it gives.
-SEGMENTER_IDS = {"jieba": "jieba-0.42.1"}
+SEGMENTER_IDS = {"jieba": "jieba-0.42.1", "newmm": "newmm-pythainlp-5.4.0"}
 
 
 def segmenter_name(value: object) -> str | None:
-    """A ``segmenter=`` value checked: ``None`` or a known segmenter's name (``"jieba"``)."""
+    """A ``segmenter=`` value checked: ``None`` or a known segmenter's name (``"jieba"``,
+    ``"newmm"``)."""
     if value is None:
         return None
     if not isinstance(value, str):

@@ -7,7 +7,8 @@ does.
 
 * Every text: Python's ``str.lower()``, BERT's cleaning (control and format characters
   deleted, ZWNJ included; punctuation splits words and is dropped), then jieba 0.42.1
-  (Chinese; its single-space words are tokens too), the Burmese syllable rules, or the
+  (Chinese), pythainlp 5.4.0's ``newmm`` with its bundled word list (Thai; the single-space
+  words of both are tokens too), the Burmese syllable rules, or the
   default: pyonmttok's ``aggressive`` rule (letter/number changes split, every symbol is a
   token) and CJK ideographs one by one. Unicode data: Python 3.11's (14.0.0).
 * ``stemmer=True`` (XL-Sum's ``use_stemmer=True``, as its published numbers) stems tokens
@@ -20,8 +21,9 @@ does.
   the default) or ``"3a486db"`` (the lists of 2021, when XL-Sum's numbers were published:
   Arabic has 248 words instead of 753, Portuguese 204 instead of 207).
 
-Thai and Japanese are refused until exact: pythainlp's ``newmm`` with its version's
-dictionary and MeCab with the UniDic the paper used have no exact port here.
+Japanese is refused: MeCab with the UniDic the paper used (fetched from outside PyPI) has no
+exact port here. Thai's signature names its segmenter and dictionary
+(``seg:newmm-pythainlp-5.4.0``): newmm's words change with pythainlp's word list.
 Drop-in: :mod:`rougekit.compat.multilingual_rouge`.
 """
 
@@ -72,14 +74,18 @@ OTHER_STEMMERS = {
 }
 
 #: The languages with a segmenter: the core tokenizer's name.
-TOKENIZERS = {"chinese": "xlsum-v1+jieba", "burmese": "xlsum-v1+burmese"}
+TOKENIZERS = {
+    "chinese": "xlsum-v1+jieba",
+    "thai": "xlsum-v1+newmm",
+    "burmese": "xlsum-v1+burmese",
+}
+
+#: The languages whose segmenter depends on a dictionary that changes between versions of
+#: its package: the signature's ``seg`` names it.
+SEGMENTER_IDS = {"thai": "newmm-pythainlp-5.4.0"}
 
 #: Languages refused until exact, and why.
 REFUSED = {
-    "thai": (
-        "XL-Sum segments Thai with pythainlp's newmm, whose dictionary changes across "
-        "pythainlp versions, and rougekit has no exact port of it yet"
-    ),
     "japanese": (
         "XL-Sum segments Japanese with MeCab and the UniDic dictionary that "
         "'python -m unidic download' fetched, which rougekit cannot reproduce offline"
@@ -115,7 +121,7 @@ def xlsum_language(value: object, *, strict: bool = True) -> str:
             raise ValueError(
                 f"unknown language {value!r} for the 'xlsum-v1' profile: give one of XL-Sum's "
                 f"languages ({', '.join(x for x in XLSUM_LANGUAGES if x not in REFUSED)}; "
-                f"not yet {' or '.join(REFUSED)}), an ISO 639-1 code such as 'hi', "
+                f"not {' or '.join(REFUSED)}), an ISO 639-1 code such as 'hi', "
                 "or 'none' (XL-Sum's lang=None: English, stemmed by NLTK's Porter)"
             ) from None
         key = "_".join(found.name.split()).casefold()
@@ -123,7 +129,7 @@ def xlsum_language(value: object, *, strict: bool = True) -> str:
     key = ALIASES.get(key, key)
     if key in REFUSED:
         raise ValueError(
-            f"language={value!r} is not reproduced exactly by the 'xlsum-v1' profile yet: "
+            f"language={value!r} is not reproduced exactly by the 'xlsum-v1' profile: "
             f"{REFUSED[key]}"
         )
     return key
@@ -204,7 +210,13 @@ class XlsumV1(EngineProfile):
         return TOKENIZERS.get(self.language, self.TOKENIZER)
 
     def signature_fields(self) -> dict[str, str]:
-        return {**super().signature_fields(), "lang": self.language, "uni": UNICODE_VERSION}
+        seg = SEGMENTER_IDS.get(self.language)
+        return {
+            **super().signature_fields(),
+            **({"seg": seg} if seg else {}),
+            "lang": self.language,
+            "uni": UNICODE_VERSION,
+        }
 
     def before_scoring(self) -> None:
         if self.tokenizer.endswith("+jieba"):

@@ -4,6 +4,7 @@
 //! | name | reproduces |
 //! |---|---|
 //! | `jieba` | jieba 0.42.1's `jieba.cut(text)`: accurate mode, HMM on, its bundled dictionary ([`jieba`]) |
+//! | `newmm` | pythainlp 5.4.0's `word_tokenize(text, engine="newmm")`: its bundled word list, defaults ([`newmm`]) |
 //!
 //! ```
 //! use rougekit_core::segment::Segmenter;
@@ -15,12 +16,15 @@ use crate::pool::{run_polled, shared_pool, Cancel};
 use rayon::prelude::*;
 
 pub mod jieba;
+pub mod newmm;
 
 /// A named segmenter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Segmenter {
     /// jieba 0.42.1's accurate mode with HMM ([`jieba`]).
     Jieba,
+    /// pythainlp 5.4.0's newmm ([`newmm`]).
+    Newmm,
 }
 
 /// Texts a pool worker takes at a time: segmenting a short text takes microseconds, so
@@ -33,12 +37,13 @@ const TICKS_PER_BYTE: usize = 16;
 
 impl Segmenter {
     /// Every segmenter's name, in the order error messages list them.
-    pub const NAMES: [&'static str; 1] = ["jieba"];
+    pub const NAMES: [&'static str; 2] = ["jieba", "newmm"];
 
     /// The segmenter called `name`; an error listing the known names otherwise.
     pub fn parse(name: &str) -> Result<Self, RougeError> {
         match name {
             "jieba" => Ok(Segmenter::Jieba),
+            "newmm" => Ok(Segmenter::Newmm),
             _ => Err(RougeError::InvalidOption(format!(
                 "unknown segmenter {name:?}: the known segmenters are {}",
                 Self::NAMES.join(", ")
@@ -50,14 +55,17 @@ impl Segmenter {
     pub fn name(self) -> &'static str {
         match self {
             Segmenter::Jieba => "jieba",
+            Segmenter::Newmm => "newmm",
         }
     }
 
-    /// Loads what the segmenter needs (jieba: its dictionary, about 0.2 s once per process),
+    /// Loads what the segmenter needs (jieba: its dictionary, about 0.2 s once per process;
+    /// newmm: its word list),
     /// so that a later call is not the one that pays for it.
     pub fn prepare(self) {
         match self {
             Segmenter::Jieba => jieba::prepare(),
+            Segmenter::Newmm => newmm::prepare(),
         }
     }
 
@@ -66,6 +74,7 @@ impl Segmenter {
     pub fn cut_into<'a>(self, text: &'a str, out: &mut Vec<&'a str>) {
         match self {
             Segmenter::Jieba => jieba::cut_into(text, out),
+            Segmenter::Newmm => newmm::cut_into(text, out),
         }
     }
 
@@ -128,7 +137,7 @@ mod tests {
         let err = Segmenter::parse("Jieba").unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown segmenter \"Jieba\": the known segmenters are jieba"
+            "unknown segmenter \"Jieba\": the known segmenters are jieba, newmm"
         );
     }
 

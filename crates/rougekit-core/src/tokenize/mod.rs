@@ -3,4 +3,4 @@ pub mod rouge_score;
 pub mod unicode;
 pub mod xlsum;
 #[rustfmt::skip]
-mod xlsum_tables;
+pub(crate) mod xlsum_tables;

@@ -7,8 +7,9 @@
 //!    deleted (ZWNJ and ZWJ too, which joins words); `\t\n\r`, `Zs` (and `Zl`, `Zp`, which
 //!    `str.split()` splits on) separate words; ASCII non-alphanumerics and every `P*`
 //!    character separate words and are dropped; the words are joined with single spaces;
-//! 3. the language's segmenter on that string ([`Words::Jieba`]: jieba 0.42.1's `cut`, whose
-//!    single-space words are tokens; [`Words::Burmese`]: XL-Sum's syllable rules), or the
+//! 3. the language's segmenter on that string ([`Words::Jieba`]: jieba 0.42.1's `cut`;
+//!    [`Words::Newmm`]: pythainlp 5.4.0's `word_tokenize(engine="newmm")`; the single-space
+//!    words of both are tokens; [`Words::Burmese`]: XL-Sum's syllable rules), or the
 //!    default: pyonmttok's `aggressive` mode (a letter/number change splits, every character
 //!    that is not a letter, number or mark is a token of its own, a mark stays with the
 //!    character before it; a word that starts with a mark gets `％0020` before it, pyonmttok's
@@ -34,6 +35,8 @@ pub enum Words {
     Default,
     /// jieba 0.42.1's `cut` (Chinese).
     Jieba,
+    /// pythainlp 5.4.0's newmm with its word list (Thai).
+    Newmm,
     /// XL-Sum's rule-based Burmese syllable splitter.
     Burmese,
 }
@@ -44,13 +47,14 @@ impl Words {
         match self {
             Words::Default => "xlsum-v1",
             Words::Jieba => "xlsum-v1+jieba",
+            Words::Newmm => "xlsum-v1+newmm",
             Words::Burmese => "xlsum-v1+burmese",
         }
     }
 
     /// The tokenizer named `name`, if it is one of these.
     pub fn parse(name: &str) -> Option<Words> {
-        [Words::Default, Words::Jieba, Words::Burmese]
+        [Words::Default, Words::Jieba, Words::Newmm, Words::Burmese]
             .into_iter()
             .find(|w| w.name() == name)
     }
@@ -68,7 +72,7 @@ impl Words {
     /// in Python): the source characters the token was made from. A token made from part
     /// of one character (`İ` lower-cases to two) takes that character; a token joined over
     /// deleted characters (ZWNJ) or removed spaces (Burmese) covers them; pyonmttok's `％0020`
-    /// mark token takes its mark's span; jieba's `' '` tokens take the white space (or else
+    /// mark token takes its mark's span; jieba's and newmm's `' '` tokens take the white space (or else
     /// the punctuation) that separated the two words.
     pub fn scan_spans(self, text: &str, mut on_token: impl FnMut(&str, usize, usize)) {
         let (lowered, low_src) = lowered_with_sources(text);
@@ -89,9 +93,14 @@ impl Words {
     fn segment(self, joined: &str, mut on_token: impl FnMut(&str, Range<usize>)) {
         let found = match self {
             Words::Default => false,
-            Words::Jieba => {
+            Words::Jieba | Words::Newmm => {
+                let segmenter = if self == Words::Jieba {
+                    Segmenter::Jieba
+                } else {
+                    Segmenter::Newmm
+                };
                 let mut words = Vec::new();
-                Segmenter::Jieba.cut_into(joined, &mut words);
+                segmenter.cut_into(joined, &mut words);
                 // The words are consecutive slices of `joined`.
                 let mut at = 0;
                 let mut any = false;

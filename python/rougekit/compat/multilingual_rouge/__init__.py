@@ -6,7 +6,7 @@ Change ``from multilingual_rouge import rouge_scorer, scoring`` to
 ``RougeScorer(rouge_types, use_stemmer=False, lang=None)``, ``score(target, prediction)``
 returning ``Score`` namedtuples, the same numbers bit for bit (the ``xlsum-v1`` profile),
 without pyonmttok, NLTK data downloads or the Bengali rule file the original lacks.
-Thai and Japanese are refused (not reproduced exactly yet).
+Japanese is refused (its UniDic is not reproduced); Thai is pythainlp 5.4.0's newmm.
 """
 
 import rougekit.compat.multilingual_rouge.rouge_scorer as rouge_scorer
