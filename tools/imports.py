@@ -31,7 +31,8 @@ LAYERS: list[tuple[str, ...]] = [
      "rougekit.segmentation"),
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
      "rougekit.scorer", "rougekit.io", "rougekit.report", "rougekit.reproduce",
-     "rougekit.plots", "rougekit.explain"),
+     "rougekit.plots", "rougekit.explain", "rougekit.pairs"),
+    ("rougekit.dedup",),
     ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate"),
     ("rougekit.cli", "rougekit.__main__", "rougekit.integrations", "rougekit.dask"),
 ]  # fmt: skip

@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
+    from rougekit.dedup import DedupResult, dedup
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
     from rougekit.explain.model import Explanation
+    from rougekit.pairs import mbr, nearest, pairwise
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
@@ -53,6 +55,11 @@ _LAZY = {
     "stem": ("rougekit.text", "stem"),
     "segment": ("rougekit.segmentation", "segment"),
     "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
+    "pairwise": ("rougekit.pairs", "pairwise"),
+    "nearest": ("rougekit.pairs", "nearest"),
+    "mbr": ("rougekit.pairs", "mbr"),
+    "dedup": ("rougekit.dedup", "dedup"),
+    "DedupResult": ("rougekit.dedup", "DedupResult"),
 }
 
 
@@ -77,6 +84,7 @@ __all__ = [
     "BatchResult",
     "CorpusAccumulator",
     "CorpusResult",
+    "DedupResult",
     "Explanation",
     "NoSentencesWarning",
     "NoTokensWarning",
@@ -89,6 +97,10 @@ __all__ = [
     "Signature",
     "__version__",
     "compute",
+    "dedup",
+    "mbr",
+    "nearest",
+    "pairwise",
     "parse_signature",
     "segment",
     "stem",

@@ -157,7 +157,7 @@ fn token_list<'py>(py: Python<'py>, p: &Pipeline, text: &str) -> PyResult<Bound<
 const INLINE_BYTES: usize = 1 << 16;
 
 /// The str items of `items` (a list or tuple), borrowed, with errors naming `what[i]`.
-fn str_items(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
+pub(crate) fn str_items(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
     let read = |k: usize, item: Bound<'_, PyAny>| -> PyResult<PyBackedStr> {
         let s = item.downcast_into::<PyString>().map_err(|e| {
             let item = e.into_inner();
@@ -327,7 +327,7 @@ pub fn stemmer_id(stemmer: &str) -> PyResult<&'static str> {
 /// A configured scorer of the rouge-score family.
 #[pyclass(module = "rougekit._core", name = "Engine", frozen)]
 pub struct PyEngine {
-    inner: rougekit_core::Engine,
+    pub(crate) inner: rougekit_core::Engine,
 }
 
 #[pymethods]
