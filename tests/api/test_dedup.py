@@ -1,0 +1,142 @@
+"""rougekit.dedup against the self-instruct / Stanford Alpaca filter itself, written here as
+those repositories write it (``generate_instruction.py``: ``RougeScorer(["rougeL"],
+use_stemmer=False)``, ``scorer._tokenizer.tokenize``, ``rouge_scorer._score_lcs`` against
+every kept instruction, dropped when ``max(...) > 0.7``)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+import rougekit
+from conftest import SAMPLE, data_file, load_corpus
+from hypothesis import given
+from hypothesis import strategies as st
+from rouge_score import rouge_scorer
+
+
+def self_instruct(texts: list[str], against: list[str], threshold: float) -> list[int]:
+    scorer = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=False)
+    all_tokens = [scorer._tokenizer.tokenize(t) for t in against]
+    kept = []
+    for i, text in enumerate(texts):
+        new = scorer._tokenizer.tokenize(text)
+        scores = [rouge_scorer._score_lcs(new, tokens).fmeasure for tokens in all_tokens]
+        if scores and max(scores) > threshold:
+            continue
+        kept.append(i)
+        all_tokens.append(new)
+    return kept
+
+
+def near_duplicates(texts: list[str], n: int, seed: int) -> list[str]:
+    """``texts`` with edited copies mixed in: words dropped, swapped, repeated or replaced,
+    as paraphrasing generators produce them."""
+    rng = random.Random(seed)
+    out = list(texts)
+    for _ in range(n):
+        words = rng.choice(out).split()
+        for _ in range(rng.randrange(1, 4)):
+            if not words:
+                break
+            k = rng.randrange(len(words))
+            op = rng.randrange(4)
+            if op == 0:
+                del words[k]
+            elif op == 1:
+                j = rng.randrange(len(words))
+                words[k], words[j] = words[j], words[k]
+            elif op == 2:
+                words.insert(k, words[k])
+            else:
+                words[k] = rng.choice(["new", "Please", "write", "the", "a", "list"])
+        out.insert(rng.randrange(len(out) + 1), " ".join(words))
+    return out
+
+
+def real_texts(limit: int) -> list[str]:
+    """XSum summaries of several systems per document (real near-duplicates among them)."""
+    rows = load_corpus(data_file("xsum-hallucination-annotations/xsum.jsonl"))
+    texts = [r["prediction"] for r in rows] + [r["references"][0] for r in rows]
+    return texts[:limit]
+
+
+@pytest.mark.parametrize("threshold", [0.7, 0.4])
+def test_kept_indices_equal_the_loop_on_real_texts(threshold: float) -> None:
+    texts = near_duplicates(real_texts(130), 70, seed=1)
+    want = self_instruct(texts, [], threshold)
+    assert rougekit.dedup(texts, threshold, threads=2).tolist() == want
+    assert rougekit.dedup(texts, threshold, threads=1).tolist() == want
+
+
+def test_against_seed_tasks() -> None:
+    texts = near_duplicates(real_texts(80), 40, seed=2)
+    seeds = [p["prediction"] for p in load_corpus(SAMPLE)]
+    want = self_instruct(texts, seeds, 0.7)
+    assert rougekit.dedup(texts, against=seeds).tolist() == want
+    result = rougekit.dedup(texts, against=seeds, return_nearest=True)
+    assert result.kept.tolist() == want
+    assert sorted(result.kept.tolist() + result.dropped.tolist()) == list(range(len(texts)))
+    # Each dropped text's nearest kept text: the highest F among the kept ones at the time,
+    # the first on ties (seeds before texts).
+    scorer = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=False)
+    tok = scorer._tokenizer.tokenize
+    kept = set(want)
+    for k, i in enumerate(result.dropped):
+        pool = [("a", j, s) for j, s in enumerate(seeds)]
+        pool += [("t", j, texts[j]) for j in range(i) if j in kept]
+        best = max(
+            enumerate(pool),
+            key=lambda e: (rouge_scorer._score_lcs(tok(texts[i]), tok(e[1][2])).fmeasure, -e[0]),
+        )[1]
+        f = rouge_scorer._score_lcs(tok(texts[i]), tok(best[2])).fmeasure
+        assert result.nearest_fmeasure[k] == f > 0.7
+        if best[0] == "a":
+            assert (result.nearest[k], result.nearest_against[k]) == (-1, best[1])
+        else:
+            assert (result.nearest[k], result.nearest_against[k]) == (best[1], -1)
+
+
+def test_boundary_f_equal_to_the_threshold_keeps() -> None:
+    base = " ".join(f"w{i}" for i in range(10))
+    seven = " ".join([f"w{i}" for i in range(7)] + ["x1", "x2", "x3"])  # LCS 7 of 10: F 0.7
+    eight = " ".join([f"w{i}" for i in range(8)] + ["y1", "y2"])  # LCS 8: F 0.8
+    texts = [base, seven, eight]
+    assert rouge_scorer._score_lcs(base.split(), seven.split()).fmeasure == 0.7
+    assert self_instruct(texts, [], 0.7) == [0, 1]
+    assert rougekit.dedup(texts, 0.7).tolist() == [0, 1]
+    f = rouge_scorer._score_lcs(base.split(), eight.split()).fmeasure
+    assert rougekit.dedup(texts, f).tolist() == [0, 1, 2]  # F == threshold: kept
+    assert rougekit.dedup(texts, np.nextafter(f, 0)).tolist() == [0, 1]
+
+
+words = st.sampled_from(["a", "b", "c", "d", "e", "the", "write", "!"])
+text = st.lists(words, max_size=9).map(" ".join)
+
+
+@given(
+    st.lists(text, max_size=25),
+    st.lists(text, max_size=3),
+    st.sampled_from([0.7, 0.5, 0.0, 1.0, -0.1, 2 / 3, 0.8]),
+)
+def test_hypothesis(texts: list[str], against: list[str], threshold: float) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", rougekit.NoTokensWarning)  # "!" has no token
+        got = rougekit.dedup(texts, threshold, against=against)
+    assert got.tolist() == self_instruct(texts, against, threshold)
+
+
+def test_bad_inputs() -> None:
+    with pytest.raises(ValueError, match="compares rougeL"):
+        rougekit.dedup(["a"], type="rouge1")
+    with pytest.raises(ValueError, match="NaN"):
+        rougekit.dedup(["a"], float("nan"))
+    with pytest.raises(TypeError, match="threshold must be a number"):
+        rougekit.dedup(["a"], "0.7")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"texts\[1\] must be str"):
+        rougekit.dedup(["a", None])  # type: ignore[list-item]
+    assert rougekit.dedup([]).tolist() == []
+    with pytest.warns(rougekit.NoTokensWarning, match="2 of 2 texts"):
+        assert rougekit.dedup(["今天", "今天"]).tolist() == [0, 1]
