@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
      "rougekit.scorer", "rougekit.io", "rougekit.report", "rougekit.reproduce",
      "rougekit.plots", "rougekit.explain", "rougekit.pairs"),
-    ("rougekit.dedup",),
+    ("rougekit.duplicates",),
     ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate"),
     ("rougekit.cli", "rougekit.__main__", "rougekit.integrations", "rougekit.dask"),
 ]  # fmt: skip

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
-    from rougekit.dedup import DedupResult, dedup
+    from rougekit.duplicates import DedupResult, dedup
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
@@ -58,8 +58,8 @@ _LAZY = {
     "pairwise": ("rougekit.pairs", "pairwise"),
     "nearest": ("rougekit.pairs", "nearest"),
     "mbr": ("rougekit.pairs", "mbr"),
-    "dedup": ("rougekit.dedup", "dedup"),
-    "DedupResult": ("rougekit.dedup", "DedupResult"),
+    "dedup": ("rougekit.duplicates", "dedup"),
+    "DedupResult": ("rougekit.duplicates", "DedupResult"),
 }
 
 

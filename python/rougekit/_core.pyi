@@ -221,7 +221,7 @@ def approximate_randomization(
 ) -> float:
     """Approximate-randomization p-value of ``mean(b) - mean(a)``."""
 
-# -- many texts against many (rougekit.pairs, rougekit.dedup) --------------------------------
+# -- many texts against many (rougekit.pairs, rougekit.duplicates) --------------------------------
 
 def pairwise(
     engine: Engine, a: Sequence[str], b: Sequence[str] | None, field: str

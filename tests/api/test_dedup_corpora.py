@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import rougekit
 from rouge_score import rouge_scorer
-from test_dedup import near_duplicates, real_texts, self_instruct
+from self_instruct_oracle import near_duplicates, real_texts, self_instruct
 
 
 def test_whole_corpus_with_near_duplicates() -> None:
