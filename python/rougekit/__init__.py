@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
-    from rougekit.duplicates import DedupResult, dedup
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
+    from rougekit.duplicates import DedupResult, dedup
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
     from rougekit.explain.model import Explanation

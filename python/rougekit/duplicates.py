@@ -33,7 +33,7 @@ from rougekit.profiles import Profile
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["DedupResult", "dedup"]
+__all__ = ["DedupResult", "check_threshold", "dedup"]
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class DedupResult:
     nearest_fmeasure: NDArray[np.float64]
 
 
-def _threshold(value: object) -> float:
+def check_threshold(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
         raise TypeError(f"threshold must be a number, got {type(value).__name__}")
     out = float(value)
@@ -126,7 +126,7 @@ def dedup(
             (rouge-score without stemming) is the filter's ``RougeScorer(["rougeL"],
             use_stemmer=False)`` tokenizer.
     """
-    cut = _threshold(threshold)
+    cut = check_threshold(threshold)
     run = setup(type, profile, stemmer, threads, options)
     if run.type != "rougeL":
         raise ValueError(f"dedup compares rougeL (the self-instruct filter's), got {type!r}")
