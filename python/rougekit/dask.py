@@ -34,6 +34,7 @@ Dask is imported on first use: ``pip install 'rougekit[dask]'``.
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -390,7 +391,7 @@ def _slices(n: int, parts: int) -> list[tuple[int, int]]:
     """``parts`` slices of ``0..n`` with about the same number of earlier texts to compare
     (text i has i): boundaries at n·sqrt(k / parts)."""
     cuts = sorted({round(n * (k / parts) ** 0.5) for k in range(parts + 1)})
-    return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+    return [(a, b) for a, b in itertools.pairwise(cuts) if b > a]
 
 
 def dedup(
