@@ -311,6 +311,11 @@ class Engine:
         or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
         over a kernel's size limit (ROUGE-W's cell limit).
         """
+    def score_id_ragged(
+        self, pred_values: bytes, pred_offsets: bytes, ref_values: bytes, ref_offsets: bytes
+    ) -> BatchScores:
+        """Score token ids in the ragged form (int64 native bytes: sequence ``i`` is
+        ``values[offsets[i]:offsets[i + 1]]``), one reference per prediction."""
     def score_one(
         self, prediction: str, references: str | Sequence[str]
     ) -> tuple[list[tuple[float, float, float, bool]], int, int, int]:

@@ -122,9 +122,11 @@ def dedup(
         return_nearest: return a :class:`DedupResult` with each dropped text's nearest
             kept text and its F.
         progress: a progress bar over the texts (``None``: on a terminal for large runs).
-        profile, stemmer, threads, options: as :func:`rougekit.pairwise`; the default
-            (rouge-score without stemming) is the filter's ``RougeScorer(["rougeL"],
-            use_stemmer=False)`` tokenizer.
+        profile: as :func:`rougekit.pairwise`; the default (rouge-score without stemming)
+            is the filter's ``RougeScorer(["rougeL"], use_stemmer=False)`` tokenizer.
+        stemmer: as :class:`rougekit.RougeScorer` takes it.
+        threads: worker threads (never changes a decision).
+        **options: the profile's other options.
     """
     cut = check_threshold(threshold)
     run = setup(type, profile, stemmer, threads, options)

@@ -144,7 +144,9 @@ def pairwise(
         field: ``"fmeasure"``, ``"precision"`` or ``"recall"``.
         profile: a text profile of the rouge-score family by name (``rouge-score``,
             ``unicode-v1``, ``character-v1``, ``whitespace``, ``xlsum-v1``) or as an object.
-        stemmer, threads, options: as :class:`rougekit.RougeScorer` takes them.
+        stemmer: as :class:`rougekit.RougeScorer` takes it.
+        threads: worker threads (never changes a number).
+        **options: the profile's other options, as :class:`rougekit.RougeScorer` takes them.
     """
     run = setup(type, profile, stemmer, threads, options)
     a = text_list(texts_a, "texts_a")

@@ -469,6 +469,21 @@ impl PyEngine {
         }
     }
 
+    /// Scores token ids in the ragged form: `values` and `offsets` as int64 native bytes
+    /// (sequence `i` is `values[offsets[i]..offsets[i + 1]]`), one reference per prediction,
+    /// with no Python object per sequence (NumPy arrays, PyTorch CPU tensors).
+    fn score_id_ragged(
+        &self,
+        py: Python<'_>,
+        pred_values: &[u8],
+        pred_offsets: &[u8],
+        ref_values: &[u8],
+        ref_offsets: &[u8],
+    ) -> PyResult<PyBatchScores> {
+        let ids = convert::ragged(pred_values, pred_offsets, ref_values, ref_offsets)?;
+        self.score_ids(py, &ids)
+    }
+
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.
     #[allow(clippy::type_complexity)]
     fn score_token_ids(
