@@ -17,7 +17,7 @@ from self_instruct_oracle import near_duplicates, real_texts, self_instruct
 
 @pytest.mark.parametrize("threshold", [0.7, 0.4])
 def test_kept_indices_equal_the_loop_on_real_texts(threshold: float) -> None:
-    texts = near_duplicates(real_texts(130), 70, seed=1)
+    texts = near_duplicates(real_texts(100), 50, seed=1)
     want = self_instruct(texts, [], threshold)
     assert rougekit.dedup(texts, threshold, threads=2).tolist() == want
     assert rougekit.dedup(texts, threshold, threads=1).tolist() == want

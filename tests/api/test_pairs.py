@@ -35,8 +35,8 @@ def _mismatches(got: np.ndarray, want: np.ndarray) -> int:
 @pytest.mark.parametrize("ty", ["rouge1", "rouge2", "rougeL", "rougeLsum"])
 @pytest.mark.parametrize("stemmer", [False, True])
 def test_pairwise_equals_rouge_score_on_real_texts(ty: str, stemmer: bool) -> None:
-    texts = _texts(40)
-    other = [t.replace(" ", "\n", 3) for t in texts[:25]]  # some rougeLsum lines
+    texts = _texts(24)
+    other = [t.replace(" ", "\n", 3) for t in texts[:15]]  # some rougeLsum lines
     for field in FIELD_INDEX:
         got = rougekit.pairwise(texts, other, ty, field, stemmer=stemmer, threads=2)
         assert got.shape == (len(texts), len(other)) and got.dtype == np.float64
@@ -46,7 +46,7 @@ def test_pairwise_equals_rouge_score_on_real_texts(ty: str, stemmer: bool) -> No
 
 
 def test_pairwise_on_a_summeval_sample_with_one_thread() -> None:
-    rows = load_corpus(data_file("summeval-cnndm/summeval.jsonl"))[:24]
+    rows = load_corpus(data_file("summeval-cnndm/summeval.jsonl"))[:12]
     texts = [r["prediction"] for r in rows]
     got = rougekit.pairwise(texts, type="rougeL", threads=1)
     assert _mismatches(got, _oracle(texts, texts, "rougeL", False, "fmeasure")) == 0

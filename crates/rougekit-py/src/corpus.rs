@@ -132,7 +132,7 @@ pub fn dedup<'py>(
         true
     };
     let decisions = interruptible_with(py, &report, |cancel| {
-        let corpus = corpus_of(&sets);
+        let corpus = corpus_of(&sets, threshold);
         Ok::<_, RougeError>(filter::dedup(
             &corpus, threshold, nearest, threads, &done, cancel,
         ))
@@ -149,11 +149,12 @@ fn token_slices(s: &DocSet) -> Vec<&[u32]> {
     s.docs.iter().map(|d| d.tokens.as_slice()).collect()
 }
 
-fn corpus_of(sets: &[DocSet]) -> Corpus<'_> {
+fn corpus_of(sets: &[DocSet], threshold: f64) -> Corpus<'_> {
     Corpus::new(
         &token_slices(&sets[0]),
         &token_slices(&sets[1]),
         sets[0].vocab,
+        threshold,
     )
 }
 
@@ -176,7 +177,7 @@ pub fn dedup_edges<'py>(
     let sets = doc_sets(py, engine, &[(against, "against"), (texts, "texts")])?;
     let threads = engine.config().threads;
     interruptible(py, |cancel| {
-        let corpus = corpus_of(&sets);
+        let corpus = corpus_of(&sets, threshold);
         Ok::<_, RougeError>(filter::conflicts(
             &corpus, threshold, first, end, threads, cancel,
         ))

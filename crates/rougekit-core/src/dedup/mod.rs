@@ -4,9 +4,10 @@
 //! `against` set, is at most the threshold.
 //!
 //! Exact without comparing every pair: a pair is only compared when it can exceed the
-//! threshold. Candidates come from an inverted index of each query's rarest tokens (prefix
-//! filtering: a text that reaches the least LCS any length needs shares one of them, see
-//! [`bound::least_lcs_any_length`]); a candidate is then dropped by the length bound, by
+//! threshold. Candidates come from an inverted index of each document's rarest tokens,
+//! looked up with the query's rarest tokens (prefix filtering on both sides: two texts whose
+//! overlap reaches the least LCS either length needs share a token among those, see
+//! [`bound::least_lcs_any_length`] and [`Index::build_prefixes`]); a candidate is then dropped by the length bound, by
 //! the token-bag overlap, and finally by a bit-parallel LCS that stops once the decision is
 //! known ([`LcsScratch::reaches`]). Every bound compares integers against the least LCS that
 //! exceeds the threshold in rouge-score's float64 arithmetic ([`bound::need`]).
@@ -37,10 +38,24 @@ pub struct Corpus<'a> {
 }
 
 impl<'a> Corpus<'a> {
-    /// `against` then `texts`, token ids below `vocab` (one interner for both).
-    pub fn new(against: &[&'a [u32]], texts: &[&'a [u32]], vocab: usize) -> Corpus<'a> {
+    /// `against` then `texts`, token ids below `vocab` (one interner for both), indexed for
+    /// comparisons at `threshold`: each document under the tokens of its prefix (see
+    /// [`Index::build_prefixes`]; a document of `m` tokens needs an overlap of at least
+    /// [`bound::least_lcs_any_length`]`(m)` with any text that exceeds the threshold).
+    pub fn new(
+        against: &[&'a [u32]],
+        texts: &[&'a [u32]],
+        vocab: usize,
+        threshold: f64,
+    ) -> Corpus<'a> {
         let docs: Vec<&[u32]> = against.iter().chain(texts).copied().collect();
-        let index = Index::build(&docs, vocab);
+        let index = Index::build_prefixes(&docs, vocab, |m| {
+            match bound::least_lcs_any_length(m, threshold) {
+                Some(k) if k <= m => m - k + 1,
+                Some(_) => 0,
+                None => m, // no bound: every document is a candidate anyway
+            }
+        });
         Corpus {
             docs,
             against: against.len(),
@@ -528,8 +543,9 @@ mod tests {
             let vocab = 12 + round;
             let a: Vec<&[u32]> = against.iter().map(|d| d.as_slice()).collect();
             let x: Vec<&[u32]> = texts.iter().map(|d| d.as_slice()).collect();
-            let corpus = Corpus::new(&a, &x, vocab);
+
             for &t in &[0.7, 0.5, 0.0, 0.9, 1.0, -0.5, 0.6666666666666666] {
+                let corpus = Corpus::new(&a, &x, vocab, t);
                 let want = brute(against, texts, t);
                 for threads in [1, 2] {
                     let done = AtomicUsize::new(0);
