@@ -560,6 +560,7 @@ SLOW_MODULES = frozenset({
     "test_perl_data_dir", "test_profile_token_ids", "test_perl_differential",
     "test_tokenize_unicode", "test_compat_bootstrap", "test_rouge_score_suite",
     "test_published_pltrdy", "test_fuzz_smoke", "test_kernel_interrupt", "test_dedup_corpora",
+    "test_report_browser",
 })  # fmt: skip
 
 

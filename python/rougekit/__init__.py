@@ -8,14 +8,13 @@
 
 from __future__ import annotations
 
-from rougekit._core import __version__
-
 # Not `typing.TYPE_CHECKING`: importing `typing` here would delay every entry point,
 # `rougekit perl`'s start-up among them (type checkers treat this name the same way).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from rougekit._core import __version__
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
@@ -35,6 +34,9 @@ if TYPE_CHECKING:
 # The public names, imported on first use (PEP 562): ``rougekit perl`` and ``import
 # rougekit.compat`` then start without loading the scorer, results and report modules.
 _LAZY = {
+    # Even the core is loaded on first use: the `rougekit` command's entry point imports
+    # this package before it can handle Ctrl-C, so the package's own import is kept empty.
+    "__version__": ("rougekit._core", "__version__"),
     "DEFAULT_TYPES": ("rougekit.config", "DEFAULT_TYPES"),
     "PROFILES": ("rougekit.config", "PROFILES"),
     "ScorerConfig": ("rougekit.config", "ScorerConfig"),

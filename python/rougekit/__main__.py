@@ -14,23 +14,26 @@ import sys
 def main() -> int:
     """Runs the command line with ``sys.argv``; returns the exit code (``rougekit perl``
     ends the process itself once its output is flushed)."""
-    if sys.argv[1:2] == ["perl"]:
-        # Arguments are bytes, as for ROUGE-1.5.5: a name that is not UTF-8 reaches
-        # sys.argv with surrogates, and a message naming it prints its very bytes.
-        for stream in (sys.stdout, sys.stderr):
-            reconfigure = getattr(stream, "reconfigure", None)
-            if reconfigure is not None:
-                reconfigure(errors="surrogateescape")
-        from rougekit.perl.command import main as perl_main
-
-        code = perl_main(sys.argv[2:])
-        _exit_now(code)
-        return code
     try:
-        from rougekit.cli import main as cli_main
+        if sys.argv[1:2] == ["perl"]:
+            # Arguments are bytes, as for ROUGE-1.5.5: a name that is not UTF-8 reaches
+            # sys.argv with surrogates, and a message naming it prints its very bytes.
+            for stream in (sys.stdout, sys.stderr):
+                reconfigure = getattr(stream, "reconfigure", None)
+                if reconfigure is not None:
+                    reconfigure(errors="surrogateescape")
+            from rougekit.perl.command import main as perl_main
+        else:
+            # The package's own import loads nothing (rougekit/__init__.py), so from the
+            # console script's first line of rougekit code a Ctrl-C lands here.
+            from rougekit.cli import main as cli_main
     except KeyboardInterrupt:  # Ctrl-C while the command line loads: its own message
         sys.stderr.write("rougekit: error: interrupted\n")
         return 130
+    if sys.argv[1:2] == ["perl"]:
+        code = perl_main(sys.argv[2:])
+        _exit_now(code)
+        return code
     return cli_main()
 
 

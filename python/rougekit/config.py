@@ -11,7 +11,7 @@ from typing import Any
 import rougekit._core as _core
 import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
-from rougekit.profiles import Profile
+from rougekit.profiles import Profile, ProfileLike
 from rougekit.signature import Signature
 
 #: Every profile's name.
@@ -80,7 +80,7 @@ class ScorerConfig:
         cls,
         types: str | Iterable[str] | None,
         *,
-        profile: str = profiles.DEFAULT,
+        profile: ProfileLike = profiles.DEFAULT,
         threads: int | None = None,
         **options: Any,
     ) -> ScorerConfig:

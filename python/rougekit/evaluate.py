@@ -9,6 +9,7 @@ import rougekit.inputs as inputs
 import rougekit.profiles as profiles
 from rougekit.aggregate import corpus_mean
 from rougekit.config import DEFAULT_TYPES, normalize_types
+from rougekit.profiles import ProfileLike
 from rougekit.results import FIELDS, Score
 from rougekit.scorer import RougeScorer
 
@@ -23,7 +24,7 @@ def compute(
     metric_to_select: str | None = "fmeasure",
     tokenizer: Callable[[str], list[Any]] | None = None,
     threads: int | None = None,
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     stemmer: str | None = None,
     multiref: str | None = None,
     jackknife: bool | None = None,

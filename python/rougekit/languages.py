@@ -142,10 +142,11 @@ def lookup(language: str) -> Language:
 
 
 def resolve(
-    language: str, *, profile: str | None, stemmer: bool | str | None
+    language: str, *, profile: object, stemmer: bool | str | None
 ) -> tuple[str, bool | str | None]:
     """The ``(profile, stemmer)`` a scorer with ``language=`` uses. An explicit ``stemmer``
-    wins (``False``: no stemming); an explicit ``profile`` must be the language's own.
+    wins (``False``: no stemming); an explicit ``profile`` (a name; a profile object always
+    conflicts, as it carries its own options) must be the language's own.
     """
     chosen = lookup(language)
     if profile is not None and profile != chosen.profile:

@@ -47,12 +47,15 @@ class ProgressBar:
     def _draw(self, now: float) -> None:
         elapsed = now - self._start
         rate = self.pairs / elapsed if elapsed > 0 else 0.0
-        text = f"{self.pairs:,} pairs  {rate:,.0f} pairs/s  {elapsed:.0f}s"
+        text = f"{self.pairs:,} pairs  {rate:,.0f} pairs/s  {_clock(elapsed)} elapsed"
         frac = self._fraction()
         if frac is not None:
             width = 24
             filled = int(frac * width)
             text = f"[{'#' * filled}{'.' * (width - filled)}] {frac * 100:5.1f}%  " + text
+            if 0 < frac < 1 and elapsed >= 1:
+                # The input read so far predicts the rest (bytes, not pairs: sizes vary).
+                text += f", {_clock(elapsed * (1 - frac) / frac)} left"
         self._stream.write("\r" + text + "\x1b[K")
         self._stream.flush()
         self._drawn = True
@@ -62,6 +65,16 @@ class ProgressBar:
             self._stream.write("\r\x1b[K")
             self._stream.flush()
             self._drawn = False
+
+
+def _clock(seconds: float) -> str:
+    """``42s``, ``3m05s``, ``1h02m``."""
+    s = int(seconds + 0.5)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
 
 
 def _is_tty(stream: IO[str]) -> bool:

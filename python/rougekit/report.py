@@ -16,6 +16,8 @@ import math
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from rougekit.terminal import printable
+
 # Presentation is a sink: it reads results and comparisons, never builds them, so it needs
 # their types only to check its own.
 if TYPE_CHECKING:
@@ -193,19 +195,38 @@ def render_comparison(cmp: Comparison, fmt: str) -> str:
 
 
 def _tests_line(cmp: Comparison) -> str:
-    return (
+    line = (
         f"n={cmp.n}; {cmp.confidence * 100:g}% CIs; differences: paired bootstrap "
         f"({cmp.n_resamples} resamples) and approximate randomization ({cmp.n_trials} "
         f"trials), seed {cmp.seed}, two-sided; * = p < {cmp.level:g} in both tests"
     )
+    if any(_at_floor(d.p_bootstrap, cmp.n_resamples) or _at_floor(d.p_randomization,
+           cmp.n_trials) for d in cmp.differences):  # fmt: skip
+        line += (
+            f"; <= marks a p-value at its test's floor, 1/(resamples+1) = "
+            f"{format_p(1 / (cmp.n_resamples + 1))} or 1/(trials+1) = "
+            f"{format_p(1 / (cmp.n_trials + 1))}: the true p is at most that (more "
+            "--bootstrap or --trials resolve smaller values)"
+        )
+    return line
 
 
-def _diff_cell(d: Difference | None) -> tuple[str, str, str]:
+def _at_floor(p: float, draws: int) -> bool:
+    """Whether ``p`` is the smallest value ``draws`` resamples can give, ``1/(draws+1)``
+    (no resample was as extreme as the observed difference)."""
+    return p == 1 / (draws + 1)
+
+
+def _diff_cell(d: Difference | None, cmp: Comparison) -> tuple[str, str, str]:
     if d is None:
         return "", "", ""
     mark = " *" if d.significant else ""
     delta = f"{d.delta * 100:+.2f} [{d.low * 100:+.2f}, {d.high * 100:+.2f}]{mark}"
-    return delta, format_p(d.p_bootstrap), format_p(d.p_randomization)
+
+    def p_cell(p: float, draws: int) -> str:
+        return ("<=" if _at_floor(p, draws) else "") + format_p(p)
+
+    return delta, p_cell(d.p_bootstrap, cmp.n_resamples), p_cell(d.p_randomization, cmp.n_trials)
 
 
 def _all_pairs(cmp: Comparison) -> bool:
@@ -222,18 +243,19 @@ def _cmp_rows(cmp: Comparison) -> list[list[str]]:
     for t in cmp.types:
         for name, result in zip(cmp.names, cmp.results):
             d = None if several else cmp.difference(t, name)
-            rows.append([t, name, _cell(result, t, cmp.field), *_diff_cell(d)])
+            rows.append([t, printable(name), _cell(result, t, cmp.field), *_diff_cell(d, cmp)])
         if several:
             for d in cmp.differences:
                 if d.rouge_type == t:
-                    rows.append([t, f"{d.system} - {d.baseline}", "", *_diff_cell(d)])
+                    label = f"{printable(d.system)} - {printable(d.baseline)}"
+                    rows.append([t, label, "", *_diff_cell(d, cmp)])
     return rows
 
 
 def _cmp_head(cmp: Comparison) -> list[str]:
     f = _SHORT[cmp.field]
     base = cmp.differences[0].baseline if cmp.differences else cmp.names[0]
-    vs = f"{f} difference" if _all_pairs(cmp) else f"{f} - {base}"
+    vs = f"{f} difference" if _all_pairs(cmp) else f"{f} - {printable(base)}"
     return ["type", "system", f"{f} [CI]", f"{vs} [CI]", "p boot", "p AR"]
 
 

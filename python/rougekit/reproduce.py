@@ -136,6 +136,20 @@ def _options_of(f: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def scorer_options(signature: Signature) -> dict[str, Any]:
+    """The ``RougeScorer`` options (those given) that make the scorer of a signature, its
+    types and profile aside; ``token-ids``' separator from its ``split`` field."""
+    f = signature.fields
+    options = {k: v for k, v in _options_of(f).items() if v is not None}
+    split = f.get("split", "")
+    if f["profile"] == "token-ids" and split.startswith("sep-id="):
+        try:
+            options["separator"] = int(split[len("sep-id=") :])
+        except ValueError:
+            raise ValueError(f"split:{split} does not name a token id") from None
+    return options
+
+
 def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]:
     """What ``command_of`` cannot carry: another input, a data folder's own tables, another
     Snowball version, settings this version would refuse."""

@@ -18,7 +18,7 @@ import rougekit.progress as _progress
 import rougekit.signature as sig
 from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
-from rougekit.profiles import CoreScorer
+from rougekit.profiles import CoreScorer, ProfileLike
 from rougekit.results import BatchResult, CorpusResult, Score, ScoreDict
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class RougeScorer:
         self,
         types: str | Iterable[str] | None = None,
         *,
-        profile: str | None = None,
+        profile: ProfileLike | None = None,
         stemmer: bool | str | None = None,
         language: str | None = None,
         threads: int | None = None,
@@ -200,6 +200,7 @@ class RougeScorer:
         """Scores of one prediction against one reference or a list of references, by type
         (keyed by the canonical names, e.g. ``rougeW-1.2``; any spelling finds a type:
         ``scores["rougeW"]``)."""
+        self.config.profile.before_scoring()
         if self._score_one is not None:
             # One call into the core, on this thread: it checks the texts as
             # rougekit.inputs does and returns the notes the warnings need.
@@ -252,6 +253,7 @@ class RougeScorer:
         """:meth:`score_batch` without its warnings: the result and what they would say
         (``rougekit.dask`` adds up the notes of a corpus's partitions and warns once)."""
         profile = self.config.profile
+        profile.before_scoring()
         text = profile.INPUT == "text"
         if text:  # the texts may be read again for warnings: a one-pass iterator is listed
             predictions, references = _reusable(predictions), _reusable(references)
@@ -316,30 +318,30 @@ class RougeScorer:
         per type, the tokens compared (with their spans in the texts and what the profile
         dropped), the counts, the matches behind them and the multi-reference rule's
         choice, computed by the code that scores. Its floats equal :meth:`score`'s
-        (:meth:`~rougekit.explain.Explanation.check` recomputes them); ``id`` is kept in it.
-        See :class:`rougekit.explain.Explanation`."""
+        (:meth:`~rougekit.explain.Explanation.check` recomputes them). The inputs are
+        checked as :meth:`score` checks them, with its messages. ``id`` (a str of valid
+        Unicode text, or ``None``) is kept in it. See :class:`rougekit.explain.Explanation`."""
         import rougekit.explain.batch as _explain
 
-        if self.config.profile.INPUT == "text":
-            prediction = inputs.text(prediction, "prediction")
-            references = inputs.references(references, "references")
-        ids = None if id is None else [id]
-        (explanation,) = _explain.explain_pairs(self, [prediction], [references], ids)
+        self.config.profile.before_scoring()
+        (explanation,) = _explain.explain_pairs(self, prediction, references, id, single=True)
         return explanation
 
     def explain_batch(
         self,
-        predictions: Sequence[Any],
-        references: Sequence[Any],
-        ids: Sequence[str] | None = None,
+        predictions: Iterable[Any],
+        references: Iterable[Any],
+        ids: Iterable[str] | None = None,
     ) -> Iterator[Explanation]:
         """The explanations of every pair, in order, as an iterator: the core explains the
         pairs a chunk at a time, in parallel with the GIL released, and each explanation's
-        dict is built when first used."""
+        dict is built when first used. The inputs are checked before the first pair, as
+        :meth:`score_batch` checks them (the same rules and messages: any ordered collection
+        or a generator, not a single str); ``ids`` one str of valid Unicode text per pair,
+        as ``explain``'s ``id``."""
         import rougekit.explain.batch as _explain
 
-        if ids is not None:
-            ids = frames.check_ids(ids, len(predictions))
+        self.config.profile.before_scoring()
         return _explain.explain_pairs(self, predictions, references, ids)
 
     def corpus(

@@ -12,6 +12,8 @@ its name, which would hide the function ``rougekit.segment``.)
 
 from __future__ import annotations
 
+import operator
+import sys
 from typing import Any, overload
 
 import rougekit._core as _core
@@ -40,8 +42,10 @@ def segment(texts: Any, segmenter: str, *, threads: int | None = None) -> Any:
 
     Raises:
         TypeError: ``texts`` is not a str or an ordered collection of str.
-        ValueError: an unknown segmenter (the message lists the known ones), or a text with
-            a lone surrogate.
+        ValueError: an unknown segmenter (the message lists the known ones), a text with
+            a lone surrogate, or (``"jieba"``) a jieba imported in this process whose
+            dictionary was changed (``jieba.add_word``, ``load_userdict``...): rougekit's
+            words would differ from that jieba's (see :func:`check_jieba_unchanged`).
 
     >>> segment("我来到北京清华大学", "jieba")
     ['我', '来到', '北京', '清华大学']
@@ -50,7 +54,56 @@ def segment(texts: Any, segmenter: str, *, threads: int | None = None) -> Any:
     """
     if not isinstance(segmenter, str):
         raise TypeError(f"segmenter must be a segmenter name (str), got {type(segmenter).__name__}")
+    if segmenter == "jieba":
+        check_jieba_unchanged()
     workers = resolve_threads(threads)
     if isinstance(texts, str):
         return _core.segment([inputs.text(texts, "texts")], segmenter, 1)[0]
     return _core.segment(inputs.ordered(texts, "texts"), segmenter, workers)
+
+
+#: jieba 0.42.1's default tokenizer once its bundled dictionary is loaded: the total
+#: frequency, the entries (words and their prefixes) and the entries of frequency 0 (the
+#: prefixes). A process whose ``jieba.dt`` holds other numbers changed the dictionary.
+_JIEBA_DEFAULT = (60_101_967, 498_113, 149_068)
+#: The state of ``jieba.dt`` last found unchanged (``id`` of its dictionary, total, size):
+#: the count of zero entries is taken again only when one of those changes.
+_jieba_seen: tuple[int, int, int] | None = None
+
+
+def check_jieba_unchanged() -> None:
+    """``ValueError`` when the process's own jieba has another dictionary than its bundled
+    one (``jieba.add_word``, ``load_userdict``, ``set_dictionary``, ``del_word``,
+    ``suggest_freq(..., tune=True)``): rougekit's jieba segmenter has jieba 0.42.1's bundled
+    dictionary only, so its words would differ from that process's ``jieba.cut`` without a
+    word said. A ``del_word`` made after the first check is not seen (its dictionary keeps
+    its size and total)."""
+    global _jieba_seen
+    jieba = sys.modules.get("jieba")
+    dt = getattr(jieba, "dt", None)
+    if dt is None:
+        return
+    changed = None
+    if getattr(dt, "dictionary", None) is not None:
+        changed = f"jieba.set_dictionary({dt.dictionary!r})"
+    elif getattr(dt, "user_word_tag_tab", None):
+        changed = "words added with a tag (jieba.add_word or jieba.load_userdict)"
+    elif getattr(dt, "initialized", False):
+        freq = getattr(dt, "FREQ", None)
+        if isinstance(freq, dict):
+            key = (id(freq), getattr(dt, "total", 0), len(freq))
+            if key != _jieba_seen:
+                state = (key[1], key[2], operator.countOf(freq.values(), 0))
+                if state != _JIEBA_DEFAULT:
+                    changed = "jieba.add_word, load_userdict, del_word or suggest_freq"
+                else:
+                    _jieba_seen = key
+    if changed is not None:
+        raise ValueError(
+            f"this process's jieba has another dictionary than its bundled one ({changed}): "
+            "rougekit's segmenter='jieba' segments with jieba 0.42.1's bundled dictionary "
+            "only, so its words would differ from jieba.cut's here. Score the texts you "
+            "segmented with your jieba (' '.join(jieba.cut(text))) under profile='whitespace' "
+            "or 'rouge-chinese-1.0.3' without segmenter=, or segment in a process whose "
+            "jieba is unchanged"
+        )

@@ -10,7 +10,7 @@ import rougekit._core as _core
 import rougekit.inputs as inputs
 import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
-from rougekit.profiles import Profile
+from rougekit.profiles import Profile, ProfileLike
 from rougekit.profiles.engine import EngineProfile
 
 
@@ -52,7 +52,7 @@ def tokens_of(profile: Profile) -> Tokens:
 _MADE: dict[object, Tokens] = {}
 
 
-def _tokenizer(profile: str, stemmer: object, options: dict[str, Any]) -> Tokens:
+def _tokenizer(profile: ProfileLike, stemmer: object, options: dict[str, Any]) -> Tokens:
     made = tokens_of(profiles.create(profile, stemmer=stemmer, **options))
     if not options and len(_MADE) < 64:
         _MADE[profile if stemmer is None else (profile, type(stemmer), stemmer)] = made
@@ -77,7 +77,7 @@ def texts_of(value: object, name: str = "text") -> Any:
 @overload
 def tokenize(
     text: str,
-    profile: str = ...,
+    profile: ProfileLike = ...,
     stemmer: bool | str | None = ...,
     *,
     threads: int | None = ...,
@@ -88,7 +88,7 @@ def tokenize(
 @overload
 def tokenize(
     text: Iterable[str],
-    profile: str = ...,
+    profile: ProfileLike = ...,
     stemmer: bool | str | None = ...,
     *,
     threads: int | None = ...,
@@ -98,7 +98,7 @@ def tokenize(
 
 def tokenize(
     text: str | Iterable[str],
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     stemmer: bool | str | None = None,
     *,
     threads: int | None = None,

@@ -213,3 +213,19 @@ def test_token_ids_from_a_generator_get_a_bar(bars):
     shown = scorer.score_batch((p for p in ids), (r for r in ref_ids), progress=True)
     assert bars[0].total == 600 and sum(bars[0].steps) == 600
     _same_bits(plain, shown)
+
+
+def test_the_terminal_bar_says_how_long_is_left(monkeypatch):
+    # It showed the elapsed seconds only.
+    clock = iter([100.0, 130.0])
+    monkeypatch.setattr(progress.time, "monotonic", lambda: next(clock))
+    out = io.StringIO()
+    done = {"fraction": 0.25}
+    bar = progress.ProgressBar(
+        enabled=True, force=True, stream=out, interval=0, fraction=lambda: done["fraction"]
+    )
+    bar.update(1000)
+    line = out.getvalue()
+    assert "25.0%" in line and "1,000 pairs" in line
+    assert "30s elapsed, 1m30s left" in line
+    assert progress._clock(3725) == "1h02m" and progress._clock(59.4) == "59s"

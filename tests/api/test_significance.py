@@ -4,6 +4,7 @@ systems, a system strictly better), seeding, symmetry, and the CLI's marks."""
 from __future__ import annotations
 
 import json
+import random
 from itertools import product
 
 import numpy as np
@@ -256,8 +257,53 @@ def test_cli_compare_names_pairs_in_another_order(tmp_path, capsys):
     second.write_text("".join(json.dumps(r) + "\n" for r in reversed(rows)))
     assert cli.main(["compare", "--jsonl", str(first), "--jsonl", str(second)]) == 1
     err = capsys.readouterr().err
-    assert "second: pair p3 where first has pair p0, with other references" in err
+    assert "second: pair 1 is 'p3' where first has 'p0' (which it lists elsewhere)" in err
     assert "same pairs in the same order" in err
+
+
+def test_cli_compare_refuses_another_order_of_pairs_sharing_references(tmp_path, capsys):
+    # Pairs 0-5 share one reference: a file listing them in another order has the same
+    # references at every position, and was paired by position, moving the p-values.
+    rng = random.Random(5)
+    words = ["the", "cat", "sat", "on", "mat", "dog", "ran", "a", "big", "small", "red"]
+    refs = ["the cat sat on the mat"] * 6 + [
+        " ".join(rng.choice(words) for _ in range(8)) for _ in range(14)
+    ]
+    a, b = ([{"id": f"p{i}", "prediction": " ".join(rng.choice(words) for _ in range(6)),
+              "references": [refs[i]]} for i in range(20)] for _ in range(2))  # fmt: skip
+    files = {}
+    for name, rows in (("A", a), ("B", b), ("Brev", b[:6][::-1] + b[6:])):
+        files[name] = tmp_path / f"{name}.jsonl"
+        files[name].write_text("".join(json.dumps(r) + "\n" for r in rows))
+    args = ["compare", "-t", "rouge1", "--trials", "200", "--jsonl", str(files["A"])]
+    assert cli.main([*args, "--jsonl", str(files["B"])]) == 0
+    capsys.readouterr()
+    assert cli.main([*args, "--jsonl", str(files["Brev"])]) == 1
+    err = capsys.readouterr().err
+    assert "Brev: pair 1 is 'p5' where A has 'p0' (which it lists elsewhere)" in err
+
+
+def test_cli_compare_refuses_an_id_of_the_first_system_found_later(tmp_path, capsys):
+    # The second file's first id is one the first file lists only in a later chunk.
+    n = 8200  # more than one chunk of 8192 pairs
+    rows = [{"id": f"p{i}", "prediction": "a cat", "references": ["the cat"]} for i in range(n)]
+    moved = [rows[-1], *rows[1:-1], rows[0]]
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    second.write_text("".join(json.dumps(r) + "\n" for r in moved))
+    args = ["compare", "-t", "rouge1", "--trials", "10", "--bootstrap", "10", "--no-progress"]
+    assert cli.main([*args, "--jsonl", str(first), "--jsonl", str(second)]) == 1
+    assert f"second: pair 1 is 'p{n - 1}' where first has 'p0'" in capsys.readouterr().err
+
+
+def test_cli_compare_gives_exact_pair_counts(tmp_path, capsys):
+    # More than one chunk (8192 pairs): the count was "8192 or more".
+    line = json.dumps({"prediction": "a cat", "references": ["the cat"]}) + "\n"
+    long, short = tmp_path / "long.jsonl", tmp_path / "short.jsonl"
+    long.write_text(line * 9000)
+    short.write_text(line * 500)
+    assert cli.main(["compare", "--jsonl", str(long), "--jsonl", str(short)]) == 1
+    assert "short has 500 pairs but long has 9000: " in capsys.readouterr().err
 
 
 def test_cli_compare_takes_ids_that_differ_between_systems(tmp_path, capsys):
@@ -270,3 +316,35 @@ def test_cli_compare_takes_ids_that_differ_between_systems(tmp_path, capsys):
         files[-1].write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert cli.main(["compare", "--jsonl", str(files[0]), "--jsonl", str(files[1]),
                      "--trials", "10", "--bootstrap", "10"]) == 0  # fmt: skip
+
+
+def test_cli_compare_escapes_system_names_on_the_terminal(tmp_path, capsys):
+    # A name from --name or a file name could clear the screen or reverse the text.
+    line = json.dumps({"id": "p0", "prediction": "a cat", "references": ["the cat"]}) + "\n"
+    a, b = tmp_path / "a.jsonl", tmp_path / "sys\x1b[2J.jsonl"
+    a.write_text(line)
+    b.write_text(line)
+    assert cli.main(["compare", "--jsonl", str(a), "--jsonl", str(b), "--trials", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "sys\\x1b[2J" in out
+    args = ["compare", "--jsonl", str(a), "--jsonl", str(b), "--all-pairs", "--trials", "10"]
+    assert cli.main([*args, "--name", "x", "--name", "b\u202eevil"]) == 0
+    out = capsys.readouterr().out
+    assert "\u202e" not in out and "b\\u202eevil" in out
+
+
+def test_cli_compare_marks_p_values_at_their_floor(tmp_path, capsys):
+    same = {"prediction": "the cat sat on the mat", "references": ["the cat sat on the mat"]}
+    other = {"prediction": "a dog", "references": ["the cat sat on the mat"]}
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text((json.dumps(same) + "\n") * 30)
+    b.write_text((json.dumps(other) + "\n") * 30)
+    args = ["compare", "--jsonl", str(a), "--jsonl", str(b), "-t", "rouge1", "--trials", "999"]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("rouge1  b"))
+    assert row.split()[-2:] == ["<=0.0010", "<=0.0010"]
+    assert "<= marks a p-value at its test's floor, 1/(resamples+1) = 0.0010" in out
+    b.write_text((json.dumps(same) + "\n") * 30)
+    assert cli.main(args) == 0
+    assert "<=" not in capsys.readouterr().out  # p = 1: no floor

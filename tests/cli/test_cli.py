@@ -168,8 +168,8 @@ def test_rougelsum_warning_after_a_blank_first_chunk(tmp_path: Path):
 def test_perl_failures_are_one_warning_line(tmp_path: Path, monkeypatch, capsys):
     """ROUGE-1.5.5 dies on ROUGE-W against a reference without tokens; rougekit scores 0
     there and the command line says how many pairs that touched, naming the first."""
+    import rougekit.cli.input_files as rio
     from rougekit import cli
-    from rougekit import io as rio
 
     rows = [
         {"id": "a", "prediction": "the cat sat", "references": ["the cat sat down"]},
@@ -306,3 +306,15 @@ def test_the_readme_first_command_is_clean_and_equals_rouge_score():
         mean = math.fsum(s[t].fmeasure for s in scores) / len(scores)
         assert report["scores"][t]["fmeasure"] == mean
     assert report["scores"]["rougeLsum"]["fmeasure"] > report["scores"]["rougeL"]["fmeasure"] + 0.05
+
+
+def test_usage_errors_say_what_was_meant(capsys):
+    from rougekit import cli
+
+    # "unrecognized arguments: three.jsonl" and "invalid choice: 'unicode'" said no more.
+    assert cli.main(["score", "pairs.jsonl"]) == 2
+    assert "to read pairs.jsonl, give --jsonl pairs.jsonl" in capsys.readouterr().err
+    assert cli.main(["score", "--profile", "unicode", "--jsonl", "x"]) == 2
+    assert "(did you mean 'unicode-v1'?)" in capsys.readouterr().err
+    assert cli.main(["score", "--profile", "zzz", "--jsonl", "x"]) == 2
+    assert "did you mean" not in capsys.readouterr().err

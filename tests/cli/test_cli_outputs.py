@@ -149,21 +149,22 @@ def test_a_read_only_file_or_hidden_input_in_process(
 ) -> None:
     # What the next test checks as another user, here as any user: the write permission
     # is asked before the rename, and a lookup error is not a traceback.
-    from rougekit import io as rio
+    import rougekit.cli.input_files as rin
+    import rougekit.cli.output_files as rout
 
     target = tmp_path / "ro.txt"
     target.write_text("old")
-    monkeypatch.setattr(rio.os, "access", lambda *a, **k: False)
-    denied_write = pytest.raises(rio.DataError, match=r"ro\.txt: cannot write: Permission denied")
-    with denied_write, rio.atomic_output(target) as out:
+    monkeypatch.setattr(rout.os, "access", lambda *a, **k: False)
+    denied_write = pytest.raises(rout.DataError, match=r"ro\.txt: cannot write: Permission denied")
+    with denied_write, rout.atomic_output(target) as out:
         out.write("new")
     assert target.read_text() == "old"
 
     def denied(*a: Any, **k: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(rio.os, "stat", denied)
-    assert rio.is_dir(tmp_path) is False
+    monkeypatch.setattr(rin.os, "stat", denied)
+    assert rin.is_dir(tmp_path) is False
 
 
 def _nobody_can_run_python() -> bool:

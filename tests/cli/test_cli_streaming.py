@@ -14,9 +14,9 @@ import time
 import numpy as np
 import pytest
 import rougekit
+import rougekit.cli.input_files as rio
 from conftest import SAMPLE, corpus_names, data_file, load_corpus, named_corpus, plain_copy
 from rougekit import _core, cli
-from rougekit import io as rio
 from rougekit.aggregate import Accumulator
 
 pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoTokensWarning")
@@ -361,6 +361,24 @@ def test_a_jsonl_lone_surrogate_names_the_file_and_line(tmp_path, capsys):
     assert next(rio.read_jsonl(path)).prediction == "caf\u00e9 \U0001f600"
 
 
+def test_a_lone_surrogate_in_an_id_names_the_file_and_line(tmp_path, capsys):
+    # Before: `report` and `score --per-instance x.csv` stopped with "an argument is not
+    # valid UTF-8" when writing the id.
+    path = tmp_path / "ids.jsonl"
+    path.write_text(
+        '{"id": "a", "prediction": "a", "references": ["a"]}\n'
+        '{"id": "a\\ud800", "prediction": "a", "references": ["a"]}\n'
+    )
+    out = tmp_path / "pi.csv"
+    assert cli.main(["score", "--jsonl", str(path), "--per-instance", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "ids.jsonl:2: field 'id' is not valid Unicode text (it contains a lone surrogate)" in err
+    assert not out.exists()
+    page = tmp_path / "r.html"
+    assert cli.main(["report", "--jsonl", str(path), "--html", str(page)]) == 1
+    assert "ids.jsonl:2: field 'id' is not valid Unicode" in capsys.readouterr().err
+
+
 PERL_OPTIONS = [
     ([], {}),
     (["--stem", "--stopwords", "--multiref", "B", "--alpha", "0.3"],
@@ -410,3 +428,59 @@ def test_perl_signature_round_trips(capsys):
     command = json.loads(capsys.readouterr().out)["command"].split()[1:]
     assert cli.main([*command, "--jsonl", str(SAMPLE)]) == 0
     assert capsys.readouterr().out == out
+
+
+def test_json_lines_given_as_line_files_are_refused(tmp_path, capsys):
+    # `-p a.jsonl -r b.jsonl` scored the JSON syntax as words, with exit 0.
+    row = {"id": "p0", "prediction": "the cat sat", "references": ["the cat"]}
+    a = tmp_path / "a.jsonl"
+    a.write_text(json.dumps(row) + "\n")
+    assert cli.main(["score", "-p", str(a), "-r", str(a)]) == 1
+    err = capsys.readouterr().err
+    assert "a.jsonl:1: is a JSON object (fields 'id', 'prediction', 'references')" in err
+    assert f"give --jsonl {a}" in err
+    text = tmp_path / "t.txt"
+    text.write_text("{braces} are text\n{}\n")
+    assert cli.main(["score", "-p", str(text), "-r", str(text)]) == 0
+
+
+def test_a_semicolon_csv_from_excel_is_read(tmp_path, capsys):
+    # Excel in a European locale separates with ';' (with a BOM and CRLF): "no column".
+    path = tmp_path / "excel.csv"
+    path.write_bytes(
+        b'\xef\xbb\xbfprediction;reference\r\n"the cat sat on the mat";"the cat is on the mat"\r\n'
+    )
+    want = rougekit.RougeScorer(["rouge1"]).corpus(
+        ["the cat sat on the mat"], ["the cat is on the mat"]
+    )
+    assert cli_json(["score", "--csv", str(path), "-t", "rouge1"], capsys) == want.to_dict()
+    assert cli_json(["score", "--csv", str(path), "-t", "rouge1", "--delimiter", ";"], capsys) == (
+        want.to_dict()
+    )
+    assert cli.main(["score", "--csv", str(path), "--delimiter", ","]) == 1
+    assert "the separator with --delimiter" in capsys.readouterr().err
+    tsv = tmp_path / "pipes.tsv"
+    tsv.write_text("prediction|reference\nthe cat sat on the mat|the cat is on the mat\n")
+    args = ["score", "--tsv", str(tsv), "-t", "rouge1", "--delimiter", "|"]
+    assert cli_json(args, capsys) == want.to_dict()
+    assert cli.main(["score", "--jsonl", str(tsv), "--delimiter", ";"]) == 2
+    assert cli.main(["score", "--csv", str(path), "--delimiter", ";;"]) == 2
+    assert "--delimiter must be one character" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ("prediction\treference\n".encode("utf-16"), "the file is UTF-16 text"),
+        ("prediction\treference\n".encode("utf-16-be"), "the file is UTF-16 text"),
+        ("prediction\treference\n".encode("utf-32"), "the file is UTF-32 text"),
+        ("prediction\treference\ncaf\xe9\tx\n".encode("latin-1"), "Latin-1 or Windows-1252"),
+    ],
+)
+def test_a_file_in_another_encoding_is_named(tmp_path, capsys, data, says):
+    path = tmp_path / "excel.txt"
+    path.write_bytes(data)
+    assert cli.main(["score", "--tsv", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert ("not valid UTF-8" in err or "not valid text" in err) and says in err
+    assert f"-t UTF-8 {path} > {tmp_path / 'excel.utf8.txt'}" in err

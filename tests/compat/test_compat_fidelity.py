@@ -138,6 +138,7 @@ def test_io_writes_rouge_scores_csv(tmp_path: Path, aggregate: bool) -> None:
         )
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_rouge_command_writes_the_same_csv(tmp_path: Path) -> None:
     (tmp_path / "t.txt").write_text("the cat sat\na dog ran\n")
     (tmp_path / "p.txt").write_text("the cat sat down\na dog\n")
@@ -182,6 +183,7 @@ def _run_rouge_command(module: str, tmp_path: Path, *flags: str) -> subprocess.C
     )
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @pytest.mark.parametrize(
     "flags",
     [
@@ -208,6 +210,7 @@ def test_rouge_command_takes_absl_boolean_values(tmp_path: Path, flags: tuple[st
     assert unstemmed.read_bytes() != csvs[0]
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_rouge_command_refuses_a_non_boolean_value(tmp_path: Path) -> None:
     (tmp_path / "t.txt").write_text("the cat sat\n")
     (tmp_path / "p.txt").write_text("the cat\n")

@@ -94,6 +94,7 @@ def run_child(kind: str, cases: list[tuple[str, str]]) -> list[dict[str, object]
     return result
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @pytest.mark.parametrize("kind", ["vocab", "distinct"])
 def test_million_token_pairs_score_or_refuse_under_4gb(kind: str) -> None:
     cases = list(EXPECTED)

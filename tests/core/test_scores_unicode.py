@@ -108,6 +108,7 @@ pairs = st.tuples(
 )
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @settings(max_examples=400)
 @given(batch=st.lists(pairs, min_size=1, max_size=8))
 def test_hypothesis_multilingual_pairs(batch: list[tuple[str, list[str]]]) -> None:

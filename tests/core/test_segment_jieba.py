@@ -76,6 +76,7 @@ def test_shipped_texts_against_jieba(jieba: Any) -> None:
     _check(jieba, real_texts())
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_generated_texts_against_jieba(jieba: Any) -> None:
     """2,400 generated hard cases (about 375,000 characters), 0 differences."""
     texts = generated_texts(GENERATED)
@@ -98,6 +99,7 @@ def _shared_chinese_texts(root: Path) -> Iterator[str]:
         yield "".join(words)
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_every_chinese_text_of_the_data_against_jieba(jieba: Any) -> None:
     # The shipped corpora (their Chinese samples), and the whole shared folder when present.
     root = SHARED_DATA if shared_available() else TEST_DATA / "corpora"
@@ -257,3 +259,58 @@ def test_ctrl_c_stops_a_long_batch(threads: int) -> None:
         child.kill()
         child.wait()
     assert out.strip() == "interrupted", err
+
+
+CHANGED_JIEBA = """
+import jieba, rougekit as rk, tempfile
+jieba.setLogLevel(60)
+text = "我来到北京清华大学"
+scorers = [rk.RougeScorer(["rouge1"], profile="whitespace", segmenter="jieba"),
+           rk.RougeScorer(["rouge1"], profile="rouge-chinese-1.0.3", segmenter="jieba"),
+           rk.RougeScorer(["rouge1"], profile="xlsum-v1", language="chinese")]
+calls = [lambda: rk.segment(text, "jieba"), lambda: rk.segment([text], "jieba")]
+calls += [lambda s=s: s.score(text, text) for s in scorers]
+calls += [lambda s=s: s.score_batch([text], [text]) for s in scorers]
+calls += [lambda s=s: s.explain(text, text) for s in scorers]
+def outcomes():
+    out = []
+    for call in calls:
+        try:
+            call()
+            out.append("ok")
+        except ValueError as e:
+            out.append("refused" if "another dictionary than its bundled one" in str(e) else str(e))
+    return " ".join(sorted(set(out)))
+print(outcomes())  # jieba imported, dictionary not loaded
+jieba.{change}; print(outcomes())
+"""
+
+
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
+@pytest.mark.parametrize(
+    "change",
+    [
+        "add_word('清华大')",
+        "del_word('北京')",
+        "add_word('清华大', tag='nt')",
+        "suggest_freq(('清华', '大学'), tune=True)",
+        "load_userdict(tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False).name)",
+        "set_dictionary(jieba.get_dict_file().name)",
+    ],
+)
+def test_a_changed_jieba_in_the_process_is_refused(jieba: Any, change: str) -> None:
+    # rougekit's segmenter has jieba's bundled dictionary only: after jieba.add_word (or a
+    # user dictionary) its words silently differed from this process's jieba.cut.
+    code = CHANGED_JIEBA.replace("{change}", change)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    lines = run.stdout.splitlines()
+    assert lines[0] == "ok", run.stdout
+    # An empty user dictionary changes nothing, and so is not refused.
+    assert lines[1] == ("ok" if change.startswith("load_userdict") else "refused"), run.stdout
+
+
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
+def test_an_unchanged_jieba_in_the_process_is_fine(jieba: Any) -> None:
+    code = CHANGED_JIEBA.replace("jieba.{change}", "jieba.initialize()")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == ["ok", "ok"]

@@ -7,6 +7,7 @@ import json
 import random
 import re
 
+import pytest
 from conftest import REPO, SAMPLE, SHIPPED, open_text, shared_corpus_files
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -61,6 +62,7 @@ def test_spec_examples():
     assert not bad, f"(expected, rougekit) per word: {bad}"
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_all_corpus_tokens():
     """Every token of every corpus (shipped; with the shared data all of them), and each
     token of the shipped ones with 5 suffixes of :data:`SUFFIXES` (drawn from a fixed seed)."""
@@ -119,6 +121,7 @@ y_runs = st.tuples(
 words = st.one_of(letters, alnum, suffixed, suffixed, y_runs)
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @settings(max_examples=2000)
 @given(batch=st.lists(words, min_size=1, max_size=50))
 def test_generated_words(batch):

@@ -475,6 +475,7 @@ COUNT_RUNS = (
 )
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @pytest.mark.oracle
 @pytest.mark.parametrize("options", COUNT_RUNS)
 def test_counts_equal_the_perl_scripts(

@@ -8,8 +8,9 @@ import re
 from typing import Any
 
 import pytest
+import rougekit as rk
 from explain_fixture import explanation
-from rougekit.explain import render
+from rougekit.explain import Explanation, render
 
 
 class _Panes(html.parser.HTMLParser):
@@ -242,3 +243,114 @@ def test_text_shows_space_tokens_and_wraps_long_labels() -> None:
     assert not any(line.startswith(" " * 40) for line in out.splitlines())  # wrapped, not padded
     lcs = [line for line in out.splitlines() if "one LCS of the whole" in line]
     assert lcs and "one LCS (one LCS" not in lcs[0]
+
+
+def test_text_cuts_rougelsum_lines_at_24_items() -> None:
+    # The fuzz trial's reproducer: 60 tokens, one sentence; and a reference of 40 sentences.
+    words = " ".join(f"w{i}" for i in range(60))
+    out = render.text(rk.RougeScorer(["rougeLsum"]).explain(words, words).to_dict())
+    (line,) = [x for x in out.splitlines() if "ref s0 counted:" in x]
+    assert line.endswith(" w23 … (+36 more)") and "w24" not in line
+    many = "\n".join(f"s{i} x" for i in range(40))
+    out = render.text(rk.RougeScorer(["rougeLsum"]).explain(many, many).to_dict())
+    assert sum("counted:" in x for x in out.splitlines()) == render.MAX_ITEMS
+    assert "  … (+16 more reference sentences)" in out
+
+
+def test_html_views_show_a_bounded_window_of_each_text() -> None:
+    # The fragment and the page of a long pair hold the first MAX_TOKENS tokens of each text
+    # and say how many more there are: their size does not grow with the texts (one
+    # 100k-token pair's fragment was 48 MB); the dict keeps every token.
+    sizes = []
+    for n in (3_000, 12_000):
+        pred = " ".join(f"w{i % 500}" for i in range(n))
+        ref = " ".join(f"w{i % 700}" for i in range(n // 2))
+        d = rk.RougeScorer(["rouge1", "rougeLsum"]).explain(pred, ref).to_dict()
+        assert len(d["prediction"]["tokens"]) == n
+        frag = render.fragment(d)
+        assert f"+{n - render.MAX_TOKENS:,} more tokens" in frag
+        assert f"+{n // 2 - render.MAX_TOKENS:,} more tokens" in frag
+        panes = _panes(frag)
+        assert panes.counts[("rouge1", "prediction", "rk-tok")] == render.MAX_TOKENS
+        assert f"+{n - render.MAX_TOKENS:,} more tokens" in render.page(d)
+        sizes.append(len(frag))
+    assert sizes[1] - sizes[0] < 100  # only the counts' digits differ
+    assert sizes[1] < 500_000
+
+
+#: Characters a terminal acts on or reorders text by: C0 and C1 controls, bidi controls,
+#: lone surrogates.
+_RAW = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+_ESC = "\x1b[2J\u202e\x9b"
+
+
+def _real() -> dict[str, Any]:
+    scorer = rk.RougeScorer(["rouge1", "rougeL", "rougeLsum", "rougeSU4"])
+    return scorer.explain("the cat sat.\nok", ["the cat", "a cat sat"], id="p").to_dict()
+
+
+def _edited(edit: Any) -> dict[str, Any]:
+    d = _real()
+    edit(d)
+    return d
+
+
+def _hostile_edits() -> list[Any]:
+    def rename(d: dict[str, Any]) -> None:
+        d["types"][_ESC] = d["types"].pop("rouge1")
+
+    def why(d: dict[str, Any]) -> None:
+        d["prediction"]["dropped"].append({"start": 0, "end": 1, "text": "t", "why": _ESC})
+
+    return [
+        rename,
+        why,
+        lambda d: d["types"]["rouge1"].update(precision=_ESC, hits=_ESC),
+        lambda d: d["types"]["rouge1"]["per_reference"][0].update(hits=_ESC, fmeasure=_ESC),
+        lambda d: d["types"]["rouge1"].update(rule=_ESC, formula=_ESC),
+        lambda d: d["types"]["rougeL"]["per_reference"][0].update(witness=_ESC),
+        lambda d: d["prediction"]["tokens"][0].update(text=_ESC, compared=_ESC),
+        lambda d: d.update(signature=_ESC, id=_ESC + "\ud800", profile=_ESC),
+    ]
+
+
+@pytest.mark.parametrize("k", range(8))
+def test_text_of_an_untrusted_dict_escapes_every_field(k: int) -> None:
+    # The fuzz trial's H11: type names, the dropped `why` and numbers replaced by strings
+    # reached the terminal raw from a dict loaded with Explanation(data).
+    out = str(Explanation(_edited(_hostile_edits()[k])))
+    assert _RAW.search(out) is None, out
+    assert "\\x1b[2J" in out or "\\u202e" in out
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda d: d["types"]["rouge1"].update(kind=5), "types.rouge1.kind is int, not a str"),
+        (
+            lambda d: d["types"]["rouge1"]["per_reference"][1]["matches"][0].update(hits="2"),
+            r"types\.rouge1\.per_reference\[1\]\.matches\[0\]\.hits is str, not an int",
+        ),
+        (lambda d: d["types"]["rougeL"].update(per_reference=[5]), r"rougeL\.per_reference\[0\]"),
+        (lambda d: d["prediction"].pop("tokens"), r"prediction\.tokens is missing"),
+        (lambda d: d["references"][0]["tokens"][0].pop("start"), r"tokens\[0\]\.start"),
+        (lambda d: d["types"]["rougeSU4"]["per_reference"][0].update(matches=[7]), "matches"),
+    ],
+)
+def test_html_views_of_a_malformed_dict_name_the_field(edit: Any, field: str) -> None:
+    d = _edited(edit)
+    for view in (render.fragment, render.page, lambda x: Explanation(x)._repr_html_()):
+        with pytest.raises(ValueError, match=f"not a rougekit.explain/1 dict: .*{field}"):
+            view(d)
+
+
+def test_views_of_a_dict_with_lone_surrogates_can_be_written(tmp_path: Any) -> None:
+    d = _edited(lambda d: d.update(id="a\ud800"))
+    d["prediction"]["tokens"][0]["compared"] = "\udcff"
+    ex = Explanation(d)
+    ex.html(tmp_path / "pair.html")
+    assert "a\ufffd" in (tmp_path / "pair.html").read_text(encoding="utf-8")
+    ex._repr_html_().encode("utf-8")
+    str(ex).encode("utf-8")

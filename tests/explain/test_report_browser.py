@@ -156,6 +156,18 @@ def _check_pair(
         t = explained[name][ident]["types"][rouge_type]
         per = t["per_reference"]
         chosen = t["reference"] if isinstance(t["reference"], int) else 0
+        # the counts line: the explain view's numbers (`.6g`), the exact F on hover
+        arith = driver.execute_script(
+            "var e = document.querySelector(arguments[0]); return [e.textContent, e.title]",
+            f'.rk-pane[data-system="{name}"] .rk-arith',
+        )
+        f = format(t["fmeasure"], ".6g")
+        want = f"F = {f}"
+        if t.get("hits") is not None:
+            h, pred, ref = t["hits"], t["prediction_total"], t["reference_total"]
+            want = f"hits {h} · P = {h}/{pred} · R = {h}/{ref} · {want}"
+        assert arith[0] == want or arith[0].startswith(want + " · "), (arith, want)
+        assert float(arith[1]) == t["fmeasure"]
         pane = f'.rk-pane[data-system="{name}"] .rk-pred'
         if t["kind"] == "union-lcs":
             assert _count(driver, pane + " .rk-hit") == len(per[chosen]["prediction_in_lcs"])
@@ -170,7 +182,14 @@ def _check_pair(
             chosen_box = f'.rk-ref.rk-chosen[data-system="{name}"]'
             assert _count(driver, chosen_box) == 1
             assert _count(driver, chosen_box + f'[data-ref="{t["reference"]}"]') == 1
+        notes = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#rk-refs > .rk-note'))"
+            ".map(function(e){ return e.textContent; })"
+        )
         for j, detail in enumerate(per):
+            if len(per) > 1:  # each reference's counts, as the explain view writes them
+                f = format(detail["fmeasure"], ".6g")
+                assert notes[j].startswith(f"reference {j + 1}: hits {detail['hits']}, F {f}")
             ref = f'.rk-ref[data-ref="{j}"][data-system="{name}"]'
             assert _count(driver, ref + " .rk-u") == detail["hits"], (ident, name, rouge_type)
             if t["kind"] == "union-lcs":
@@ -303,6 +322,171 @@ def test_hostile_text_renders_as_text(driver: Any, report: dict[str, Any]) -> No
     assert _count(driver, "img") == 0 and _count(driver, "b") == 0
     assert _count(driver, "script") == 2
     assert driver.execute_script("return window.__pwned") is None
+
+
+def test_numbers_are_formatted_as_python_does(driver: Any) -> None:
+    """The page's number formatting (its script's own functions, run in the browser) gives
+    Python's `.6g` and `.2f` strings, ties to even included (JavaScript's toFixed rounds
+    them up: 0.001953125 is 0.00195312 in Python, not 0.00195313)."""
+    script = page_module._asset("report.js")
+    code = script[script.index("// -- numbers") : script.index("// -- end of numbers")]
+    rng = random.Random(7)
+    values = [0.028985507246376812, 0.125, 2.0**-9, 131072.5, 12.625, 0.5, 1.5, 2.5, 1.0,
+              0.0, -0.0, -0.001, 1e-5, 0.0001, 999999.5, 1234567.0, 99.995, 5e-324, 1e300,
+              1 / 3, 2 / 3, 0.1, 0.35, 100.0, -12.5]  # fmt: skip
+    values += [rng.random() for _ in range(300)]
+    values += [rng.random() * 10.0 ** rng.randint(-8, 8) for _ in range(300)]
+    values += [rng.randint(0, 2**20) / 2 ** rng.randint(0, 20) for _ in range(300)]  # ties
+    got = driver.execute_script(
+        code + "return arguments[0].map(function(x){ return [g6(x), fixed(x, 2), pct(x)]; });",
+        values,
+    )
+    want = [[f"{x:.6g}", f"{x:.2f}", f"{x * 100:.2f}"] for x in values]
+    # `.2f` is for F x100 and differences: exact below 1e15 (1e300 has 300 digits)
+    big = [k for k, x in enumerate(values) if abs(x) >= 1e15]
+    for k in big:
+        got[k][1:] = want[k][1:] = []
+    assert big == [18] and [tuple(g) for g in got] == [tuple(w) for w in want]
+
+
+#: How many marked units a text shows and holds behind its "show" buttons.
+_UNITS = """
+var box = document.querySelector(arguments[0]), hidden = 0;
+box.querySelectorAll('.rk-more').forEach(function(b){ hidden += +(b.dataset.units || 0); });
+return [box.querySelectorAll('.rk-u').length, hidden, box.querySelectorAll('.rk-tok').length];
+"""
+
+
+def test_a_long_pair_stays_small_in_the_page(driver: Any, tmp_path: Path) -> None:
+    """A pair of 12,000 vs 6,000 tokens: each text shows at most 2,000 tokens (and their
+    context) around its marks, the rest behind buttons that say how many marked units they
+    hold, so shown + held = the explanation's counts; a button shows 2,000 more. (A pair of
+    200k tokens froze the page: every token was an element.)"""
+    rng = random.Random(5)
+    vocab = [f"w{k}" for k in range(2500)]
+
+    def text(n: int) -> str:
+        words = [rng.choice(vocab) for _ in range(n)]
+        return "\n".join(" ".join(words[k : k + 30]) + " ." for k in range(0, n, 30))
+
+    row = {"id": "long", "prediction": text(12_000), "references": [text(6_000)]}
+    # a long run of text between tokens and a long token: cut after 20,000 code points
+    runs = {"id": "runs", "prediction": "-" * 50_000 + " a b", "references": ["a " + "b" * 50_000]}
+    src = _write(tmp_path / "long.jsonl", [row, runs])
+    out = tmp_path / "long.html"
+    args = ["report", "--jsonl", str(src), "--name", "sys", "--bootstrap", "20",
+            "--no-progress", "--html", str(out)]  # fmt: skip
+    assert main(args) == 0
+    ex = RougeScorer(TYPES).explain(row["prediction"], row["references"], id="long").to_dict()
+    _open(driver, out)
+    budget = 2000 + 2 * 8 + 1  # SHOW, and one window's context (report.js)
+    unlisted = 0
+    for rouge_type in TYPES:
+        driver.execute_script("location.hash = 'pair=long&type=' + arguments[0]", rouge_type)
+        _wait(driver, f"return document.getElementById('rk-explain').dataset.type === "
+                      f"{json.dumps(rouge_type)}")  # fmt: skip
+        t = ex["types"][rouge_type]
+        detail = t["per_reference"][0]
+        in_pred = detail["hits"]
+        if t["kind"] == "union-lcs":  # not recorded (None) for a pair this long
+            in_pred = len(detail["prediction_in_lcs"] or ())
+        for box, want in ((".rk-pred", in_pred), (".rk-ref", detail["hits"])):
+            shown, held, toks = driver.execute_script(_UNITS, box)
+            assert shown + held == want and toks <= budget, (rouge_type, box, shown, held, toks)
+        # a witness list the explanation left out (too long to list): said, not silent
+        left_out = [k for k in ("prediction_in_lcs", "alignment", "sentences", "matches")
+                    if k in detail and detail[k] is None]  # fmt: skip
+        notes = driver.execute_script("return document.querySelectorAll('.rk-unlisted').length")
+        assert notes == len(left_out), (rouge_type, left_out)
+        unlisted += notes
+        chars = driver.execute_script("return document.getElementById('rk-explain').textContent")
+        assert len(chars) < 40_000 < len(row["prediction"]) + len(row["references"][0])
+    driver.execute_script("location.hash = 'pair=runs&type=rouge1'")
+    _wait(driver, "return document.getElementById('rk-explain').dataset.pair === 'runs'")
+    text = driver.execute_script("return document.getElementById('rk-explain').textContent")
+    assert len(text) < 45_000 and "b" * 20_000 + "…" in text
+    assert driver.execute_script("return document.querySelector('.rk-pred .rk-more').dataset.chars")
+    for _ in range(2):  # 20,000 more each time
+        driver.execute_script("document.querySelector('.rk-pred .rk-more').click()")
+    shown = driver.execute_script("return document.querySelector('.rk-pred').textContent")
+    assert shown.startswith("-" * 50_000 + " a b")  # the run's rest, shown
+    assert unlisted == 1  # rougeLsum's prediction_in_lcs, at this length
+    # a button shows up to 2,000 more tokens of those it held; the counts still add up
+    driver.execute_script("location.hash = 'pair=long&type=rouge1'")
+    _wait(driver, "return document.getElementById('rk-explain').dataset.type === 'rouge1'")
+    hits = ex["types"]["rouge1"]["hits"]
+    for _ in range(3):
+        before = driver.execute_script(_UNITS, ".rk-pred")
+        driver.execute_script("document.querySelector('.rk-pred .rk-more').click()")
+        after = driver.execute_script(_UNITS, ".rk-pred")
+        assert after[0] + after[1] == before[0] + before[1] == hits
+        assert 0 < after[2] - before[2] <= 2000 and after[0] > before[0]
+
+
+#: Elements of the page whose content is wider than their box (cut at the right or scrolled):
+#: every table and its container, the pairs' number cells, the two panes and the page.
+_CLIPPED = """
+var out = [];
+function wide(e, what){ if (e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+  out.push(what + ': ' + e.scrollWidth + ' > ' + e.clientWidth); }
+document.querySelectorAll('table').forEach(function(t){
+  var where = (t.closest('section') || {}).id + ' table ' + (t.id || t.className);
+  wide(t.parentElement, where);
+  if (t.offsetParent !== null && t.offsetWidth > t.parentElement.clientWidth + 1)
+    out.push(where + ' is wider than its container'); });
+document.querySelectorAll('#rk-table td:not(.rk-text):not(.rk-id)').forEach(function(td){
+  wide(td, 'pair cell ' + td.textContent); });
+['rk-left', 'rk-right', 'rk-explain'].forEach(function(id){
+  wide(document.getElementById(id), id); });
+wide(document.documentElement, 'page');
+return out;
+"""
+
+
+def test_the_page_fits_1280_pixels(driver: Any, report: dict[str, Any], tmp_path: Path) -> None:
+    """At 1280 x 900 every table is whole (no table or number cut at the right), ids are
+    shown whole, the predictions get room, and the pairs take the whole width until a pair
+    is chosen. Screenshots of both states are written to $ROUGEKIT_REPORT_SHOTS (a folder)
+    when set, to look at."""
+    import os
+
+    shots = Path(os.environ.get("ROUGEKIT_REPORT_SHOTS") or tmp_path)
+    driver.set_window_size(1280, 900)
+    try:
+        _open(driver, report["path"])
+        width = driver.execute_script("return window.innerWidth")
+        assert 1200 <= width <= 1280
+        assert driver.execute_script(_CLIPPED) == []
+        # before a pair is chosen, no empty explanation pane: the pairs have the width
+        right = "return getComputedStyle(document.getElementById('rk-right')).display"
+        assert driver.execute_script(right) == "none"
+        pairs = driver.execute_script("return document.getElementById('rk-left').clientWidth")
+        assert pairs >= 0.9 * driver.execute_script(
+            "return document.querySelector('main').clientWidth")  # fmt: skip
+        # ids whole, the prediction column wide enough for a line of text
+        cells = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#rk-table tbody tr')).map(function(r){"
+            " var c = r.querySelector('td.rk-id'), t = r.querySelector('td.rk-text');"
+            " return [r.dataset.pair, c.textContent, c.title, c.scrollWidth <= c.clientWidth,"
+            " t.clientWidth]; })"
+        )
+        assert len(cells) == 50
+        for ident, text, title, whole, room in cells:
+            assert text == title == ident and whole, ident
+            assert room >= 500, (ident, room)
+        driver.save_screenshot(str(shots / "report-1280.png"))
+        _check_pair(driver, report["ids"][3], "rougeLsum", report["explanations"])
+        assert driver.execute_script(_CLIPPED) == []
+        room = driver.execute_script(
+            "return document.querySelector('#rk-table td.rk-text').clientWidth")  # fmt: skip
+        assert room >= 200
+        driver.save_screenshot(str(shots / "report-1280-pair.png"))
+        # closing the explanation gives the width back
+        driver.execute_script("document.querySelector('#rk-explain .rk-close').click()")
+        _wait(driver, "return !document.body.classList.contains('rk-open')")
+        assert driver.execute_script(_CLIPPED) == []
+    finally:
+        driver.set_window_size(1400, 1000)
 
 
 def test_page_without_script_and_twice_the_same_bytes(report: dict[str, Any]) -> None:

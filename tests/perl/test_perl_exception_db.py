@@ -108,6 +108,7 @@ def test_unreadable_files_are_one_error_naming_the_file(perl: PerlOracle, tmp_pa
     assert "Cannot open exception db file" in _refused(tmp_path / "missing.db")
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_corrupt_pages_never_escape_as_another_exception(perl: PerlOracle, tmp_path: Path) -> None:
     # Every byte of a small DB flipped in turn: a table or one PerlDataError, nothing else.
     good = _write(perl, tmp_path / "good.db", '$h{"k"}="v" x 5000; $h{"w$_"}="x$_" for 1..50;')

@@ -29,7 +29,7 @@ def test_registry_names_every_profile_once() -> None:
         assert profiles.create(name, **REQUIRED.get(name, {})).name == name
     with pytest.raises(ValueError, match=r"unknown profile 'char-v1' \(did you mean"):
         profiles.get("char-v1")
-    with pytest.raises(TypeError, match="profile must be str"):
+    with pytest.raises(TypeError, match="profile must be a profile's name"):
         rk.RougeScorer(profile=5)  # type: ignore[arg-type]
     assert rk.RougeScorer(profile=None).profile == profiles.DEFAULT  # None: not given
 
@@ -236,3 +236,23 @@ def test_command_line_rules_round_trip_through_the_signature(tmp_path, capsys) -
     assert "--stem snowball:german --multiref mean --jackknife" in command
     assert cli.main(["score", "--jsonl", str(path), "--profile", "token-ids"]) == 2
     assert "invalid choice: 'token-ids'" in capsys.readouterr().err
+
+
+def test_a_profile_object_is_taken_wherever_a_name_is() -> None:
+    # The docs showed Pltrdy101(exclusive=False); RougeScorer said "profile must be str".
+    from rougekit.profiles.pltrdy import Pltrdy101
+
+    clipped = Pltrdy101(exclusive=False)
+    scorer = rk.RougeScorer(["rouge1"], profile=clipped)
+    assert scorer.config.profile is clipped
+    assert "count:clipped" in str(scorer.signature())
+    by_name = rk.RougeScorer(["rouge1"], profile="pltrdy-1.0.1")
+    assert scorer.score("a a b", "a a c") != by_name.score("a a b", "a a c")
+    got = rk.compute(predictions=["a a b"], references=["a a c"], rouge_types=["rouge1"],
+                     profile=clipped, use_aggregator=False)  # fmt: skip
+    assert got["rouge1"] == [scorer.score("a a b", "a a c")["rouge1"].fmeasure]
+    assert rk.tokenize("The cat. sat", profile=clipped) == ["The", "cat", "sat"]
+    with pytest.raises(TypeError, match="carries its options: set stemmer on the profile"):
+        rk.RougeScorer(profile=clipped, stemmer=True)
+    with pytest.raises(TypeError, match=r"profile must be a profile's name .* got int"):
+        rk.RougeScorer(profile=3)  # type: ignore[arg-type]

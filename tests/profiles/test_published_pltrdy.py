@@ -220,6 +220,8 @@ def test_api_options(package: str) -> None:
         ({"raw_results": True, "metrics": ["rouge-l", "rouge-2"]}, False),
         ({"return_lengths": True, "exclusive": False}, True),
         ({"metrics": []}, False),
+        ({"stats": []}, False),
+        ({"stats": []}, True),
         # The original adds a metric named twice twice per pair in avg mode (doubled means).
         ({"metrics": ["rouge-1", "rouge-l", "rouge-1"], "return_lengths": True}, True),
     ]:
@@ -234,6 +236,24 @@ def test_api_options(package: str) -> None:
     again = pickle.loads(pickle.dumps(used))
     want = load().Rouge(["rouge-2"], exclusive=False).get_scores(hyps, refs)
     assert again.get_scores(hyps, refs) == want
+
+
+@pytest.mark.parametrize("exclusive", [True, False])
+@pytest.mark.parametrize("package", PACKAGES)
+def test_lone_surrogates_score_as_the_original_scores_them(package: str, exclusive: bool) -> None:
+    """A lone surrogate is a character like any other to the originals; it cannot cross into
+    the core as UTF-8, so the drop-in stands it in by a private-use code point."""
+    load, mine, _ = PACKAGES[package]
+    hyps = ["\ud800 a", "\udfff. \ud800 b \udc00", "a \U00100000 \ud800", "\ud800", "x . \ud83d"]
+    refs = ["a", "\ud800 b. \udfff", "\U00100000 \ud800 a", "\udbff", "\ud83d \ude00 x"]
+    for options in ({"exclusive": exclusive}, {"exclusive": exclusive, "return_lengths": True}):
+        for avg in (False, True):
+            want = load().Rouge(**options).get_scores(hyps, refs, avg=avg)
+            assert mine.Rouge(**options).get_scores(hyps, refs, avg=avg) == want
+    # Texts holding both private-use planes and a surrogate: refused, not misread.
+    both = "\U00100000 \U000f0000 \ud800"
+    with pytest.raises(ValueError, match="lone surrogates and private-use"):
+        mine.Rouge().get_scores(both, "a")
 
 
 @pytest.mark.parametrize("package", PACKAGES)
@@ -436,6 +456,41 @@ def test_many_sentences_are_scored_or_refused_quickly() -> None:
     assert lines[2] == "0.999999995"
     assert lines[3].startswith("InputTooLargeError pair 0: rougeL compares each of the")
     assert lines[3].endswith("over 16777216 LCSs of distinct sentence pairs, the limit")
+
+
+LONG = """
+import sys
+import rougekit as rk
+from rougekit.compat.{module} import Rouge
+from rougekit.errors import InputTooLargeError
+# 600,000 tokens a side: 3.6e11 LCS cells, about an hour in the bit-parallel kernel.
+text = " ".join(f"w{{i % 5000}}" for i in range(600_000))
+for call in (
+    lambda: Rouge(metrics=["rouge-l"]).get_scores(text, text),
+    lambda: Rouge(metrics=["rouge-l"], exclusive=False).get_scores(text, text),
+    lambda: rk.RougeScorer(["rougeL"], profile="{profile}").score(text, text),
+):
+    try:
+        call()
+    except InputTooLargeError as e:
+        print(e)
+"""
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_rouge_l_of_huge_texts_is_refused_at_once(package: str) -> None:
+    """ROUGE-L is quadratic: past 2^36 LCS cells a pair is refused (the drop-ins ran for
+    about 40 minutes on a 10 MB text); in a subprocess with a time limit."""
+    _, mine, profile = PACKAGES[package]
+    code = LONG.format(module=mine.__name__.rsplit(".", 1)[1], profile=profile)
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    lines = run.stdout.splitlines()
+    assert len(lines) == 3, run.stdout
+    for line in lines:
+        assert line.startswith("pair 0: rougeL of a 600000-token reference against a 600000-token")
+        assert "over the limit of 68719476736 (2^36)" in line
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -317,6 +317,7 @@ def _longbench_data() -> dict[str, tuple[list[str], list[list[str]]]]:
     }
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 def test_longbench_rouge_recipe_gives_the_same_numbers(tmp_path: Path) -> None:
     """LongBench's scores of 417 English samples (gov_report; samsum's first-line rule on
     100) and 316 Chinese ones (vcsum), with long single-sentence pairs on both sides of the

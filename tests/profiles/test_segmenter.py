@@ -107,6 +107,7 @@ def _scorer(exclusive: bool, threads: int = 1) -> rk.RougeScorer:
     return rk.RougeScorer.from_config(ScorerConfig(TYPES, profile, threads))
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @pytest.mark.parametrize("exclusive", [True, False])
 def test_rouge_chinese_with_jieba_equals_the_call_it_replaces(
     pairs: list[tuple[str, str]], exclusive: bool

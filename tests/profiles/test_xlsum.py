@@ -61,6 +61,7 @@ def test_equals_multilingual_rouge(language: str | None, stem: bool) -> None:
     assert _differences(language, stem, pairs) == []
 
 
+@pytest.mark.slow  # among the fast subset's heaviest (it stays under 120 s of CPU)
 @pytest.mark.parametrize("language", ["hindi", "german"])
 def test_long_pair(language: str) -> None:
     # 1,500 words a side (the original's LCS is a Python table: one pair per language; with

@@ -70,8 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("interrupted", 130)
     except Terminated:
         return _fail("terminated", 128 + signal.SIGTERM)
-    except UnicodeEncodeError as e:  # an argument that was not UTF-8, echoed back
-        return _fail(f"an argument is not valid UTF-8 ({e.reason})", 2)
+    except UnicodeEncodeError as e:
+        bad = e.object[e.start : e.end] if isinstance(e.object, str) else ""
+        if any(bad in a for a in argv if isinstance(a, str)):  # an argument, echoed back
+            return _fail(f"an argument is not valid UTF-8 ({e.reason})", 2)
+        return _fail(f"cannot write {bad!r} as UTF-8 ({e.reason})", 1)
     except MemoryError:
         return _fail("out of memory (an input too large for this machine?)", 1)
     except BrokenPipeError:
@@ -108,7 +111,7 @@ def _sigterm_raises() -> Iterator[None]:
 
 
 def _fail(message: str, code: int) -> int:
-    from rougekit.cli.run import printable
+    from rougekit.terminal import printable
 
     print(f"rougekit: error: {printable(message)}", file=sys.stderr)
     return code

@@ -12,11 +12,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import rougekit.io as rio
+import rougekit.cli.input_files as rin
+import rougekit.cli.output_files as rout
 import rougekit.languages as languages
 import rougekit.profiles as profiles
 import rougekit.report as report
 from rougekit._core import __version__
+from rougekit.cli.input_files import Pair
 from rougekit.cli.options import (
     as_flags,
     check_ci,
@@ -29,13 +31,13 @@ from rougekit.cli.options import (
     split_of,
 )
 from rougekit.cli.readers import sources
-from rougekit.cli.run import check_tokens, consume, emit, emit_binary, printable, warn
+from rougekit.cli.run import check_tokens, consume, emit, emit_binary, warn
 from rougekit.errors import DataError, UsageError
-from rougekit.io import Pair
 from rougekit.reproduce import command_of, reproduction_notes, settings_of
 from rougekit.results import BatchResult
 from rougekit.signature import OPTIONAL_KEYS, Signature
 from rougekit.signature import parse as parse_signature
+from rougekit.terminal import printable
 
 if TYPE_CHECKING:
     from rougekit.results import CorpusResult
@@ -46,7 +48,7 @@ def run_score(args: argparse.Namespace) -> int:
     confidence = confidence_of(args)
     scorer = scorer_of(args)
     check_outputs(args)
-    progress = rio.Progress()
+    progress = rin.Progress()
     systems = sources(args, progress)
     keep = confidence is not None or args.plot is not None or args.html is not None
     with contextlib.ExitStack() as stack:
@@ -55,7 +57,7 @@ def run_score(args: argparse.Namespace) -> int:
             fmt = args.per_instance_format or (
                 "csv" if args.per_instance.suffix.lower() == ".csv" else "jsonl"
             )
-            handle = stack.enter_context(rio.atomic_output(args.per_instance))
+            handle = stack.enter_context(rout.atomic_output(args.per_instance))
             writer = report.InstanceWriter(handle, fmt, scorer.types)
 
             def on_chunk(_k: int, chunk: list[Pair], batch: BatchResult) -> None:
@@ -113,7 +115,7 @@ def compared(
         raise UsageError(f"--level must be between 0 and 1, got {args.level:g}")
     scorer = scorer_of(args)
     outputs(args)
-    progress = rio.Progress()
+    progress = rin.Progress()
     systems = sources(args, progress)
     if len(systems) < (1 if single else 2):
         raise UsageError(
@@ -171,7 +173,7 @@ def run_tokenize(args: argparse.Namespace) -> int:
     if isinstance(args.stem, str) and not _is_stemmer_name(args.stem):
         args.texts.insert(0, args.stem)
         args.stem = True
-    texts: Iterator[str] | list[str] = args.texts or rio.lines(Path("-"))
+    texts: Iterator[str] | list[str] = args.texts or rin.lines(Path("-"))
     for text in texts:
         text.encode("utf-8")  # an argument with lone surrogates: main() names it
         try:

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import rougekit.io as rio
+import rougekit.cli.input_files as rin
+import rougekit.cli.output_files as rout
 from rougekit.duplicates import dedup
 from rougekit.errors import DataError, UsageError
 
@@ -66,7 +67,7 @@ def _records(path: Path, field: str | None) -> tuple[list[str], list[str]]:
     skipped), or every line of a line file."""
     raw: list[str] = []
     texts: list[str] = []
-    for number, line in enumerate(rio.lines(path), start=1):
+    for number, line in enumerate(rin.lines(path), start=1):
         if field is None:
             raw.append(line)
             texts.append(line)
@@ -95,7 +96,7 @@ def run_dedup(args: argparse.Namespace) -> int:
     inputs = [path] + ([args.against] if args.against is not None else [])
     for out in (args.output, args.dropped):
         if out is not None:
-            rio.check_output_is_not_input(out, inputs)
+            rout.check_output_is_not_input(out, inputs)
     raw, texts = _records(path, field)
     against = [] if args.against is None else _records(args.against, field)[1]
     options: dict[str, Any] = {
@@ -113,11 +114,11 @@ def run_dedup(args: argparse.Namespace) -> int:
             kept = result.kept
     except (TypeError, ValueError) as e:
         raise UsageError(str(e)) from None
-    with rio.atomic_output(args.output) as handle:
+    with rout.atomic_output(args.output) as handle:
         for i in kept:
             handle.write(raw[i] + "\n")
     if args.dropped is not None:
-        with rio.atomic_output(args.dropped) as handle:
+        with rout.atomic_output(args.dropped) as handle:
             for k, i in enumerate(result.dropped):
                 row = {"index": int(i), "fmeasure": float(result.nearest_fmeasure[k])}
                 if result.nearest[k] >= 0:

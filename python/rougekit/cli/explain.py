@@ -10,14 +10,15 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import rougekit.io as rio
+import rougekit.cli.input_files as rin
+import rougekit.cli.output_files as rout
 import rougekit.report as report
 from rougekit.cli.commands import _is_stemmer_name, compared
+from rougekit.cli.input_files import Pair
 from rougekit.cli.options import as_flags, as_list, scorer_of, transform_of
 from rougekit.cli.readers import sources
 from rougekit.cli.run import emit
 from rougekit.errors import DataError, UsageError
-from rougekit.io import Pair
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
 
@@ -55,7 +56,7 @@ def _the_pair(args: argparse.Namespace) -> Pair:
             raise UsageError("no input: give PRED REF [REF ...], or --jsonl FILE --id ID")
         if args.id is None:
             raise UsageError("--id ID names the pair of the input file to explain")
-        ((name, it),) = sources(args, rio.Progress())
+        ((name, it),) = sources(args, rin.Progress())
         found = next((p for p in it if p.id == args.id), None)
         if found is None:
             raise DataError(f"{name}: no pair with id {args.id!r}")
@@ -73,7 +74,7 @@ def run_explain(args: argparse.Namespace) -> int:
     scorer = scorer_of(args)
     if args.output is not None and str(args.output) != "-":
         inputs = [p for name in _FILE_INPUTS for p in as_list(getattr(args, name))]
-        rio.check_output_is_not_input(args.output, inputs)
+        rout.check_output_is_not_input(args.output, inputs)
     pair = _the_pair(args)
     (d,) = _explanations(scorer, [pair])
     if not pair.id:
@@ -92,7 +93,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 def _check_report_outputs(args: argparse.Namespace) -> None:
     inputs = [p for name in _FILE_INPUTS for p in as_list(getattr(args, name, None))]
-    rio.check_output_is_not_input(args.html, inputs)
+    rout.check_output_is_not_input(args.html, inputs)
 
 
 def run_report(args: argparse.Namespace) -> int:

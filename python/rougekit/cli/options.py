@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import rougekit.checks as checks
-import rougekit.io as rio
+import rougekit.cli.output_files as rout
 import rougekit.sentences as sentences
 from rougekit.errors import UsageError
 from rougekit.scorer import RougeScorer
@@ -154,9 +154,9 @@ def check_outputs(args: argparse.Namespace) -> None:
         if (path := getattr(args, name, None)) is not None and str(path) != "-"
     ]
     for k, (name, output) in enumerate(outputs):
-        rio.check_output_is_not_input(output, inputs)
+        rout.check_output_is_not_input(output, inputs)
         for other_name, other in outputs[k + 1 :]:
-            if rio.same_file(output, other):
+            if rout.same_file(output, other):
                 raise UsageError(
                     f"{_OUTPUT_FLAGS[name]} and {_OUTPUT_FLAGS[other_name]} name the same "
                     f"file ({other}): one would replace the other"

@@ -4,6 +4,8 @@ command line reference is generated from it (``docs/hooks/cli_reference.py``).""
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -27,7 +29,37 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (``rougekit: error: ...``) and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        hint = _file_hint(message) or _choice_hint(message)
+        raise UsageError(f"{message}{hint} (see '{self.prog} --help')")
+
+
+#: How the commands take an input file, by its suffix.
+_FILE_FLAGS = {".jsonl": "--jsonl", ".json": "--jsonl", ".csv": "--csv", ".tsv": "--tsv"}
+
+
+def _choice_hint(message: str) -> str:
+    """``did you mean`` for a mistyped choice (``--profile unicode``)."""
+    m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+    if m is None:
+        return ""
+    choices = re.findall(r"'([^']*)'", m.group(2))
+    close = difflib.get_close_matches(m.group(1), choices, n=2, cutoff=0.5)
+    close += [c for c in choices if m.group(1) and c.startswith(m.group(1)) and c not in close]
+    return f" (did you mean {' or '.join(map(repr, close[:2]))}?)" if close else ""
+
+
+def _file_hint(message: str) -> str:
+    """For ``rougekit score pairs.jsonl``: how to give a file that came without its flag."""
+    if not message.startswith("unrecognized arguments: "):
+        return ""
+    for arg in message.removeprefix("unrecognized arguments: ").split():
+        path = Path(arg)
+        flag = _FILE_FLAGS.get(path.suffix.lower())
+        if flag is not None:
+            return f": to read {arg}, give {flag} {arg}"
+        if path.is_file():
+            return f": to read {arg}, give -p {arg} -r REFERENCES (or --jsonl, --csv, --tsv)"
+    return ""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,6 +208,12 @@ def _add_inputs(p: argparse.ArgumentParser, *, several: bool) -> None:
             help=f"{what}: predictions and references in one file (- for stdin)"
             + ("; repeat per system" if several else ""),
         )  # fmt: skip
+    g.add_argument(
+        "--delimiter", metavar="CHAR",
+        help="--csv/--tsv: the cell separator (default: a tab for TSV; for CSV read from the "
+        "header: ',' unless the columns are found only at ';' (a European Excel's CSV), a tab "
+        "or '|')",
+    )  # fmt: skip
     g.add_argument(
         "--prediction-field", default="prediction", metavar="NAME",
         help="JSONL field / CSV column of the prediction (default: prediction)",

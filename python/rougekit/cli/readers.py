@@ -7,12 +7,12 @@ import argparse
 from collections.abc import Iterator
 from pathlib import Path
 
-import rougekit.io as rio
+import rougekit.cli.input_files as rin
+from rougekit.cli.input_files import Pair
 from rougekit.errors import UsageError
-from rougekit.io import Pair
 
 
-def sources(args: argparse.Namespace, progress: rio.Progress) -> list[tuple[str, Iterator[Pair]]]:
+def sources(args: argparse.Namespace, progress: rin.Progress) -> list[tuple[str, Iterator[Pair]]]:
     """(name, pairs) per system: one for ``score``, one per -p / --jsonl for ``compare``."""
     files = [
         (kind, path)
@@ -28,6 +28,13 @@ def sources(args: argparse.Namespace, progress: rio.Progress) -> list[tuple[str,
         raise UsageError(f"--{files[0][0]} carries its references: do not combine it with -r")
     if len({kind for kind, _ in files}) > 1:
         raise UsageError("give the systems in one format (--jsonl, --csv or --tsv)")
+    delimiter = getattr(args, "delimiter", None)
+    if delimiter is not None:
+        if not any(kind in ("csv", "tsv") for kind, _ in files):
+            raise UsageError("--delimiter goes with --csv or --tsv")
+        delimiter = {"\\t": "\t", "tab": "\t"}.get(delimiter, delimiter)
+        if len(delimiter) != 1 or delimiter in '"\r\n':
+            raise UsageError(f"--delimiter must be one character (or 'tab'), got {delimiter!r}")
     if not files and not preds:
         raise UsageError("no input: give -p PRED -r REF, --jsonl FILE, --csv FILE or --tsv FILE")
     if preds and not args.references:
@@ -38,31 +45,31 @@ def sources(args: argparse.Namespace, progress: rio.Progress) -> list[tuple[str,
     out: list[tuple[str, Iterator[Pair]]] = []
     for kind, path in files:
         if kind == "jsonl":
-            it = rio.read_jsonl(
+            it = rin.read_jsonl(
                 path, prediction_field=args.prediction_field,
                 references_field=refs_field[0] if refs_field else "references",
                 id_field=args.id_field, progress=progress,
             )  # fmt: skip
         else:
-            it = rio.read_table(
-                path, delimiter="," if kind == "csv" else "\t",
+            it = rin.read_table(
+                path, delimiter=delimiter or (None if kind == "csv" else "\t"),
                 prediction_column=args.prediction_field, reference_columns=refs_field,
                 id_column=args.id_field, progress=progress,
             )  # fmt: skip
         out.append((_stem(path), it))
     for path in preds:
-        if rio.is_dir(path):
-            it = rio.read_dirs(
+        if rin.is_dir(path):
+            it = rin.read_dirs(
                 path, args.references, prediction_pattern=args.prediction_pattern,
                 reference_pattern=args.reference_pattern, progress=progress,
             )  # fmt: skip
         else:
-            bad = [r for r in args.references if rio.is_dir(r)]
+            bad = [r for r in args.references if rin.is_dir(r)]
             if bad:
                 raise UsageError(
                     f"{bad[0]} is a directory but {path} is not: give both as directories"
                 )
-            it = rio.read_line_files(path, args.references, progress=progress)
+            it = rin.read_line_files(path, args.references, progress=progress)
         out.append((_stem(path), it))
     return out
 

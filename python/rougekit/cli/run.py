@@ -10,24 +10,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import rougekit.io as rio
+import rougekit.cli.input_files as rin
+import rougekit.cli.output_files as rout
 from rougekit.aggregate import Accumulator
+from rougekit.cli.input_files import Pair
 from rougekit.cli.options import as_options, transform_of
 from rougekit.diagnostics import NO_NEWLINE, NO_SENTENCES, Notes
 from rougekit.errors import DataError
-from rougekit.io import Pair
 from rougekit.progress import ProgressBar
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
-
-
-def printable(text: str) -> str:
-    """``text`` with each character that is not printable (a newline, an escape sequence,
-    a bidirectional control) written as its Python escape: a message taken from the input
-    stays on one line and cannot drive the terminal."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+from rougekit.terminal import printable
 
 
 def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> tuple[BatchResult, Notes]:
@@ -68,7 +61,10 @@ def check_tokens(acc: Accumulator, name: str | None = None) -> None:
         f"have no token in the prediction or the references under the {acc.profile.name!r} "
         f"profile, which keeps {acc.profile.KEEPS}: the table would be zeros. For text in "
         "another language give --lang (e.g. --lang hi, --lang zh), or --profile unicode-v1 "
-        "(words) or --profile character-v1 (Chinese, Japanese, Thai)"
+        "(words) or --profile character-v1 (Chinese, Japanese, Thai); to reproduce published "
+        "numbers, their scorer's profile: --profile xlsum-v1 --lang LANG (XL-Sum, GEM), "
+        "--profile rouge-chinese-1.0.3 --segmenter jieba (rouge_chinese + jieba: "
+        "LLaMA-Factory, OpenCompass)"
     )
 
 
@@ -127,20 +123,21 @@ def consume(
     systems: list[tuple[str, Iterator[Pair]]],
     *,
     keep: bool,
-    progress: rio.Progress,
+    progress: rin.Progress,
     on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
 ) -> list[Accumulator]:
     """Scores the systems chunk by chunk, in lockstep; returns one accumulator each."""
     transform = transform_of(args)
     accs = [Accumulator(scorer.config.profile, scorer.types, keep=keep) for _ in systems]
-    iters = [rio.chunks(rio.map_texts(it, transform) if transform else it) for _, it in systems]
+    iters = [rin.chunks(rin.map_texts(it, transform) if transform else it) for _, it in systems]
+    alignment = _Alignment([name for name, _ in systems])
     bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
     try:
         while True:
             chunk_list = [next(it, None) for it in iters]
             if all(c is None for c in chunk_list):
                 break
-            _check_aligned(systems, chunk_list, accs)
+            alignment.check(chunk_list, accs, iters)
             for k, chunk in enumerate(chunk_list):
                 assert chunk is not None
                 batch, notes = _score_chunk(scorer, chunk, systems[k][0])
@@ -148,6 +145,7 @@ def consume(
                 if on_chunk is not None:
                     on_chunk(k, chunk, batch)
             bar.update(len(chunk_list[0] or []))
+        alignment.finish()
     finally:
         bar.close()
     if accs[0].n == 0:
@@ -155,37 +153,88 @@ def consume(
     return accs
 
 
-def _check_aligned(
-    systems: list[tuple[str, Iterator[Pair]]],
-    chunk_list: list[list[Pair] | None],
-    accs: list[Accumulator],
-) -> None:
-    """Systems of ``compare`` must have the same number of pairs and the same references."""
-    if len(chunk_list) < 2:
-        return
-    first = chunk_list[0]
-    for (name, _), chunk, acc in zip(systems[1:], chunk_list[1:], accs[1:]):
-        if (chunk is None) != (first is None) or len(chunk or []) != len(first or []):
-            a = acc.n + len(chunk or [])
-            b = accs[0].n + len(first or [])
-            raise DataError(
-                f"{name} has {a}{' or more' if chunk else ''} pairs but {systems[0][0]} has "
-                f"{b}{' or more' if first else ''}: systems must score the same pairs"
-            )
-        assert chunk is not None and first is not None
-        for x, y in zip(first, chunk):
-            if x.references != y.references and x.id != y.id:
-                # Ids may differ between systems (a model name in them); a reference that
-                # differs where the ids do too is most likely another order.
-                raise DataError(
-                    f"{name}: pair {y.id} where {systems[0][0]} has pair {x.id}, with other "
-                    "references: systems must list the same pairs in the same order"
-                )
-            if x.references != y.references:
-                raise DataError(
-                    f"{name}: pair {y.id}: references differ from those of {systems[0][0]} "
-                    "(systems must be compared on the same references)"
-                )
+class _Alignment:
+    """Systems of ``compare`` must score the same pairs in the same order.
+
+    Pairs are matched by position. Ids may differ between systems (they may name the
+    system, as SummEval's ``doc|M11``), so an id that differs at a position is an error only
+    when it is one of the first system's ids: then the two files list the same pairs in
+    another order, which would pair each prediction with another one and move every paired
+    test. A file that repeats references (several pairs sharing one) is where a reference
+    check alone would not see it.
+    """
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.first_ids: set[str] = set()
+        #: Per other system: positions (0-based), their ids and the first system's ids
+        #: where the two differ, until the end shows whether they are another order.
+        self.differing: list[list[tuple[int, str, str]]] = [[] for _ in names[1:]]
+        self.n = 0
+
+    def check(
+        self,
+        chunk_list: list[list[Pair] | None],
+        accs: list[Accumulator],
+        iters: list[Iterator[list[Pair]]],
+    ) -> None:
+        if len(chunk_list) < 2:
+            return
+        first = chunk_list[0] or []
+        if any(c is None or len(c) != len(first) for c in chunk_list):
+            self._lengths_differ(chunk_list, accs, iters)
+        self.first_ids.update(p.id for p in first)
+        for k, chunk in enumerate(chunk_list[1:]):
+            assert chunk is not None
+            name = self.names[k + 1]
+            for i, (x, y) in enumerate(zip(first, chunk)):
+                if x.id != y.id:
+                    self.differing[k].append((self.n + i, y.id, x.id))
+                    if y.id in self.first_ids:
+                        self.finish()  # names the first pair out of order
+                if x.references != y.references:
+                    if x.id != y.id:
+                        self._reordered(name, self.n + i, y.id, x.id, references=True)
+                    raise DataError(
+                        f"{name}: pair {y.id}: references differ from "
+                        f"those of {self.names[0]} (systems must be compared on the "
+                        "same references)"
+                    )
+        self.n += len(first)
+
+    def finish(self) -> None:
+        """A differing id found later among the first system's ids: another order."""
+        for k, differing in enumerate(self.differing):
+            for position, own, theirs in differing:
+                if own in self.first_ids:
+                    self._reordered(self.names[k + 1], position, own, theirs)
+
+    def _reordered(
+        self, name: str, position: int, own: str, theirs: str, *, references: bool = False
+    ) -> None:
+        why = "with other references" if references else "which it lists elsewhere"
+        raise DataError(
+            f"{name}: pair {position + 1} is {own!r} where "
+            f"{self.names[0]} has {theirs!r} ({why}): systems must "
+            "list the same pairs in the same order (sort the files by id the same way)"
+        )
+
+    def _lengths_differ(
+        self,
+        chunk_list: list[list[Pair] | None],
+        accs: list[Accumulator],
+        iters: list[Iterator[list[Pair]]],
+    ) -> None:
+        """The exact number of pairs of each system (reading the rest of the longer files)."""
+        counts = [
+            acc.n + len(chunk or []) + (sum(len(c) for c in it) if chunk else 0)
+            for acc, chunk, it in zip(accs, chunk_list, iters)
+        ]
+        k = next(k for k in range(1, len(counts)) if counts[k] != counts[0])
+        raise DataError(
+            f"{self.names[k]} has {counts[k]} pairs but {self.names[0]} "
+            f"has {counts[0]}: systems must score the same pairs"
+        )
 
 
 def emit(path: Path | None, text: str) -> None:
@@ -200,10 +249,10 @@ def emit(path: Path | None, text: str) -> None:
         except OSError as e:  # a full disk or device (`> /dev/full`)
             raise DataError(f"cannot write the report: {e.strerror or e}") from None
         return
-    with rio.atomic_output(path) as handle:
+    with rout.atomic_output(path) as handle:
         handle.write(text)
 
 
 def emit_binary(path: Path, data: bytes) -> None:
-    with rio.atomic_binary_output(path) as handle:
+    with rout.atomic_binary_output(path) as handle:
         handle.write(data)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -141,7 +142,7 @@ class Rouge:
         raise ValueError("Reference is empty.")
 
     def _pair_scores(self, hyps: list[str], refs: list[str]) -> list[dict[str, Any]]:
-        columns, hyp_len, ref_len, empty = self._scorer().score_pairs(hyps, refs)
+        columns, hyp_len, ref_len, empty = _encodable(self._scorer().score_pairs, hyps, refs)
         self._raise_empty(empty)
         types = list(dict.fromkeys(METRICS[m] for m in self.metrics))
         metrics, stats = tuple(dict.fromkeys(self.metrics)), tuple(dict.fromkeys(self.stats))
@@ -168,7 +169,7 @@ class Rouge:
         repeats = {m: self.metrics.count(m) for m in self.metrics}
         if max(repeats.values(), default=1) > 1:
             return self._avg_repeated(hyps, refs, types, repeats)
-        means, (hyp_len, ref_len), empty = self._scorer().score_means(hyps, refs)
+        means, (hyp_len, ref_len), empty = _encodable(self._scorer().score_means, hyps, refs)
         self._raise_empty(empty)
         out: dict[str, Any] = {}
         for m in self.metrics:
@@ -184,7 +185,7 @@ class Rouge:
     ) -> dict[str, Any]:
         """``avg=True`` with a metric named twice: the original adds that metric's scores
         once per mention, so its "means" are multiplied; reproduced here."""
-        columns, hyp_len, ref_len, empty = self._scorer().score_pairs(hyps, refs)
+        columns, hyp_len, ref_len, empty = _encodable(self._scorer().score_pairs, hyps, refs)
         self._raise_empty(empty)
         out: dict[str, Any] = {}
         for m, times in repeats.items():
@@ -239,12 +240,41 @@ def _rows_builder(
         f"lambda n, {', '.join(names)}: "
         f"[{{{', '.join(items)}}} for {targets} in zip(range(n), {', '.join(names)})]"
         if names
-        else "lambda n: [{} for _ in range(n)]"
+        else f"lambda n: [{{{', '.join(items)}}} for _ in range(n)]"
     )
     builder: Callable[..., list[dict[str, Any]]] = eval(
         source, {"__builtins__": {"zip": zip, "range": range}}
     )
     return builder
+
+
+#: Where lone surrogates go on their way to the core (see :func:`_encodable`): the private
+#: use planes 16 and 15, one code point per surrogate.
+_SURROGATE_STAND_INS = (0x100000, 0xF0000)
+
+
+def _encodable(
+    score: Callable[[list[str], list[str]], Any], hyps: list[str], refs: list[str]
+) -> Any:
+    """``score(hyps, refs)``, also for texts holding a lone surrogate (``"\\ud800 a"``),
+    which the originals score as any other character but which cannot cross into the core
+    as UTF-8. Those texts go with each surrogate replaced by a private-use code point that
+    no text holds: pltrdy's and rouge-chinese's rules only split at spaces and sentence
+    marks and compare words for equality, so a one-to-one stand-in gives the original's
+    numbers."""
+    try:
+        return score(hyps, refs)
+    except UnicodeEncodeError:
+        pass
+    for base in _SURROGATE_STAND_INS:
+        taken = re.compile(f"[{chr(base)}-{chr(base + 0x7FF)}]")
+        if not any(taken.search(t) for t in (*hyps, *refs)):
+            table = {0xD800 + k: base + k for k in range(0x800)}
+            return score([h.translate(table) for h in hyps], [r.translate(table) for r in refs])
+    raise ValueError(
+        "texts hold lone surrogates and private-use characters of planes 15 and 16 at "
+        "once: they cannot be scored"
+    )
 
 
 def _texts(values: Sequence[str], name: str) -> list[str]:

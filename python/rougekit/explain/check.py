@@ -1,6 +1,14 @@
-"""Recomputes an explanation's numbers from its counts (:meth:`Explanation.check`).
+"""Checks an explanation (:meth:`Explanation.check`): re-derives it, then recomputes its
+numbers from its counts.
 
-Every float is recomputed with the profile's formula in the profile's order of operations,
+The dict's texts are explained again with the scorer given (without one: the scorer its
+signature records, rebuilt), and the dict must equal that explanation in every key and value
+(tokens, spans, compared forms, matches, missed n-grams, every reference's counts and
+scores, the chosen reference, rule, kind, witnesses): nothing the dict asserts is taken from
+it. The first difference raises :class:`rougekit.errors.ExplainCheckError` naming the field
+by its path (``types.rouge1.per_reference[1].matches[0].gram``), as does a malformed dict.
+
+Then every float is recomputed with the profile's formula in the profile's order of operations,
 then combined over the references by the named rule, and compared with ``==`` (never a
 tolerance) to the stored floats and, when the scorer is given, to ``scorer.score``. The
 matches must add up to the counts they explain. The first difference raises
@@ -9,11 +17,13 @@ matches must add up to the counts they explain. The first difference raises
 
 from __future__ import annotations
 
+import math
 import struct
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import rougekit.explain.derive as derive
 from rougekit.errors import ExplainCheckError
 
 Triple = tuple[float, float, float]
@@ -144,8 +154,180 @@ PAIR_CHECKS = {
 }
 
 
-def check(data: Mapping[str, Any], scorer: Any = None) -> None:
-    """Raises :class:`ExplainCheckError` at the first number or invariant that differs."""
+def check(data: Any, scorer: Any = None) -> None:
+    """Raises :class:`ExplainCheckError` at the first field that differs from the
+    explanation of the dict's texts, or at the first number or invariant that differs."""
+    fresh = rederive(data, scorer)
+    same(data, fresh)
+    recompute(fresh, scorer)
+
+
+#: Scorers rebuilt from signatures (a few: a corpus's explanations share one).
+_REBUILT: dict[str, derive.SignedScorer] = {}
+
+
+def rederive(data: Any, scorer: Any = None) -> dict[str, Any]:
+    """The explanation of ``data``'s texts (and id) by ``scorer``, or by the scorer its
+    signature records when ``scorer`` is ``None``."""
+    if not isinstance(data, Mapping):
+        raise ExplainCheckError(f"an explanation is a dict, got {type(data).__name__}")
+    if scorer is None:
+        scorer = _rebuilt(data.get("signature"))
+    ids = getattr(scorer.config.profile, "INPUT", "text") != "text"
+    pred = _input(_get(data, "prediction", Mapping, ""), "prediction", ids)
+    refs = _get(data, "references", list, "")
+    if not refs:
+        raise ExplainCheckError("references: an empty list (an explanation has a reference)")
+    refs_in = [
+        _input(_at(refs, k, Mapping, "references"), f"references[{k}]", ids)
+        for k in range(len(refs))
+    ]
+    ident = _get(data, "id", (str, type(None)), "")
+    try:
+        with warnings.catch_warnings():  # explaining already said what score() would warn
+            warnings.simplefilter("ignore")
+            return derive.explained_dict(scorer, pred, refs_in, ident)
+    except (TypeError, ValueError) as e:
+        raise ExplainCheckError(
+            f"the dict's texts cannot be explained by its scorer: {e}"
+        ) from None
+
+
+def _rebuilt(signature: Any) -> derive.SignedScorer:
+    if not isinstance(signature, str):
+        raise ExplainCheckError(
+            f"signature: {_kind(signature)}, not a signature: without the scorer, check() "
+            "rebuilds it from the signature"
+        )
+    made = _REBUILT.get(signature)
+    if made is None:
+        try:
+            made = derive.scorer_of_signature(signature)
+        except (TypeError, ValueError) as e:
+            raise ExplainCheckError(
+                f"signature: this rougekit cannot rebuild the scorer it records ({e}); check "
+                "with the scorer that made the explanation: Explanation(data, scorer=scorer)"
+            ) from None
+        if len(_REBUILT) >= 16:
+            _REBUILT.clear()
+        _REBUILT[signature] = made
+    return made
+
+
+def _input(text: Mapping[str, Any], where: str, ids: bool) -> Any:
+    """A text's input: its ``text``, or for token ids its ``ids``."""
+    if not ids:
+        return _get(text, "text", str, where)
+    if "ids" in text:
+        seq = _get(text, "ids", list, where)
+    else:
+        seq = [_get(_at(_get(text, "tokens", list, where), k, Mapping, f"{where}.tokens"), "id",
+                    int, f"{where}.tokens[{k}]") for k in range(len(text["tokens"]))]  # fmt: skip
+    for k, value in enumerate(seq):
+        if type(value) is not int:
+            raise ExplainCheckError(f"{where}.ids[{k}]: {_kind(value)}, not an int token id")
+    return seq
+
+
+def _get(m: Mapping[str, Any], key: str, kind: Any, where: str) -> Any:
+    path = f"{where}.{key}" if where else key
+    if key not in m:
+        raise ExplainCheckError(f"{path}: missing")
+    value = m[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ExplainCheckError(f"{path}: {_kind(value)}, not what an explanation holds there")
+    return value
+
+
+def _at(items: list[Any], k: int, kind: Any, where: str) -> Any:
+    value = items[k]
+    if not isinstance(value, kind):
+        raise ExplainCheckError(f"{where}[{k}]: {_kind(value)}, not what an explanation holds")
+    return value
+
+
+def _kind(value: Any) -> str:
+    return f"{type(value).__name__} {_show(value)}"
+
+
+def _show(value: Any) -> str:
+    """A short, printable rendering of a value of the dict (which may be hostile: a huge
+    int, a long text, control characters)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"<an int of {value.bit_length()} bits>"
+    if isinstance(value, (dict, list, tuple)) and len(value) > 8:
+        return f"<a {type(value).__name__} of {len(value)} items>"
+    try:
+        text = ascii(value)
+    except Exception:  # a hostile __repr__
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def same(data: Any, fresh: Mapping[str, Any]) -> None:
+    """``data`` equals ``fresh`` in every key and value (key order aside; numbers by value,
+    as ``==`` compares them: ``1`` and ``1.0`` are one JSON number; NaN equals NaN), else
+    :class:`ExplainCheckError` at the first field that differs."""
+    if data == fresh:  # in C: the usual case costs little next to explaining the pair
+        return
+    _walk(data, fresh, "")
+
+
+def _walk(got: Any, want: Any, path: str) -> None:
+    here = path or "the explanation"
+    if isinstance(want, Mapping):
+        if not isinstance(got, Mapping):
+            raise ExplainCheckError(f"{here}: {_kind(got)}, the texts give a dict")
+        for key in want:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in got:
+                raise ExplainCheckError(f"{sub}: missing")
+            _walk(got[key], want[key], sub)
+        for key in got:
+            if key not in want:
+                sub = f"{path}.{_show(key)}" if path else _show(key)
+                raise ExplainCheckError(f"{sub}: a key the explanation of the texts does not have")
+        return
+    if isinstance(want, (list, tuple)):
+        if not isinstance(got, (list, tuple)):
+            raise ExplainCheckError(f"{here}: {_kind(got)}, the texts give a list")
+        for k in range(min(len(got), len(want))):
+            _walk(got[k], want[k], f"{path}[{k}]")
+        if len(got) != len(want):
+            raise ExplainCheckError(
+                f"{here}: {len(got)} items, the explanation of the texts has {len(want)}"
+            )
+        return
+    if not _equal(got, want):
+        if isinstance(got, str) and isinstance(want, str):
+            at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), None)
+            at = min(len(got), len(want)) if at is None else at
+            cut = max(at - 20, 0)
+            raise ExplainCheckError(
+                f"{here}: differs at character {at}: the dict has "
+                f"{_show(got[cut : at + 40])}, the explanation of the texts "
+                f"{_show(want[cut : at + 40])}"
+            )
+        raise ExplainCheckError(
+            f"{here}: the dict has {_kind(got)}, the explanation of the texts {_kind(want)}"
+        )
+
+
+def _equal(got: Any, want: Any) -> bool:
+    if isinstance(want, float) and math.isnan(want):
+        return isinstance(got, float) and math.isnan(got)
+    if isinstance(want, (int, float)) and not isinstance(want, bool):
+        # A number is a number: a str, None or a list in its place is not.
+        return isinstance(got, (int, float)) and got == want
+    if isinstance(want, bool):
+        return isinstance(got, (bool, int, float)) and got == want
+    return type(got) is type(want) and bool(got == want)
+
+
+def recompute(data: Mapping[str, Any], scorer: Any = None) -> None:
+    """Recomputes every float of a well-formed explanation from its counts with the
+    profile's formula and rule and compares (``==``) with the stored floats and, when the
+    scorer is given, with ``scorer.score``."""
     profile = str(data.get("profile"))
     formula = FORMULAS.get(profile, engine_formula)
     _check_texts(data)

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from rougekit.results import Score
     from rougekit.scorer import RougeScorer
 
-#: The schema id every explanation carries.
-SCHEMA = "rougekit.explain/1"
+from rougekit.explain.derive import SCHEMA
 
 
 class TypeView(Mapping[str, Any]):
@@ -229,13 +228,23 @@ class Explanation:
     # -- checks and views ---------------------------------------------------------------
 
     def check(self) -> Explanation:
-        """Recomputes every precision, recall and F from the counts with the profile's
-        formula and rule, compares them (``==``) with the stored values and, when the
-        scorer is known, with ``scorer.score``; checks the matches add up. Raises
-        :class:`rougekit.errors.ExplainCheckError` naming what differs; returns ``self``."""
-        from rougekit.explain.check import check
+        """Explains the dict's texts again, with the scorer (when not known: the one the
+        signature records, rebuilt) and requires the dict to equal that explanation in every
+        key and value but the id; then recomputes every precision, recall and F from the
+        counts with the profile's formula and rule, compares them (``==``) with the stored
+        values and, when the scorer is known, with ``scorer.score``; checks the matches add
+        up. Raises :class:`rougekit.errors.ExplainCheckError` naming the first field that
+        differs by its path (also for a malformed dict); returns ``self``.
 
-        check(self.to_dict(), self.scorer)
+        An explanation whose dict has not been handed out yet (made by the core, never
+        read with :meth:`to_dict`) is the core's explanation of its texts: there is nothing
+        to re-derive, and only the numbers are recomputed."""
+        from rougekit.explain.check import check, recompute
+
+        if self._data is None:  # built here from the core's record: no one could edit it
+            recompute(self.to_dict(), self.scorer)
+        else:
+            check(self.to_dict(), self.scorer)
         return self
 
     def __repr__(self) -> str:

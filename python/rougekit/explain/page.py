@@ -148,6 +148,30 @@ def _units(kind: str, detail: dict[str, Any], forms: _Forms, n: int) -> list[lis
     return [[], [], [], []]
 
 
+#: The witness lists of each kind, by the side they mark: an explanation leaves one out
+#: (``None``) for a pair too long to list it (``docs/explain.md``).
+_WITNESSES = {
+    "ngram": (("matches",), ("matches",)),
+    "lcs": (("alignment",), ("alignment",)),
+    "union-lcs": (("prediction_in_lcs",), ("sentences",)),
+}
+
+
+def _counts(kind: str, detail: dict[str, Any]) -> list[Any]:
+    """A reference's hits and F, then, when the explanation left a witness list out, which
+    side has no marks (``"p"``, ``"r"``, ``"pr"``): the page says so instead of showing
+    fewer marks than hits without a word."""
+    out = [detail.get("hits"), detail.get("fmeasure")]
+    sides = _WITNESSES.get(kind)
+    if sides is not None and detail.get("hits"):
+        missing = "".join(
+            side for side, keys in zip("pr", sides) if any(detail.get(k, ()) is None for k in keys)
+        )
+        if missing:
+            out.append(missing)
+    return out
+
+
 def _stopwords() -> frozenset[str]:
     """The words the missed n-gram lists can hide: ROUGE-1.5.5's stopword list and the
     words' Porter stems, as the n-grams are listed in their compared, stemmed form ("this"
@@ -232,7 +256,7 @@ class ReportBuilder:
                 ]
             )
             per = [
-                [*_units(kind, detail, forms, n), [detail.get("hits"), detail.get("fmeasure")]]
+                [*_units(kind, detail, forms, n), _counts(kind, detail)]
                 for detail in t.get("per_reference") or ()
             ]
             s.marks.setdefault(name, []).append(per)
@@ -511,7 +535,7 @@ def _summaries(data: dict[str, Any]) -> str:
             '<p class="rk-note">Compared forms (after stemming); counted against the chosen '
             "reference; ranked by the difference between systems. "
             '<label><input type="checkbox" id="rk-stop" checked> hide n-grams made of '
-            "stopwords only (display only)</label></p>"
+            'stopwords only (display only)</label></p><div class="rk-lists">'
         )
         for t, lists in data["missed"].items():
             for which in ("content", "all"):
@@ -522,7 +546,7 @@ def _summaries(data: dict[str, Any]) -> str:
                     f'data-which="{which}"{" hidden" if which == "all" else ""}>'
                     f"<h3>{esc(t)}</h3>{_table(head, rows)}</div>"
                 )
-        parts.append("</section>")
+        parts.append("</div></section>")
     return "".join(parts)
 
 
@@ -538,25 +562,28 @@ def page(data: dict[str, Any]) -> str:
         "<body>\n<header><h1>rougekit report</h1>"
         f'<div id="rk-signature">{esc(data["signature"])}</div>'
         f'<div class="rk-note">{data["n"]} pairs · systems: {esc(names)}</div></header>\n'
-        f'<main><div id="rk-left">{_corpus(data)}'
+        # The corpus table and the tests, then the pairs beside the explanation (shown once
+        # a pair is chosen, the pairs taking the whole width until then), then the summaries.
+        f'<main>{_corpus(data)}<div id="rk-work"><div id="rk-left">'
         '<section id="rk-pairs"><h2>Pairs <span id="rk-shown"></span></h2>'
         "<noscript><p>The pairs and their explanations need JavaScript.</p></noscript>"
+        '<p class="rk-note">Click a pair to see its tokens marked.</p>'
         '<div class="rk-controls">'
         '<input id="rk-search" type="search" placeholder="search id / text"> '
-        'type <select id="rk-type"></select> system <select id="rk-system"></select> '
-        'length <select id="rk-bucket"><option value="">all</option></select><br>'
-        'F &times;100 from <input id="rk-fmin" type="number" value="0" min="0" max="100"> to '
-        '<input id="rk-fmax" type="number" value="100" min="0" max="100"> '
-        '<button id="rk-worst" type="button">worst first</button> '
+        '<span>type <select id="rk-type"></select></span> '
+        '<span>system <select id="rk-system"></select></span> '
+        '<span>length <select id="rk-bucket"><option value="">all</option></select></span> '
+        '<span>F &times;100 from <input id="rk-fmin" type="number" value="0" min="0" '
+        'max="100"> to <input id="rk-fmax" type="number" value="100" min="0" max="100"></span> '
+        '<span><button id="rk-worst" type="button">worst first</button> '
         '<button id="rk-best" type="button">best first</button> '
-        '<button id="rk-delta" type="button">largest Δ</button> '
-        '<button id="rk-prev" type="button">&lt;</button> <span id="rk-page"></span> '
-        '<button id="rk-next" type="button">&gt;</button></div>'
-        '<table id="rk-table"><thead></thead><tbody></tbody></table></section>'
-        f"{_summaries(data)}</div>\n"
+        '<button id="rk-delta" type="button">largest Δ</button></span> '
+        '<span><button id="rk-prev" type="button">&lt;</button> <span id="rk-page"></span> '
+        '<button id="rk-next" type="button">&gt;</button></span></div>'
+        '<table id="rk-table"><thead></thead><tbody></tbody></table></section></div>'
         '<div id="rk-right"><section id="rk-explain"><h2>Explanation '
-        '<span id="rk-pair-id"></span></h2><p class="rk-note">Click a pair.</p></section>'
-        "</div></main>\n"
+        '<span id="rk-pair-id"></span></h2></section></div></div>'
+        f"{_summaries(data)}</main>\n"
         f'<script type="application/json" id="rk-data">{_island(data)}</script>\n'
         f"<script>{_asset('report.js')}</script>\n</body>\n</html>\n"
     )

@@ -22,13 +22,21 @@ Token classes of the HTML views (the report page uses the same ones):
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+from rougekit.terminal import printable
 
 __all__ = ["fragment", "marks", "occurrences", "page", "text"]
 
 #: Longest list of n-grams or tokens the terminal view prints per line kind.
 MAX_ITEMS = 24
+
+#: The HTML views show each text's first MAX_TOKENS tokens (and at most MAX_CHARS of its
+#: characters), then how many more there are; the dict (``to_dict``) keeps them all.
+MAX_TOKENS = 1000
+MAX_CHARS = 20_000
 
 _KIND_COUNTS = {
     "ngram": "hits",
@@ -37,6 +45,8 @@ _KIND_COUNTS = {
     "wlcs": "weighted LCS",
     "skip-bigram": "skip-bigram hits",
 }
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 _NOT_COUNTED_NOTE = (
     "(not counted: the prediction's copies of that token were already used by another\n"
@@ -128,14 +138,6 @@ def chosen(t: dict[str, Any]) -> int:
 # -- terminal ----------------------------------------------------------------------------------
 
 
-def _safe(s: str) -> str:
-    """``s`` with characters that are not printable as their escapes: a text from the data
-    stays on its line and cannot drive the terminal."""
-    if s.isprintable():
-        return s
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in s)
-
-
 def _num(x: Any) -> str:
     if isinstance(x, float):
         return f"{x:.6g}" if x == x else "nan"  # NaN
@@ -146,7 +148,7 @@ def _visible(token: Any) -> str:
     """A token as printed: one made of white space (XL-Sum keeps jieba's space tokens, and
     they count) shows as ``␣``."""
     s = str(token)
-    return "\u2423" * len(s) if s and s.isspace() else _safe(s)
+    return "\u2423" * len(s) if s and s.isspace() else printable(s)
 
 
 def _gram(g: Sequence[Any]) -> str:
@@ -175,6 +177,13 @@ def _items(label: str, items: list[str], indent: str = "  ") -> list[str]:
 def _surface(text: dict[str, Any], indices: Iterable[int]) -> str:
     toks = text["tokens"]
     return " ".join(_visible(toks[i]["text"]) for i in indices if 0 <= i < len(toks))
+
+
+def _cut_surface(text: dict[str, Any], indices: Sequence[int]) -> str:
+    """:func:`_surface` of the first MAX_ITEMS indices, then how many more."""
+    more = len(indices) - MAX_ITEMS
+    shown = _surface(text, indices[:MAX_ITEMS])
+    return shown + (f" … (+{more} more)" if more > 0 else "")
 
 
 def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
@@ -241,13 +250,17 @@ def _lcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
 def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     guarded = False
-    for s in r.get("sentences") or ():
-        counted = _surface(ref, s.get("counted") or ()) or "-"
-        line = f"  ref s{s['sentence']} counted: {counted}"
+    sentences = list(r.get("sentences") or ())
+    for s in sentences[:MAX_ITEMS]:
+        counted = _cut_surface(ref, list(s.get("counted") or ())) or "-"
+        line = f"  ref s{_num(s['sentence'])} counted: {counted}"
         if s.get("not_counted"):
             guarded = True
-            line += f"      in LCS but not counted: {_surface(ref, s['not_counted'])}"
+            line += f"      in LCS but not counted: {_cut_surface(ref, list(s['not_counted']))}"
         lines.append(line)
+    if len(sentences) > MAX_ITEMS:
+        lines.append(f"  … (+{len(sentences) - MAX_ITEMS} more reference sentences)")
+        guarded = guarded or any(s.get("not_counted") for s in sentences[MAX_ITEMS:])
     if guarded and "lcs" in r:  # pltrdy's union of the sentence pairs' LCS words
         lines.append("  (not counted: that word was already counted from another sentence pair)")
     elif guarded:
@@ -285,7 +298,10 @@ def _choice_lines(t: dict[str, Any]) -> list[str]:
     def key(p: dict[str, Any]) -> Any:
         return p.get("select", p[field]) if by_recall else p[field]
 
-    fs = "  ".join(f"{_num(p[field])}{'*' if p['reference'] == ref else ''}" for p in per)
+    fs = "  ".join(
+        f"{_num(p[field])}{'*' if p['reference'] == ref else ''}" for p in per[:MAX_ITEMS]
+    )
+    fs += f"  … (+{len(per) - MAX_ITEMS} more)" * (len(per) > MAX_ITEMS)
     if isinstance(ref, int):
         best = [p["reference"] for p in per if key(p) == key(per[ref])]
         tie = f" (tied with {', '.join(str(b + 1) for b in best if b != ref)})" * (len(best) > 1)
@@ -315,7 +331,7 @@ def _dropped_lines(d: dict[str, Any]) -> list[str]:
     for label, t in texts:
         dropped = t.get("dropped") or []
         if dropped:
-            items = [f'"{_safe(x["text"])}" ({x["why"]})' for x in dropped]
+            items = [f'"{printable(x["text"])}" ({x["why"]})' for x in dropped]
             out += _items(f"{label} dropped", items, indent="")
     return out
 
@@ -342,10 +358,39 @@ def text(d: dict[str, Any]) -> str:
     """The terminal view of one explanation: per type the counts and P/R/F with the
     formula, the matches (clipped counts, missed n-grams, one LCS, rougeLsum's counted and
     not-counted tokens per reference sentence), the chosen reference and each reference's F,
-    what the profile dropped, and the signature."""
+    what the profile dropped, and the signature. Every character that is not printable
+    (control, bidi, ...) is shown as its escape, whatever field of the dict it comes from;
+    ``ValueError`` naming the field for a dict that is not of the schema."""
+    out = _drawn(_text_view, d)
+    return "\n".join(printable(line) for line in out.split("\n"))
+
+
+def _drawn(view: Callable[[dict[str, Any]], str], d: Any) -> str:
+    """``view(d)``; a dict the view cannot draw raises ``ValueError`` naming its first
+    field of another type than the schema's (:mod:`rougekit.explain.shape`)."""
+    try:
+        return view(d)
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as e:
+        from rougekit.explain.shape import check_shape
+
+        check_shape(d)
+        raise ValueError(
+            f"this explanation's dict cannot be shown ({type(e).__name__}: {e}); "
+            "Explanation.check() says which field differs from the explanation of its texts"
+        ) from e
+
+
+def _no_surrogates(markup: str) -> str:
+    """HTML with each lone surrogate (which no encoding writes) shown as U+FFFD."""
+    if markup.isascii():
+        return markup
+    return _SURROGATE.sub("\ufffd", markup)
+
+
+def _text_view(d: dict[str, Any]) -> str:
     lines = []
     if d.get("id") is not None:
-        lines.append(f"pair {_safe(str(d['id']))}")
+        lines.append(f"pair {printable(str(d['id']))}")
     pred = d["prediction"]
     formula = None
     for name, t in d["types"].items():
@@ -356,7 +401,7 @@ def text(d: dict[str, Any]) -> str:
         lines.append(_head(name, t, nsent if t["kind"] == "union-lcs" else None))
         if t.get("formula") and t["formula"] != formula:  # once while it stays the same
             formula = t["formula"]
-            lines.append(f"  formula: {_safe(formula)}")
+            lines.append(f"  formula: {printable(formula)}")
         lines += _choice_lines(t)
         if isinstance(t.get("reference"), int) or len(per) < 2:
             r = per[k] if k < len(per) else {}
@@ -374,7 +419,7 @@ def text(d: dict[str, Any]) -> str:
             ref_j = d["references"][j] if j < len(d["references"]) else {"tokens": []}
             lines += ["  " + line for line in _match_lines(t, pred, ref_j, r)]
     lines += _dropped_lines(d)
-    lines.append(f"signature: {_safe(d['signature'])}")
+    lines.append(f"signature: {printable(d['signature'])}")
     return "\n".join(lines) + "\n"
 
 
@@ -401,19 +446,30 @@ def _spans(t: dict[str, Any], hit: set[int], unit: set[int], over: set[int],
     """A text as escaped HTML, each token a ``span`` with its classes, the compared form
     in its title; dropped text struck through with its reason."""
     esc = html.escape
-    toks = t["tokens"]
+    all_toks = t["tokens"]
+    toks = all_toks[:MAX_TOKENS]
     source = t.get("text")
     if source is None:  # token ids: no text, the tokens are the ids
         return " ".join(
             _token_span(esc(str(tok["text"])), tok, k, hit, unit, over, nc)
             for k, tok in enumerate(toks)
-        )
+        ) + _more(len(all_toks) - len(toks), None)
+    # The window: the first MAX_TOKENS tokens, within the first MAX_CHARS characters.
+    cut = len(source)
+    if len(all_toks) > MAX_TOKENS:
+        cut = all_toks[MAX_TOKENS]["start"]
+    cut = min(cut, MAX_CHARS)
     pieces: list[tuple[int, int, str]] = []
     for k, tok in enumerate(toks):
+        if tok["end"] > cut:
+            break
         pieces.append((tok["start"], tok["end"], _token_span(
             esc(source[tok["start"]:tok["end"]]), tok, k, hit, unit, over, nc)))  # fmt: skip
+    shown = len(pieces)
     for x in t.get("dropped") or ():
-        why = esc(x["why"], quote=True)
+        if x["end"] > cut:
+            break
+        why = esc(str(x["why"]), quote=True)
         body = esc(source[x["start"] : x["end"]])
         pieces.append((x["start"], x["end"],
                        f'<span class="rk-drop" style="{_STYLE["rk-drop"]}" '
@@ -426,8 +482,22 @@ def _spans(t: dict[str, Any], hit: set[int], unit: set[int], over: set[int],
         out.append(esc(source[at:start]))
         out.append(piece)
         at = end
-    out.append(esc(source[at:]))
-    return "".join(out).replace("\n", "<br>")
+    out.append(esc(source[at:cut]))
+    body = "".join(out).replace("\n", "<br>")
+    return body + _more(len(all_toks) - shown, len(source) - cut if cut < len(source) else 0)
+
+
+def _more(tokens: int, chars: int | None) -> str:
+    """The note closing a text cut at the window: how much is not shown."""
+    if tokens <= 0 and not chars:
+        return ""
+    what = f"+{tokens:,} more tokens" if tokens > 0 else f"+{chars:,} more characters"
+    if tokens > 0 and chars:
+        what += f" ({chars:,} characters)"
+    return (
+        f' <span class="rk-more" style="color:#666;font-style:italic">… {what} '
+        "(the explanation's dict has them all)</span>"
+    )
 
 
 def _token_span(body: str, tok: dict[str, Any], k: int, hit: set[int], unit: set[int],
@@ -470,7 +540,9 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         d = {**d, "prediction": lsum_view(d["prediction"])}
         d["references"] = [lsum_view(r) for r in d["references"]]
     pred = d["prediction"]
-    mk = [marks(kind, p, pred["tokens"], n=n) for p in per]
+    # Over-count occurrences are looked for in the window shown only.
+    window = pred["tokens"][:MAX_TOKENS]
+    mk = [marks(kind, p, window, n=n) for p in per]
     parts = [
         f'<section class="rk-type" data-type="{esc(name, quote=True)}" '
         f'data-kind="{esc(kind, quote=True)}" style="margin:8px 0">',
@@ -484,8 +556,8 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         strip = " ".join(
             f"<span{bold if p['reference'] == ref else ''}>"
             f"ref {p['reference'] + 1}: F {esc(_num(p['fmeasure']))}</span>"
-            for p in per
-        )
+            for p in per[:MAX_ITEMS]
+        ) + f" … (+{len(per) - MAX_ITEMS} more)" * (len(per) > MAX_ITEMS)
         parts.append(f'<div style="font-size:90%">{esc(t["rule"])}: {strip}</div>')
     m = mk[k] if k < len(mk) else marks(kind, {}, pred["tokens"])
     caption = "prediction" + (f", marked against reference {k + 1}" if len(per) > 1 else "")
@@ -495,7 +567,11 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
         + _spans(pred, set(m["pred_hit"]), set(m["pred_unit"]), set(m["pred_over"]), set())
         + "</div>"
     )
-    for j, ref_text in enumerate(d["references"]):
+    refs = d["references"]
+    # At most MAX_ITEMS references (and the chosen one), then how many more.
+    shown = [j for j in range(len(refs)) if j < MAX_ITEMS or j == t.get("reference")]
+    for j in shown:
+        ref_text = refs[j]
         mj = mk[j] if j < len(mk) else marks(kind, {}, pred["tokens"])
         is_chosen = j == t.get("reference") or (len(per) == 1 and j == 0)
         box = _BOX + (";border:2px solid #2a8a3a" if is_chosen and len(per) > 1 else "")
@@ -514,11 +590,16 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
             + _spans(ref_text, set(mj["ref_hit"]), set(mj["ref_unit"]), set(), set(mj["ref_nc"]))
             + "</div>"
         )
-    if kind == "skip-bigram" and k < len(per):
-        items = ", ".join(
-            esc(f"({' '.join(map(str, x['pair']))}) x{x['hits']}")
-            for x in per[k].get("matches") or ()
+    if len(shown) < len(refs):
+        parts.append(
+            f'<div style="font-size:90%;color:#666">… +{len(refs) - len(shown):,} more '
+            "references (the explanation's dict has them all)</div>"
         )
+    if kind == "skip-bigram" and k < len(per):
+        pairs = list(per[k].get("matches") or ())
+        items = ", ".join(
+            esc(f"({' '.join(map(str, x['pair']))}) x{x['hits']}") for x in pairs[:MAX_ITEMS]
+        ) + f" … (+{len(pairs) - MAX_ITEMS:,} more)" * (len(pairs) > MAX_ITEMS)
         parts.append(f'<div style="font-size:90%">matched pairs: {items or "none"}</div>')
     parts.append("</section>")
     return "".join(parts)
@@ -527,7 +608,12 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
 def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
     """One explanation as an HTML fragment for a notebook cell: per type the arithmetic,
     the prediction and each reference with their tokens marked (see the module's classes);
-    no script, no style sheet (inline styles only), every text escaped."""
+    no script, no style sheet (inline styles only), every text escaped; ``ValueError``
+    naming the field for a dict that is not of the schema."""
+    return _no_surrogates(_drawn(lambda x: _fragment(x, types), d))
+
+
+def _fragment(d: dict[str, Any], types: Sequence[str] | None) -> str:
     esc = html.escape
     legend = " ".join(
         f'<span class="{c}" style="{_STYLE[c]}">{esc(label)}</span>' for c, label in _LEGEND
@@ -547,11 +633,15 @@ def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
 
 def page(d: dict[str, Any]) -> str:
     """A one-pair HTML page (``Explanation.html(path)``): the fragment and nothing to
-    fetch."""
+    fetch; ``ValueError`` naming the field for a dict that is not of the schema."""
+    return _no_surrogates(_drawn(_page, d))
+
+
+def _page(d: dict[str, Any]) -> str:
     title = "rougekit explain" + (f" {d['id']}" if d.get("id") is not None else "")
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{html.escape(title)}</title>\n</head>\n<body>\n"
         f'<h1 style="font-family:system-ui,sans-serif;font-size:18px">{html.escape(title)}</h1>\n'
-        f"{fragment(d)}\n</body>\n</html>\n"
+        f"{_fragment(d, None)}\n</body>\n</html>\n"
     )

@@ -31,6 +31,7 @@ import numpy as np
 
 import rougekit.profiles as profiles
 from rougekit.integrations.rewards import RewardCore, make_core, warn_missing
+from rougekit.profiles import ProfileLike
 
 __all__ = ["DEFAULT_EOS_STRINGS", "OpenRLHFRouge", "reward_func", "rouge_reward_func"]
 
@@ -41,7 +42,7 @@ DEFAULT_EOS_STRINGS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "
 def rouge_reward_func(
     types: str | Sequence[str] = ("rouge1", "rouge2", "rougeL"),
     *,
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     weights: Sequence[float] | Mapping[str, float] | None = None,
     metric_to_select: str = "fmeasure",
     stemmer: bool | str | None = None,

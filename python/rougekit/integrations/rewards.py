@@ -19,6 +19,7 @@ import rougekit._core as _core
 import rougekit.profiles as profiles
 from rougekit.config import normalize_types
 from rougekit.diagnostics import _caller_stacklevel
+from rougekit.profiles import ProfileLike
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer
 
@@ -195,7 +196,7 @@ class RewardCore:
 def make_core(
     types: str | Sequence[str],
     *,
-    profile: str,
+    profile: ProfileLike,
     weights: Sequence[float] | Mapping[str, float] | None,
     metric_to_select: str,
     stemmer: bool | str | None,

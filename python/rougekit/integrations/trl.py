@@ -33,6 +33,7 @@ from typing import Any
 
 import rougekit.profiles as profiles
 from rougekit.integrations.rewards import RewardCore, default_name, make_core
+from rougekit.profiles import ProfileLike
 
 #: Dataset columns tried, in this order, when ``reference_column`` is not given.
 REFERENCE_COLUMNS = ("reference", "references", "solution", "ground_truth", "answer")
@@ -43,7 +44,7 @@ RewardFunction = Callable[..., list[float | None]]
 def rouge_reward(
     types: str | Sequence[str] = ("rouge1", "rouge2", "rougeL"),
     *,
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     weights: Sequence[float] | Mapping[str, float] | None = None,
     metric_to_select: str = "fmeasure",
     reference_column: str | None = None,

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import rougekit.profiles as profiles
 from rougekit.integrations.rewards import Ragged, RewardCore, make_core, warn_missing
+from rougekit.profiles import ProfileLike
 
 if TYPE_CHECKING:
     import numpy as np
@@ -46,7 +47,7 @@ __all__ = ["VerlRouge", "compute_score", "compute_score_batch", "rouge_compute_s
 def rouge_compute_score(
     types: str | Sequence[str] = ("rouge1", "rouge2", "rougeL"),
     *,
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     weights: Sequence[float] | Mapping[str, float] | None = None,
     metric_to_select: str = "fmeasure",
     stemmer: bool | str | None = None,

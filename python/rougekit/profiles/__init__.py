@@ -11,6 +11,7 @@ A profile's name is frozen once released: the same name always gives the same nu
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -60,16 +61,22 @@ def names() -> tuple[str, ...]:
     return tuple(REGISTRY)
 
 
-def takes_language(name: str | None) -> bool:
+def takes_language(name: ProfileLike | None) -> bool:
     """Whether profile ``name`` takes ``language=`` as an option of its own (``xlsum-v1``);
     for the others it is a shortcut choosing the profile (``rougekit.languages``)."""
     return name is not None and "language" in get(name).OPTIONS
 
 
-def get(name: str) -> type[Profile]:
-    """The class of profile ``name``; ``ValueError`` listing the profiles for another name."""
+def get(name: ProfileLike) -> type[Profile]:
+    """The class of profile ``name`` (or of a profile object); ``ValueError`` listing the
+    profiles for another name."""
+    if isinstance(name, Profile):
+        return type(name)
     if not isinstance(name, str):
-        raise TypeError(f"profile must be str, got {type(name).__name__}")
+        raise TypeError(
+            f"profile must be a profile's name (str) or a profile object such as "
+            f"Pltrdy101(exclusive=False), got {type(name).__name__}"
+        )
     if name not in REGISTRY:
         hint = ""
         if name in ("char-v1", "character", "unicode", "chars"):
@@ -80,11 +87,23 @@ def get(name: str) -> type[Profile]:
     return cls
 
 
-def create(name: str, **options: Any) -> Profile:
+def create(name: ProfileLike, **options: Any) -> Profile:
     """Profile ``name`` with ``options`` (only the options the caller set: a value of
-    ``None`` means "not given"); ``ValueError`` for an option the profile cannot use."""
+    ``None`` means "not given"); ``ValueError`` for an option the profile cannot use.
+
+    ``name`` may also be a profile object (``Pltrdy101(exclusive=False)``), which carries
+    its options: it is used as it is, and ``options`` must not be given beside it."""
     cls = get(name)
     given = {k: v for k, v in options.items() if v is not None}
+    if isinstance(name, Profile):
+        given = {k: v for k, v in given.items() if not cls.is_default(k, v)}
+        if given:
+            fields = ", ".join(f.name for f in dataclasses.fields(name)) or "none"
+            raise TypeError(
+                f"profile={name!r} carries its options: set {', '.join(given)} on the profile "
+                f"object instead of beside it (its options: {fields})"
+            )
+        return name
     unknown = [k for k in given if k not in OPTIONS]
     if unknown:
         raise TypeError(f"unknown option(s): {', '.join(unknown)}")
@@ -196,6 +215,11 @@ class Profile(ABC):
     def options(self) -> dict[str, Any]:
         """The options that differ from the profile's defaults (for ``repr``)."""
 
+    def before_scoring(self) -> None:
+        """Checks made before each call that scores or explains (nothing by default; a
+        profile segmenting with jieba checks that this process's jieba is unchanged)."""
+        return None
+
     @abstractmethod
     def tokenize(self, text: str) -> list[str]:
         """The tokens the profile compares for ``text`` (stemmed, stopwords removed)."""
@@ -210,6 +234,10 @@ class Profile(ABC):
     ASCII_ONLY: ClassVar[bool] = False
     #: What the tokenizer keeps, for the warnings ("which keeps ...").
     KEEPS: ClassVar[str] = "every run of non-space characters"
+
+
+#: What ``profile=`` takes everywhere: a profile's name or a configured profile object.
+ProfileLike = str | Profile
 
 
 def mean_corpus(

@@ -30,6 +30,7 @@ import rougekit._core as _core
 from rougekit.profiles import CoreScorer
 from rougekit.profiles.pltrdy import PltrdyFamily
 from rougekit.profiles.whitespace import segmenter_fields, segmenter_name
+from rougekit.segmentation import check_jieba_unchanged
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,10 @@ class RougeChinese103(PltrdyFamily):
 
     def signature_fields(self) -> dict[str, str]:
         return {**super().signature_fields(), **segmenter_fields(self.segmenter)}
+
+    def before_scoring(self) -> None:
+        if self.segmenter == "jieba":
+            check_jieba_unchanged()
 
     def options(self) -> dict[str, Any]:
         out = super().options()

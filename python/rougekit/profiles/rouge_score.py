@@ -30,5 +30,8 @@ class RougeScore(EngineProfile):
         return (
             "For other languages give language='<code>' (e.g. 'hi'), or use "
             "profile='unicode-v1' (words) or profile='character-v1' (characters: Chinese, "
-            "Japanese, Thai, ...)."
+            "Japanese, Thai, ...). To reproduce published numbers use their scorer's "
+            "profile instead: profile='xlsum-v1' with language= (XL-Sum, GEM: Hindi, "
+            "Bengali...), profile='rouge-chinese-1.0.3' with segmenter='jieba' (rouge_chinese "
+            "+ jieba: LLaMA-Factory, OpenCompass)."
         )

@@ -98,6 +98,62 @@ def _ordered(value: object, what: str) -> list[Any]:
     return list(value)
 
 
+def id_batch(predictions: Any, references: Any) -> tuple[list[Any], list[Any]]:
+    """A batch's token ids checked as ``score_batch`` checks them, with its messages: each
+    prediction a list of ints or int64 bytes, each pair's references one such sequence or a
+    list of them (what the core reads). ``TypeError``/``ValueError`` naming the argument."""
+    preds = _ordered(predictions, "predictions")
+    refs = _ordered(references, "references")
+    if len(preds) != len(refs):
+        raise ValueError(
+            f"predictions and references must have the same length, got "
+            f"{len(preds)} predictions and {len(refs)} references"
+        )
+    # Lists of ints (the usual input: tokenizer output) go to the core as they are and
+    # are read there; everything else becomes int64 bytes here (NumPy's own conversion
+    # for arrays). A reference list starting with an int is one sequence.
+    pred_ids = [p if type(p) is list else _ids(p, f"predictions[{i}]") for i, p in enumerate(preds)]
+    ref_ids: list[Any] = []
+    for i, r in enumerate(refs):
+        if type(r) is list and (not r or type(r[0]) is int):
+            ref_ids.append(r)
+        elif _one_sequence(r):
+            ref_ids.append(_ids(r, f"references[{i}]"))
+        else:
+            ref_ids.append(
+                [
+                    x if type(x) is list else _ids(x, f"references[{i}][{k}]")
+                    for k, x in enumerate(r)
+                ]
+            )
+    return pred_ids, ref_ids
+
+
+def id_lists(predictions: Any, references: Any) -> tuple[list[list[int]], list[list[list[int]]]]:
+    """:func:`id_batch`'s checks and messages, every sequence a list of Python ints and
+    each pair's references a list of sequences (what explanations are made from)."""
+    pred_ids, ref_ids = id_batch(predictions, references)
+    preds = [_int_list(p, f"predictions[{i}]") for i, p in enumerate(pred_ids)]
+    refs: list[list[list[int]]] = []
+    for i, r in enumerate(ref_ids):
+        if isinstance(r, bytes) or not r or not isinstance(r[0], (list, bytes)):
+            refs.append([_int_list(r, f"references[{i}]")])
+        else:
+            refs.append([_int_list(x, f"references[{i}][{k}]") for k, x in enumerate(r)])
+    return preds, refs
+
+
+def _int_list(value: Any, what: str) -> list[int]:
+    """A checked sequence as a list of exact ints (a list's items are checked as the core
+    checks them: ints, ``bool`` and ``__index__`` objects within int64)."""
+    out = array("q")
+    if isinstance(value, bytes):
+        out.frombytes(value)
+    else:
+        out.frombytes(_ids(value, what))
+    return out.tolist()
+
+
 class IdScorer:
     """The core engine for token ids: converts ids to int64 buffers, then scores."""
 
@@ -118,32 +174,7 @@ class IdScorer:
         fast: _core.BatchScores | None = self._engine.score_id_lists(predictions, references)
         if fast is not None:
             return fast
-        preds = _ordered(predictions, "predictions")
-        refs = _ordered(references, "references")
-        if len(preds) != len(refs):
-            raise ValueError(
-                f"predictions and references must have the same length, got "
-                f"{len(preds)} predictions and {len(refs)} references"
-            )
-        # Lists of ints (the usual input: tokenizer output) go to the core as they are and
-        # are read there; everything else becomes int64 bytes here (NumPy's own conversion
-        # for arrays). A reference list starting with an int is one sequence.
-        pred_ids = [
-            p if type(p) is list else _ids(p, f"predictions[{i}]") for i, p in enumerate(preds)
-        ]
-        ref_ids: list[Any] = []
-        for i, r in enumerate(refs):
-            if type(r) is list and (not r or type(r[0]) is int):
-                ref_ids.append(r)
-            elif _one_sequence(r):
-                ref_ids.append(_ids(r, f"references[{i}]"))
-            else:
-                ref_ids.append(
-                    [
-                        x if type(x) is list else _ids(x, f"references[{i}][{k}]")
-                        for k, x in enumerate(r)
-                    ]
-                )
+        pred_ids, ref_ids = id_batch(predictions, references)
         batch: _core.BatchScores = self._engine.score_id_batch(pred_ids, ref_ids)
         return batch
 

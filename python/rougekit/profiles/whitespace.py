@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import rougekit._core as _core
 from rougekit.profiles.engine import EngineProfile
+from rougekit.segmentation import check_jieba_unchanged
 
 #: Each segmenter's id in the signature's ``seg`` field: the name and version of the
 #: segmenter whose words it gives.
@@ -64,6 +65,10 @@ class Whitespace(EngineProfile):
 
     def signature_fields(self) -> dict[str, str]:
         return {**super().signature_fields(), **segmenter_fields(self.segmenter)}
+
+    def before_scoring(self) -> None:
+        if self.segmenter == "jieba":
+            check_jieba_unchanged()
 
     def options(self) -> dict[str, Any]:
         out = super().options()

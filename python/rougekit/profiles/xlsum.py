@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 import rougekit.languages as languages
 from rougekit.checks import as_bool, numpy_bool
 from rougekit.profiles.engine import EngineProfile, multiref_rule
+from rougekit.segmentation import check_jieba_unchanged
 
 #: The Unicode version of the tokenizer's data (Python 3.11's ``unicodedata``).
 UNICODE_VERSION = "14.0.0"
@@ -204,6 +205,10 @@ class XlsumV1(EngineProfile):
 
     def signature_fields(self) -> dict[str, str]:
         return {**super().signature_fields(), "lang": self.language, "uni": UNICODE_VERSION}
+
+    def before_scoring(self) -> None:
+        if self.tokenizer.endswith("+jieba"):
+            check_jieba_unchanged()
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {"language": self.language}

@@ -32,6 +32,28 @@ use rustc_hash::FxHashMap;
 /// (e.g. 5,000 distinct sentences on each side that all share a word).
 pub const MAX_SENTENCE_PAIRS: usize = 1 << 24;
 
+/// Most LCS table cells (reference tokens x hypothesis tokens, summed over the sentence
+/// pairs computed) one text pair's ROUGE-L may take: 2^36, a few seconds of the
+/// bit-parallel kernel (64 cells a machine word), where the originals' pure-Python tables
+/// would take hours. Beyond, the pair is refused with an error rather than running for an
+/// hour (a 10 MB text as one sentence: about 2^42 cells).
+pub const MAX_LCS_CELLS: u64 = 1 << 36;
+
+/// The error past [`MAX_LCS_CELLS`].
+fn too_large(reference: usize, hypothesis: usize, cells: u64) -> String {
+    format!(
+        "rougeL of a {reference}-token reference against a {hypothesis}-token prediction \
+         needs {cells} or more LCS cells, over the limit of {MAX_LCS_CELLS} (2^36): shorten \
+         the texts"
+    )
+}
+
+/// Adds one sentence pair's cells to the pair's budget; `false` past [`MAX_LCS_CELLS`].
+fn spend(cells: &mut u64, r: usize, c: usize) -> bool {
+    *cells = cells.saturating_add((r as u64).saturating_mul(c as u64));
+    *cells <= MAX_LCS_CELLS
+}
+
 /// At most this many (reference sentence, hypothesis sentence) pairs are all computed
 /// without looking for equal sentences or shared words.
 const FEW_PAIRS: usize = 256;
@@ -158,7 +180,12 @@ pub(crate) fn score(
     cancel: &Cancel<'_>,
     mut trace: Option<&mut Vec<LcsTrace>>,
 ) -> Result<(Score, Counts), String> {
+    let mut cells = 0u64;
+    let (m, n) = (reference.tokens.len(), hyp.tokens.len());
     if rule == LcsRule::WholeText {
+        if !spend(&mut cells, m, n) {
+            return Err(too_large(m, n, cells));
+        }
         let hits = lcs::lcs_len(&reference.tokens, &hyp.tokens, &mut s.lcs, cancel);
         return Ok(ratio(hits, hyp.tokens.len(), reference.tokens.len()));
     }
@@ -222,6 +249,9 @@ pub(crate) fn score(
                     return Err(too_many(MAX_SENTENCE_PAIRS));
                 }
                 let c = &hyp.tokens[ca..cb];
+                if !spend(&mut cells, r.len(), c.len()) {
+                    return Err(too_large(m, n, cells));
+                }
                 let mut step = trace.as_deref_mut().map(|_| LcsTrace {
                     reference_start: ra,
                     hypothesis_start: ca,
@@ -282,6 +312,9 @@ pub(crate) fn score(
                 return Err(too_many(MAX_SENTENCE_PAIRS));
             }
             let c = &hyp.tokens[ca..cb];
+            if !spend(&mut cells, r.len(), c.len()) {
+                return Err(too_large(m, n, cells));
+            }
             let length = lcs::lcs_len(r, c, &mut s.lcs, cancel);
             hits += r_count * c_count * length;
             if trace.is_some() && length > 0 {

@@ -13,6 +13,7 @@ from typing import Any
 
 import rougekit.profiles as profiles
 from rougekit.aggregate import corpus_mean
+from rougekit.profiles import ProfileLike
 from rougekit.results import FIELDS
 from rougekit.scorer import RougeScorer
 from rougekit.signature import Signature
@@ -105,7 +106,7 @@ def compute(
     use_stemmer: bool = False,
     tokenizer: Callable[[str], list[Any]] | None = None,
     *,
-    profile: str = profiles.DEFAULT,
+    profile: ProfileLike = profiles.DEFAULT,
     stemmer: str | None = None,
     multiref: str | None = None,
     jackknife: bool | None = None,

@@ -1,4 +1,4 @@
-"""Reading predictions and references lazily, and writing output files atomically.
+"""Reading the command line's inputs lazily: predictions and references as :class:`Pair`.
 
 Every reader is a generator of :class:`Pair` that holds one line (or one file, for
 directories) at a time, so memory stays flat however long the input. Bad input raises
@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import errno
+import itertools
 import json
 import os
 import re
+import shlex
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,9 +115,41 @@ def _decode(raw: bytes, path: Path, number: int) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
+        hint = _encoding(raw, path)
         raise DataError(
-            f"{path}:{number}: not valid UTF-8 (byte {e.start + 1} of the line)"
+            f"{path}:{number}: not valid UTF-8 (byte {e.start + 1} of the line){hint}"
         ) from None
+
+
+#: Byte order marks of UTF-16 and UTF-32 (Excel's "Unicode text" and Notepad's "Unicode"
+#: save UTF-16 little-endian with one), longest first.
+_WIDE_BOMS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
+
+def _encoding(raw: bytes, path: Path) -> str:
+    """What a line that is not UTF-8 most likely is, and how to convert it."""
+    stdin = str(path) == "-"
+    name = "FILE" if stdin else shlex.quote(str(path))
+    utf8 = (
+        "FILE.utf8" if stdin else shlex.quote(str(path.with_name(f"{path.stem}.utf8{path.suffix}")))
+    )
+    wide = next((name for bom, name in _WIDE_BOMS if raw.startswith(bom)), None)
+    if wide is None and raw.count(b"\x00") * 3 >= len(raw) > 0:
+        wide = "UTF-16"  # every other byte zero: UTF-16 text without a byte order mark
+    if wide is not None:
+        return (
+            f": the file is {wide} text; convert it to UTF-8 first, e.g. "
+            f'iconv -f {wide} -t UTF-8 {name} > {utf8} (or save it as "CSV UTF-8")'
+        )
+    return (
+        "; if the file is in a legacy encoding such as Latin-1 or Windows-1252, convert it "
+        f"to UTF-8 first, e.g. iconv -f WINDOWS-1252 -t UTF-8 {name} > {utf8}"
+    )
 
 
 # Longest line read from an input (one text, or one JSONL/CSV record): far above any real
@@ -155,6 +187,10 @@ def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
                 progress.done += len(raw)
             if raw.endswith(b"\n"):
                 raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+            if number == 1 and raw.count(b"\x00") * 3 >= len(raw) > 0:
+                # UTF-16 without a byte order mark decodes as UTF-8 (NUL is ASCII): every
+                # other byte zero is no text.
+                raise DataError(f"{path}:1: not valid text{_encoding(raw, path)}")
             if number == 1 and raw.startswith(_BOM):
                 # A UTF-8 byte order mark (every Excel export has one) is no text: read as
                 # utf-8-sig reads it, or it would glue itself to the first column's name.
@@ -202,8 +238,30 @@ def read_line_files(
                     raise DataError(
                         f"{ref_path} has {n} lines but {prediction_path} has {counts[0]}"
                     )
+        if count == 0:
+            for path, cell in zip([prediction_path, *reference_paths], row):
+                _refuse_json_object(path, cell)  # type: ignore[arg-type]
         yield Pair(str(count), row[0], row[1:])  # type: ignore[arg-type]
         count += 1
+
+
+def _refuse_json_object(path: Path, line: str) -> None:
+    """A line file whose first line is a JSON object is JSON Lines given as ``-p``/``-r``:
+    its keys and ids would be scored as words, with no error."""
+    text = line.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return
+    if isinstance(obj, dict) and obj:
+        fields = ", ".join(repr(k) for k in list(obj)[:6])
+        raise DataError(
+            f"{path}:1: is a JSON object (fields {fields}), but -p/-r read one text per "
+            f"line: for JSON Lines give --jsonl {shlex.quote(str(path))} (with "
+            "--prediction-field and --references-field if the fields have other names)"
+        )
 
 
 def read_jsonl(
@@ -250,10 +308,12 @@ def read_jsonl(
             )
         if not refs:
             raise DataError(f"{where}: field {references_field!r} is an empty list")
+        ident = obj.get(id_field, count)
         if "\\u" in line:  # only a JSON escape can make a lone surrogate
             _check_unicode(where, prediction_field, [pred], indexed=False)
             _check_unicode(where, references_field, refs, indexed=True)
-        ident = obj.get(id_field, count)
+            if isinstance(ident, str):  # it names the pair in reports and per-pair files
+                _check_unicode(where, id_field, [ident], indexed=False)
         yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
         count += 1
 
@@ -292,7 +352,7 @@ def _json_kind(value: Any) -> str:
 def read_table(
     path: Path,
     *,
-    delimiter: str = ",",
+    delimiter: str | None = ",",
     prediction_column: str = "prediction",
     reference_columns: list[str] | None = None,
     id_column: str = "id",
@@ -300,6 +360,8 @@ def read_table(
 ) -> Iterator[Pair]:
     """CSV or TSV with a header row.
 
+    ``delimiter=None`` reads it from the header: ``,`` unless the named columns are found
+    only when it is split at ``;`` (a European Excel's CSV), a tab or ``|``.
     ``reference_columns`` defaults to the column ``references``, else ``reference``. Cells
     are taken as they are (an empty cell is an empty text, which scores 0). Quoted cells
     may span lines (sentence breaks, for rougeLsum).
@@ -307,7 +369,13 @@ def read_table(
     # `lines` drops the line ends; the reader gets them back, or a quoted cell that spans
     # lines would lose its breaks ("a\nb" read as "ab").
     decoded = (line + "\n" for line in lines(path, progress))
-    reader = csv.reader(decoded, delimiter=delimiter, strict=True)
+    first = next(decoded, None)
+    if first is None:
+        return
+    wanted = [prediction_column, *(reference_columns or [])]
+    if delimiter is None:
+        delimiter = _sniff_delimiter(first, wanted, reference_columns is None)
+    reader = csv.reader(itertools.chain([first], decoded), delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
     except csv.Error as e:
@@ -319,10 +387,11 @@ def read_table(
         reference_columns = ["references" if "references" in index else "reference"]
     missing = [c for c in [prediction_column, *reference_columns] if c not in index]
     if missing:
+        shown = ", ".join(repr(h if len(h) <= 40 else h[:40] + "...") for h in header[:12])
         raise DataError(
             f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
-            f"(columns: {', '.join(map(repr, header))}; name the columns with "
-            "--prediction-field and --references-field)"
+            f"(columns: {shown}{', ...' if len(header) > 12 else ''}; name the columns with "
+            "--prediction-field and --references-field, the separator with --delimiter)"
         )
     p_col = index[prediction_column]
     r_cols = [index[c] for c in reference_columns]
@@ -347,6 +416,25 @@ def read_table(
         ident = row[i_col] if i_col is not None else str(count)
         yield Pair(ident, row[p_col], [row[c] for c in r_cols])
         count += 1
+
+
+#: The separators a CSV file's header is tried with, most common first.
+_DELIMITERS = (",", ";", "\t", "|")
+
+
+def _sniff_delimiter(header: str, wanted: list[str], default_references: bool) -> str:
+    """The first separator of :data:`_DELIMITERS` that splits ``header`` into cells holding
+    every column named (with the default references column, ``references`` or
+    ``reference``); ``,`` when none does (the error then shows the header as read)."""
+    for delimiter in _DELIMITERS:
+        try:
+            cells = set(next(csv.reader([header], delimiter=delimiter)))
+        except (csv.Error, StopIteration):
+            continue
+        refs_found = not default_references or bool(cells & {"references", "reference"})
+        if refs_found and all(c in cells for c in wanted):
+            return delimiter
+    return ","
 
 
 def _kind(delimiter: str) -> str:
@@ -495,182 +583,3 @@ def chunks(pairs: Iterable[Pair], size: int | None = None) -> Iterator[list[Pair
             chunk = []
     if chunk:
         yield chunk
-
-
-# -- writing ----------------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def atomic_output(path: Path, *, newline: str | None = "\n") -> Iterator[IO[str]]:
-    """A text file under ``path`` that a failed run never leaves half written.
-
-    A regular file (or a new path) is written to a temporary file in the same directory and
-    moved into place with ``os.replace`` only when the block finishes, so an interrupted run
-    (Ctrl-C, a data error) leaves the previous content or nothing. A symbolic link is
-    written through (its target gets the same treatment); a device or a FIFO
-    (``/dev/null``, a named pipe) is opened and written directly, never replaced; a name
-    of a descriptor the process has open (``/dev/stdout``, ``/dev/fd/3``) is written
-    through that descriptor, where the shell pointed it. ``-`` is standard output. A
-    read-only file is refused, as ``>`` would refuse it. Any failure (a directory, a
-    missing folder, a full disk) is a :class:`DataError` naming the path.
-    """
-    if str(path) == "-":
-        yield sys.stdout
-        sys.stdout.flush()
-        return
-    with _output(path, "w", newline) as handle:
-        yield handle
-
-
-@contextlib.contextmanager
-def atomic_binary_output(path: Path) -> Iterator[IO[bytes]]:
-    """:func:`atomic_output` for binary files (pictures)."""
-    with _output(path, "wb", None) as handle:
-        yield handle
-
-
-def check_output_is_not_input(output: Path, inputs: Iterable[Path]) -> None:
-    """:class:`DataError` when ``output`` is the same file as one of ``inputs``: writing
-    the report would destroy the data it was computed from."""
-    try:
-        out = os.stat(output)
-    except OSError:
-        return  # a new path cannot be an input
-    for given in inputs:
-        if str(given) == "-":
-            continue
-        with contextlib.suppress(OSError):
-            st = os.stat(given)
-            if (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino) and stat.S_ISREG(st.st_mode):
-                raise DataError(f"{output}: is also an input ({given}); refusing to overwrite it")
-
-
-def same_file(a: Path, b: Path) -> bool:
-    """True when two output paths would write the same regular file (one report would
-    replace the other); devices, FIFOs and open descriptors (``/dev/stdout``) take both."""
-    if _descriptor(a) is not None or _descriptor(b) is not None:
-        return False
-    try:
-        sa, sb = os.stat(a), os.stat(b)
-    except OSError:  # a new path: the same file only by name
-        return os.path.realpath(a) == os.path.realpath(b)
-    return stat.S_ISREG(sa.st_mode) and (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
-
-
-# Errors only writing can cause: reported against the output path.
-_WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EROFS, errno.EISDIR}
-
-
-# Names of a descriptor this process has open: `/dev/stdout` and `/dev/stderr`, `/dev/fd/N`
-# and `/proc/self/fd/N` (Linux links these to the open file itself).
-_DESCRIPTOR_NAME = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|thread-self|\d+)/fd/(\d+)")
-
-
-def _descriptor(path: Path) -> int | None:
-    """The open descriptor that ``path`` names (``/dev/stdout``, ``/dev/fd/3``, a link to
-    one), or ``None``. Such a path must be written through the descriptor: reopening it
-    would truncate a file the shell opened for appending (``>> log``), and its real path
-    (``/proc/self/fd/1`` -> ``pipe:[N]`` or the redirected file) is no place for an atomic
-    rename."""
-    name = os.path.abspath(path)
-    for _ in range(40):  # the kernel's own bound on links in one lookup
-        m = _DESCRIPTOR_NAME.fullmatch(name)
-        if m and m.group(2) in (None, "self", "thread-self", str(os.getpid())):
-            device = m.group(1) or ""
-            standard = {"stdout": 1, "stderr": 2}.get(device)
-            return standard or int(m.group(3) or device.removeprefix("fd/"))
-        try:
-            link = os.readlink(name)
-        except OSError:
-            return None  # not a link: an ordinary path
-        name = os.path.normpath(os.path.join(os.path.dirname(name), link))
-    return None
-
-
-@contextlib.contextmanager
-def _output(path: Path, mode: str, newline: str | None) -> Iterator[Any]:
-    fd = _descriptor(path)
-    if fd is not None:
-        with _write_descriptor(path, fd, mode, newline) as handle:
-            yield handle
-        return
-    target = Path(os.path.realpath(path))  # through symbolic links, never replacing them
-    try:
-        st: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-    encoding = None if "b" in mode else "utf-8"
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise DataError(f"{path}: cannot write: Is a directory")
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        # A device, a FIFO or a socket: written in place (no atomic rename is possible,
-        # and a rename would replace the node itself).
-        try:
-            with open(target, mode, encoding=encoding, newline=newline) as handle:
-                yield handle
-        except OSError as e:
-            if e.errno not in _WRITE_ERRNOS and not isinstance(e, PermissionError):
-                raise
-            raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-        return
-    if st is not None and not os.access(target, os.W_OK, effective_ids=True):
-        # The rename below would get round a read-only file's mode; `>` would not.
-        raise DataError(f"{path}: cannot write: Permission denied")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as e:
-        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-    try:
-        with open(fd, mode, encoding=encoding, newline=newline) as handle:
-            yield handle
-        _publish(tmp, target, st)
-    except OSError as e:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if e.errno not in _WRITE_ERRNOS and not isinstance(e, PermissionError):
-            raise  # e.g. a read error of an input while this output was open
-        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-@contextlib.contextmanager
-def _write_descriptor(path: Path, fd: int, mode: str, newline: str | None) -> Iterator[Any]:
-    """Writes to the open descriptor ``fd`` (see :func:`_descriptor`), left open, after
-    what Python's own streams hold for it, so the output lands where the shell put it."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    encoding = None if "b" in mode else "utf-8"
-    try:
-        handle = open(fd, mode, encoding=encoding, newline=newline, closefd=False)  # noqa: SIM115
-    except OSError as e:  # e.g. EBADF: the descriptor is not open
-        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-    try:
-        with handle:
-            yield handle
-    except OSError as e:
-        if (
-            e.errno not in _WRITE_ERRNOS
-            and e.errno != errno.EPIPE
-            and not isinstance(e, PermissionError)
-        ):
-            raise
-        raise DataError(f"{path}: cannot write: {e.strerror or e}") from None
-
-
-def _publish(tmp: str, path: Path, previous: os.stat_result | None) -> None:
-    """Moves ``tmp`` to ``path`` keeping the mode of the file it replaces, or with the
-    permissions a plain ``open()`` would have given a new file (``mkstemp`` creates files
-    readable by their owner only)."""
-    if previous is not None:
-        os.chmod(tmp, stat.S_IMODE(previous.st_mode))
-    else:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-    os.replace(tmp, path)
