@@ -479,7 +479,7 @@ pub fn one_pair(
 
 /// The int64 values of native-endian bytes; `what` names them in errors.
 fn int64_bytes(bytes: &[u8], what: &str) -> PyResult<Vec<i64>> {
-    if bytes.len() % 8 != 0 {
+    if !bytes.len().is_multiple_of(8) {
         return Err(PyValueError::new_err(format!(
             "{what} has {} bytes, not a whole number of int64 values",
             bytes.len()
