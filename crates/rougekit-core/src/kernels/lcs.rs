@@ -689,6 +689,13 @@ mod tests {
             let b: Vec<u32> = (0..lb).map(|_| lcg(&mut seed) % alphabet).collect();
             let l = table(&a, &b);
             assert_eq!(lcs_len(&a, &b, s, &Cancel::never()), l[la][lb]);
+            // The query kernels: the length from prebuilt columns, and the early-exit
+            // decision at every bound around it (dense and sparse masks, 1 to 7 words).
+            s.set_columns(&b);
+            assert_eq!(s.columns_lcs_len(lb, &a), l[la][lb]);
+            for need in 0..=la.min(lb) + 1 {
+                assert_eq!(s.reaches(lb, &a, need), l[la][lb] >= need, "need {need}");
+            }
             let expected = oracle_positions(&a, &b);
             s.set_columns(&b);
             // The public entry point, then the multi-word path with full and with
