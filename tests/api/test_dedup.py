@@ -92,3 +92,16 @@ def test_bad_inputs() -> None:
     assert rougekit.dedup([]).tolist() == []
     with pytest.warns(rougekit.NoTokensWarning, match="2 of 2 texts"):
         assert rougekit.dedup(["今天", "今天"]).tolist() == [0, 1]
+
+
+def test_progress_reports_reach_every_text() -> None:
+    import rougekit._core as _core
+    from rougekit.pairs import setup
+
+    texts = [f"w{i % 97} w{i % 89} x{i % 5}" for i in range(2500)]  # three blocks
+    seen: list[int] = []
+    engine = setup("rougeL", None, None, 2, {}).engine
+    kept, _, _ = _core.dedup(engine, texts, [], 0.7, False, seen.append)
+    assert seen and seen[-1] == 2500 and seen == sorted(seen)
+    assert [i for i, k in enumerate(kept) if k] == rougekit.dedup(texts).tolist()
+    assert rougekit.dedup(texts, progress=True).tolist() == rougekit.dedup(texts).tolist()
