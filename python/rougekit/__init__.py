@@ -14,6 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    import rougekit.sentences as sentences
     from rougekit._core import __version__
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 # The public names, imported on first use (PEP 562): ``rougekit perl`` and ``import
 # rougekit.compat`` then start without loading the scorer, results and report modules.
-_LAZY = {
+_LAZY: dict[str, tuple[str, str | None]] = {
     # Even the core is loaded on first use: the `rougekit` command's entry point imports
     # this package before it can handle Ctrl-C, so the package's own import is kept empty.
     "__version__": ("rougekit._core", "__version__"),
@@ -56,6 +57,8 @@ _LAZY = {
     "tokenize": ("rougekit.text", "tokenize"),
     "stem": ("rougekit.text", "stem"),
     "segment": ("rougekit.segmentation", "segment"),
+    # A module: `rk.sentences.punkt(text)` without importing it first.
+    "sentences": ("rougekit.sentences", None),
     "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
     "pairwise": ("rougekit.pairs", "pairwise"),
     "nearest": ("rougekit.pairs", "nearest"),
@@ -71,7 +74,8 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     module, attribute = _LAZY[name]
-    value = getattr(importlib.import_module(module), attribute)
+    imported = importlib.import_module(module)
+    value = imported if attribute is None else getattr(imported, attribute)
     globals()[name] = value  # later lookups skip this function
     return value
 
@@ -105,6 +109,7 @@ __all__ = [
     "pairwise",
     "parse_signature",
     "segment",
+    "sentences",
     "stem",
     "tokenize",
 ]

@@ -10,6 +10,8 @@ from typing import Any, final
 from typing_extensions import CapsuleType, Self
 
 __all__ = [
+    "PUNKT_LANGUAGES",
+    "PUNKT_VERSION",
     "BatchBuilder",
     "BatchScores",
     "ColumnView",
@@ -51,6 +53,8 @@ __all__ = [
     "pltrdy_recursion_depths",
     "pltrdy_tokens",
     "poisson_weight",
+    "punkt_lines",
+    "punkt_sentences",
     "segment",
     "stem_words",
     "stemmer_id",
@@ -104,6 +108,18 @@ def stemmer_id(stemmer: str) -> str:
     """The signature id of the named stemmer: ``nltk-porter``, or
     ``snowball-<version>:<algorithm>`` for ``snowball:<algorithm>`` (``snowball-3.1.1:german``:
     the Snowball release whose stems these are). ``ValueError`` for an unknown name."""
+
+PUNKT_VERSION: str
+PUNKT_LANGUAGES: list[str]
+
+def punkt_sentences(texts: list[str], language: str, threads: int) -> list[list[str]]:
+    """The sentences of each text by NLTK's Punkt with the ``punkt_tab`` model of
+    ``language`` (``nltk.sent_tokenize(text, language)``, NLTK 3.10.4), on ``threads``
+    threads with the GIL released. ``ValueError`` for an unknown language (listing the known
+    ones) or a lone surrogate, ``TypeError`` for a non-str."""
+
+def punkt_lines(texts: list[str], language: str, threads: int) -> list[str]:
+    """``"\\n".join(punkt_sentences(...)[i])`` for each text, without building Python lists."""
 
 def segment(texts: list[str], segmenter: str, threads: int) -> list[list[str]]:
     """The words of each text by the named segmenter (``jieba``: jieba 0.42.1's

@@ -1,5 +1,6 @@
 """Validated scorer settings: one frozen, hashable, picklable object per configuration: the
-types, the profile (with its options) and the thread count (which never changes a number).
+types, the profile (with its options), the sentence splitter applied to every text first,
+and the thread count (which never changes a number).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import rougekit._core as _core
 import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
 from rougekit.profiles import Profile, ProfileLike
-from rougekit.signature import Signature
+from rougekit.sentences import SentenceSplit
+from rougekit.signature import Signature, split_field
 
 #: Every profile's name.
 PROFILES = profiles.names()
@@ -74,6 +76,8 @@ class ScorerConfig:
     types: tuple[str, ...]
     profile: Profile
     threads: int = 1
+    #: ``split_sentences=``: the splitter every text goes through first (``None``: none).
+    split: SentenceSplit | None = None
 
     @classmethod
     def create(
@@ -82,17 +86,25 @@ class ScorerConfig:
         *,
         profile: ProfileLike = profiles.DEFAULT,
         threads: int | None = None,
+        split: SentenceSplit | None = None,
         **options: Any,
     ) -> ScorerConfig:
         """A checked configuration: ``options`` are the profile's (see
-        :data:`rougekit.profiles.OPTIONS`; ``None`` means not given)."""
+        :data:`rougekit.profiles.OPTIONS`; ``None`` means not given); ``split`` the sentence
+        splitter (text profiles only)."""
         made = profiles.create(profile, **options)
         if types is None:
             types = made.default_types()
+        if split is not None and made.INPUT != "text":
+            raise ValueError(
+                f"split_sentences={split.option!r} splits texts: the {made.name} profile "
+                "scores token ids (give the id that ends a sentence as separator=)"
+            )
         return cls(
             types=normalize_types(types, made),
             profile=made,
             threads=resolve_threads(threads),
+            split=split,
         )
 
     def signature(self, *, nrefs: str) -> Signature:
@@ -108,4 +120,8 @@ class ScorerConfig:
             "seed": "no",
             **self.profile.signature_fields(),
         }
+        if self.split is not None:
+            fields["split"] = str(
+                split_field(unescape=False, separator=None, rules=self.split.name)
+            )
         return Signature.from_fields(fields)

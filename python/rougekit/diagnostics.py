@@ -31,8 +31,8 @@ class NoSentencesWarning(UserWarning):
 NO_SENTENCES = (
     "rougeLsum equals rougeL here: no prediction or reference has a newline, and rougeLsum "
     "takes its sentences from newlines. Put one sentence per line, or split them: "
-    "rougekit.sentences.one_per_line(text) in Python, --split-sentences rules or "
-    "--sentence-separator SEP on the command line."
+    "split_sentences='punkt' (NLTK's Punkt, which MLPerf, unitxt and Hugging Face's "
+    "summarization examples run before rougeLsum) or split_sentences='rules'."
 )
 
 

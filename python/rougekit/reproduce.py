@@ -105,8 +105,9 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
             argv.append("--unescape-newlines")
         if separator:
             argv += ["--sentence-separator", separator]
-        if rules == sentences.NAME:
-            argv += ["--split-sentences", "rules"]
+        split = None if rules is None else sentences.SentenceSplit.from_name(rules)
+        if split is not None:
+            argv += ["--split-sentences", split.option]
     return shlex.join(argv)
 
 
@@ -188,6 +189,20 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
             f"segmented by {extra['seg']}, which rougekit {__version__} does not have (it has "
             f"{', '.join(SEGMENTER_IDS.values())}); the command scores the texts unsegmented"
         )
+    if "split" in extra:
+        rules = parse_split(extra["split"])[2]
+        if rules is not None and not rules.startswith("sep-id="):
+            splitter = sentences.SentenceSplit.from_name(rules)
+            if splitter is None:
+                notes.append(
+                    f"sentences split by {rules}, which rougekit {__version__} does not have; "
+                    "the command splits them at newlines only"
+                )
+            elif splitter.name != rules:
+                notes.append(
+                    f"sentences split by {rules}; this rougekit has {splitter.name}: "
+                    "sentences, and so rougeLsum, may differ"
+                )
     if extra.get("acc") == "streaming":
         notes.append(
             "accumulated in streaming mode (rougekit.CorpusAccumulator(mode='streaming'), "

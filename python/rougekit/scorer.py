@@ -20,6 +20,7 @@ from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
 from rougekit.profiles import CoreScorer, ProfileLike
 from rougekit.results import BatchResult, CorpusResult, Score, ScoreDict
+from rougekit.sentences import SentenceSplit
 
 if TYPE_CHECKING:
     from rougekit.explain.model import Explanation
@@ -91,6 +92,15 @@ class RougeScorer:
             ``smart_common_words.txt`` (the ``stopwords`` list) and ``WordNet-2.0.exc.db``
             (``stemmer=True``'s exception table, read without libdb); ``None``: the
             embedded canonical files. ``stemmer="porter"`` still means no table.
+        split_sentences: text profiles: how texts are cut into sentences for rougeLsum.
+            ``"newline"`` (default): at their newlines only. ``"punkt"``: every text first
+            becomes ``"\\n".join(nltk.sent_tokenize(text))``, exactly, as the harnesses that
+            split with NLTK do, with the punkt_tab model of ``language`` when it is given
+            (else English); ``"punkt:<language>"`` names the model (``"punkt:german"``; see
+            :func:`rougekit.sentences.punkt`). ``"rules"``: the built-in rule-based English
+            splitter. The signature names the splitter and its version
+            (``split:punkt-english@nltk-3.10.4``). Only rougeLsum reads sentences: the other
+            types' numbers do not change.
 
     Empty text scores 0.0; texts that lose every token under the profile score 0.0 with a
     :class:`~rougekit.NoTokensWarning` naming the profile to use instead.
@@ -115,7 +125,9 @@ class RougeScorer:
         alpha: float | None = None,
         beta: float | None = None,
         data_dir: str | os.PathLike[str] | None = None,
+        split_sentences: str | None = None,
     ) -> None:
+        split = SentenceSplit.parse(split_sentences, language)
         if language is not None and not profiles.takes_language(profile):
             profile, stemmer = languages.resolve(language, profile=profile, stemmer=stemmer)
             language = None
@@ -136,6 +148,7 @@ class RougeScorer:
             alpha=alpha,
             beta=beta,
             data_dir=data_dir,
+            split=split,
         )
         self._setup(config, None if threads is None else config.threads)
 
@@ -167,6 +180,8 @@ class RougeScorer:
     def __repr__(self) -> str:
         c = self.config
         extra = "".join(f", {k}={v!r}" for k, v in c.profile.options().items())
+        if c.split is not None:
+            extra += f", split_sentences={c.split.option!r}"
         return (
             f"RougeScorer(types={list(c.types)}, profile={c.profile.name!r}{extra}, "
             f"threads={c.threads})"
@@ -201,6 +216,8 @@ class RougeScorer:
         (keyed by the canonical names, e.g. ``rougeW-1.2``; any spelling finds a type:
         ``scores["rougeW"]``)."""
         self.config.profile.before_scoring()
+        if self.config.split is not None:
+            prediction, references = _split_pair(self.config.split, prediction, references)
         if self._score_one is not None:
             # One call into the core, on this thread: it checks the texts as
             # rougekit.inputs does and returns the notes the warnings need.
@@ -257,6 +274,10 @@ class RougeScorer:
         text = profile.INPUT == "text"
         if text:  # the texts may be read again for warnings: a one-pass iterator is listed
             predictions, references = _reusable(predictions), _reusable(references)
+        if self.config.split is not None:
+            predictions, references = _split_batch(
+                self.config.split, predictions, references, self.config.threads
+            )
         if ids is not None and hasattr(predictions, "__len__"):
             frames.check_ids(ids, len(predictions))  # before the work, not after
         batch = self._score(predictions, references, progress)
@@ -324,6 +345,8 @@ class RougeScorer:
         import rougekit.explain.batch as _explain
 
         self.config.profile.before_scoring()
+        if self.config.split is not None:
+            prediction, references = _split_pair(self.config.split, prediction, references)
         (explanation,) = _explain.explain_pairs(self, prediction, references, id, single=True)
         return explanation
 
@@ -342,6 +365,10 @@ class RougeScorer:
         import rougekit.explain.batch as _explain
 
         self.config.profile.before_scoring()
+        if self.config.split is not None:
+            predictions, references = _split_batch(
+                self.config.split, predictions, references, self.config.threads
+            )
         return _explain.explain_pairs(self, predictions, references, ids)
 
     def corpus(
@@ -365,6 +392,33 @@ class RougeScorer:
         return self.score_batch(predictions, references, progress=progress).corpus(
             confidence=confidence, n_bootstrap=n_bootstrap, seed=seed, unit=unit
         )
+
+
+def _split_pair(split: SentenceSplit, prediction: Any, references: Any) -> tuple[str, list[str]]:
+    """One pair's texts with one sentence per line (``split_sentences=``)."""
+    texts = [inputs.text(prediction, "prediction"), *inputs.references(references, "references")]
+    lines = split.lines(texts, 1)
+    return lines[0], lines[1:]
+
+
+def _split_batch(
+    split: SentenceSplit, predictions: Any, references: Any, threads: int
+) -> tuple[list[str], list[list[str]]]:
+    """Every pair's texts with one sentence per line, split in one call to the core."""
+    preds = [
+        inputs.text(p, f"predictions[{i}]")
+        for i, p in enumerate(inputs.ordered(predictions, "predictions"))
+    ]
+    refs = [
+        inputs.references(r, f"references[{i}]")
+        for i, r in enumerate(inputs.ordered(references, "references"))
+    ]
+    lines = split.lines([*preds, *(t for rs in refs for t in rs)], threads)
+    out, at = [], len(preds)
+    for rs in refs:
+        out.append(lines[at : at + len(rs)])
+        at += len(rs)
+    return lines[: len(preds)], out
 
 
 def _reusable(texts: Any) -> Any:

@@ -18,7 +18,8 @@ KEYS = (
 
 #: Keys printed only when a setting differs from its default (older signatures lack them).
 #: ``split``: how input texts were cut into sentences for rougeLsum beyond their newlines
-#: (token-ids: ``sep-id=<id>``, the id that ends a sentence).
+#: (``punkt-<language>@nltk-3.10.4``: NLTK's Punkt, ``split_sentences="punkt"``; ``rules-v1``;
+#: token-ids: ``sep-id=<id>``, the id that ends a sentence).
 #: ``acc``: how a corpus scored in pieces was accumulated, when not as one process does
 #: (``streaming``: sums only, its CI a Poisson bootstrap keyed by pair id; see
 #: :class:`rougekit.CorpusAccumulator`). The exact mode's numbers are the one-process
@@ -90,7 +91,8 @@ def nrefs_field(lo: int, hi: int) -> str:
 def split_field(*, unescape: bool, separator: str | None, rules: str | None) -> str | None:
     """The ``split`` field for the sentence steps applied to every text, in their order:
     ``unescape`` (a literal backslash-n is a break), ``sep=<separator, %-encoded>``, then the
-    rule-based splitter's name (``rules-v1``); ``None`` when texts are split at newlines only.
+    splitter's name (``punkt-english@nltk-3.10.4``, ``rules-v1``); ``None`` when texts are
+    split at newlines only.
     """
     steps = []
     if unescape:

@@ -28,6 +28,7 @@ pub mod pltrdy;
 pub mod pool;
 pub mod scores;
 pub mod segment;
+pub mod sentences;
 pub mod stem;
 pub mod stopwords;
 pub mod streaming;

@@ -15,6 +15,7 @@ mod pltrdy_explain;
 mod scorer;
 mod scores;
 mod segment;
+mod sentences;
 
 /// The extension module.
 #[pymodule]
@@ -43,6 +44,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scorer::stem_words, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::stemmer_id, m)?)?;
     m.add_function(wrap_pyfunction!(segment::segment, m)?)?;
+    sentences::register(m)?;
     m.add_function(wrap_pyfunction!(scores::paired_bootstrap, m)?)?;
     m.add_function(wrap_pyfunction!(scores::approximate_randomization, m)?)?;
     // The pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles (rougekit.compat.pltrdy, .rouge_chinese).

@@ -9,7 +9,7 @@ use pyo3::types::{PyList, PyString};
 use rougekit_core::segment::{segment_batch, Segmenter};
 
 /// `texts[i]` as UTF-8 without copying, or an error naming it.
-fn text(item: Bound<'_, PyAny>, i: usize) -> PyResult<PyBackedStr> {
+pub(crate) fn text(item: Bound<'_, PyAny>, i: usize) -> PyResult<PyBackedStr> {
     let s = item.downcast_into::<PyString>().map_err(|e| {
         let name = e
             .into_inner()

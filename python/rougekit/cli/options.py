@@ -102,8 +102,9 @@ def transform_of(args: argparse.Namespace) -> Callable[[str], str] | None:
     if args.sentence_separator:
         sep = args.sentence_separator
         steps.append(lambda s: s.replace(sep, "\n"))
-    if args.split_sentences != "newline":
-        steps.append(sentences.one_per_line)
+    split = splitter_of(args)
+    if split is not None:
+        steps.append(lambda s: split.lines([s], 1)[0])
     if not steps:
         return None
 
@@ -120,8 +121,17 @@ def split_of(args: argparse.Namespace) -> str | None:
     return split_field(
         unescape=args.unescape_newlines,
         separator=args.sentence_separator,
-        rules=None if args.split_sentences == "newline" else sentences.NAME,
+        rules=None if (split := splitter_of(args)) is None else split.name,
     )
+
+
+def splitter_of(args: argparse.Namespace) -> sentences.SentenceSplit | None:
+    """``--split-sentences`` (with ``--lang`` for ``punkt``'s model); a usage error naming
+    the accepted values otherwise."""
+    try:
+        return sentences.SentenceSplit.parse(args.split_sentences, getattr(args, "lang", None))
+    except ValueError as e:
+        raise UsageError(f"--split-sentences {args.split_sentences}: {e}") from None
 
 
 def signature_of(

@@ -244,9 +244,12 @@ def _add_inputs(p: argparse.ArgumentParser, *, several: bool) -> None:
         help="read SEP inside a text as a sentence break, e.g. '<q>' (for rougeLsum)",
     )  # fmt: skip
     g.add_argument(
-        "--split-sentences", choices=("newline", "rules"), default="newline",
-        help="rougeLsum sentences: from newlines only (default), or also split by the "
-        f"built-in offline rule-based splitter ({sentences.NAME}; recorded in the signature)",
+        "--split-sentences", metavar="SPLITTER", default="newline",
+        help="rougeLsum sentences: from newlines only ('newline', the default); 'punkt': "
+        "also split by NLTK's Punkt, exactly nltk.sent_tokenize (punkt_tab models, built in), "
+        "with the --lang model when given, else English; 'punkt:LANGUAGE' names the model "
+        f"(punkt:german); 'rules': the built-in rule-based splitter ({sentences.NAME}). "
+        "Recorded in the signature",
     )  # fmt: skip
 
 

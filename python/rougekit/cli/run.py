@@ -15,7 +15,7 @@ import rougekit.cli.output_files as rout
 from rougekit.aggregate import Accumulator
 from rougekit.cli.input_files import Pair
 from rougekit.cli.options import as_options, transform_of
-from rougekit.diagnostics import NO_NEWLINE, NO_SENTENCES, Notes
+from rougekit.diagnostics import NO_NEWLINE, Notes
 from rougekit.errors import DataError
 from rougekit.progress import ProgressBar
 from rougekit.results import BatchResult
@@ -95,8 +95,15 @@ def _failure_warning(acc: Accumulator) -> str | None:
 #: still hold one sentence each.
 NO_SENTENCES_AFTER_SPLIT = (
     "rougeLsum equals rougeL here: even after splitting ({}), no prediction or reference has "
-    "more than one sentence. The rule-based splitter breaks at . ! ? before an ASCII capital "
-    "letter or digit only: for other scripts give one sentence per line, or "
+    "more than one sentence. Give one sentence per line, or --sentence-separator SEP (the "
+    "rule-based splitter breaks at . ! ? before an ASCII capital letter or digit only)."
+)
+#: The command line's words for :data:`NO_SENTENCES`.
+NO_SENTENCES_CLI = (
+    "rougeLsum equals rougeL here: no prediction or reference has a newline, and rougeLsum "
+    "takes its sentences from newlines. Put one sentence per line, or split them: "
+    "--split-sentences punkt (NLTK's Punkt, which MLPerf, unitxt and Hugging Face's "
+    "summarization examples run before rougeLsum), --split-sentences rules or "
     "--sentence-separator SEP."
 )
 
@@ -106,7 +113,7 @@ def warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
     prefix = f"{name}: " if name else ""
     no_sentences = None
     if acc.notes.lines == NO_NEWLINE:  # only with rougeLsum among the types
-        no_sentences = NO_SENTENCES if split is None else NO_SENTENCES_AFTER_SPLIT.format(split)
+        no_sentences = NO_SENTENCES_CLI if split is None else NO_SENTENCES_AFTER_SPLIT.format(split)
     for warning in (
         _token_warning(acc),
         _blank_warning(acc),
