@@ -19,10 +19,12 @@ if TYPE_CHECKING:
     from rougekit.aggregate import CorpusAccumulator
     from rougekit.config import DEFAULT_TYPES, PROFILES, ScorerConfig
     from rougekit.diagnostics import NonAsciiWarning, NoSentencesWarning, NoTokensWarning
+    from rougekit.duplicates import DedupResult, dedup
     from rougekit.errors import RougekitError
     from rougekit.evaluate import compute
     from rougekit.explain.model import Explanation
     from rougekit.identify import identify
+    from rougekit.pairs import mbr, nearest, pairwise
     from rougekit.profiles.perl155.rouge_config import RougeConfig
     from rougekit.results import BatchResult, CorpusResult, Score
     from rougekit.scorer import RougeScorer
@@ -60,6 +62,11 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     # A module: `rk.sentences.punkt(text)` without importing it first.
     "sentences": ("rougekit.sentences", None),
     "CorpusAccumulator": ("rougekit.aggregate", "CorpusAccumulator"),
+    "pairwise": ("rougekit.pairs", "pairwise"),
+    "nearest": ("rougekit.pairs", "nearest"),
+    "mbr": ("rougekit.pairs", "mbr"),
+    "dedup": ("rougekit.duplicates", "dedup"),
+    "DedupResult": ("rougekit.duplicates", "DedupResult"),
 }
 
 
@@ -85,6 +92,7 @@ __all__ = [
     "BatchResult",
     "CorpusAccumulator",
     "CorpusResult",
+    "DedupResult",
     "Explanation",
     "NoSentencesWarning",
     "NoTokensWarning",
@@ -97,7 +105,11 @@ __all__ = [
     "Signature",
     "__version__",
     "compute",
+    "dedup",
     "identify",
+    "mbr",
+    "nearest",
+    "pairwise",
     "parse_signature",
     "segment",
     "sentences",

@@ -4,7 +4,7 @@ Everything here is an implementation detail of :mod:`rougekit`; use the public A
 Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, final
 
 from typing_extensions import CapsuleType, Self
@@ -34,10 +34,16 @@ __all__ = [
     "approximate_randomization",
     "arrow_stream",
     "arrow_views",
+    "dedup",
+    "dedup_edges",
+    "dedup_resolve",
     "exact_sum",
     "exact_sum_scaled",
+    "mbr",
+    "nearest",
     "normalize_types",
     "paired_bootstrap",
+    "pairwise",
     "perl_builtin_data",
     "perl_eval_config",
     "perl_normalize_types",
@@ -232,6 +238,54 @@ def approximate_randomization(
 ) -> float:
     """Approximate-randomization p-value of ``mean(b) - mean(a)``."""
 
+# -- many texts against many (rougekit.pairs, rougekit.duplicates) --------------------------------
+
+def pairwise(
+    engine: Engine, a: Sequence[str], b: Sequence[str] | None, field: str
+) -> tuple[bytearray, int, int, tuple[list[int], list[int]]]:
+    """The float64 matrix (native bytes, rows x columns) of the engine's one type: rows
+    ``a`` as predictions, columns ``b`` (``None``: ``a``) as references; with the indices of
+    the row and column texts that lost every token."""
+
+def dedup(
+    engine: Engine,
+    texts: Sequence[str],
+    against: Sequence[str],
+    threshold: float,
+    nearest: bool,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[list[bool], list[tuple[int, float] | None], tuple[list[int], list[int]]]:
+    """The self-instruct filter's kept flags of ``texts`` after ``against``; with
+    ``nearest``, per dropped text the nearest kept document (``against`` first) and its F;
+    the texts and ``against`` texts that lost every token. ``progress(done)`` is called
+    with the texts decided so far."""
+
+def dedup_edges(
+    engine: Engine,
+    texts: Sequence[str],
+    against: Sequence[str],
+    threshold: float,
+    first: int,
+    end: int,
+) -> list[list[int]]:
+    """For the texts ``first..end``, the earlier documents (``against`` first) whose rougeL
+    F with each exceeds ``threshold``."""
+
+def dedup_resolve(against: int, edges: Sequence[Sequence[int]]) -> list[bool]:
+    """The filter's kept flags from the edges of ``dedup_edges`` over every text."""
+
+def nearest(
+    engine: Engine, queries: Sequence[str], corpus: Sequence[str], k: int
+) -> tuple[list[int], bytearray, tuple[list[int], list[int]]]:
+    """Per query the ``min(k, len(corpus))`` corpus indices with the highest rougeL F (row
+    major) and those F (float64 bytes); the queries and corpus texts without a token."""
+
+def mbr(
+    engine: Engine, texts: Sequence[str], offsets: Sequence[int], field: str
+) -> tuple[list[tuple[int, float]], list[int]]:
+    """Per group ``texts[offsets[g]:offsets[g + 1]]`` the candidate with the highest mean
+    against the others and that mean; the texts without a token."""
+
 @final
 class Engine:
     """A configured scorer for one profile and a fixed list of types."""
@@ -274,6 +328,11 @@ class Engine:
         or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
         over a kernel's size limit (ROUGE-W's cell limit).
         """
+    def score_id_ragged(
+        self, pred_values: bytes, pred_offsets: bytes, ref_values: bytes, ref_offsets: bytes
+    ) -> BatchScores:
+        """Score token ids in the ragged form (int64 native bytes: sequence ``i`` is
+        ``values[offsets[i]:offsets[i + 1]]``), one reference per prediction."""
     def score_one(
         self, prediction: str, references: str | Sequence[str]
     ) -> tuple[list[tuple[float, float, float, bool]], int, int, int]:

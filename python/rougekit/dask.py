@@ -25,12 +25,16 @@ gives the ones ``scorer.score_batch`` would give for all its pairs, once, in the
 process, with the corpus's counts (the partitions are scored without warning, so nothing is
 lost in a worker's log). :func:`score`'s partitions warn where they are scored.
 
+:func:`dedup` is the near-duplicate filter of :func:`rougekit.dedup` over a cluster, with
+the same decisions.
+
 Dask is imported on first use: ``pip install 'rougekit[dask]'``.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -41,10 +45,14 @@ from rougekit.aggregate import MODES, CorpusAccumulator
 from rougekit.results import FIELDS, BatchResult, CorpusResult
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from rougekit.config import ScorerConfig
     from rougekit.diagnostics import Notes
     from rougekit.scorer import RougeScorer
 
-__all__ = ["corpus", "read_jsonl", "read_parquet", "score"]
+__all__ = ["corpus", "dedup", "read_jsonl", "read_parquet", "score"]
 
 #: The column of pair ids in :func:`score`'s frame.
 ID = "id"
@@ -358,3 +366,74 @@ def corpus(
     total.threads = scorer.config.threads
     total._notes.warn(scorer.config.profile)  # before finalize, which may raise
     return total.finalize(confidence=confidence, unit=unit)
+
+
+# -- Near-duplicate filtering --
+
+
+def _edges(
+    texts: list[str],
+    against: list[str],
+    config: ScorerConfig,
+    threshold: float,
+    first: int,
+    end: int,
+) -> list[list[int]]:
+    """For texts ``first..end``: the earlier documents (``against`` first) above the
+    threshold, whatever became of them (runs on a worker, with its thread count)."""
+    import rougekit._core as _core
+
+    engine = config.profile.engine(config.types, _worker_threads())  # type: ignore[attr-defined]
+    return _core.dedup_edges(engine, texts[:end], against, threshold, first, end)
+
+
+def _slices(n: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` slices of ``0..n`` with about the same number of earlier texts to compare
+    (text i has i): boundaries at n·sqrt(k / parts)."""
+    cuts = sorted({round(n * (k / parts) ** 0.5) for k in range(parts + 1)})
+    return [(a, b) for a, b in itertools.pairwise(cuts) if b > a]
+
+
+def dedup(
+    texts: Any,
+    threshold: float = 0.7,
+    *,
+    against: Sequence[str] | None = None,
+    tasks: int = 16,
+    profile: Any = None,
+    stemmer: bool | str | None = None,
+    **options: Any,
+) -> NDArray[np.int64]:
+    """The kept indices of :func:`rougekit.dedup` (the self-instruct filter's decisions),
+    computed on a Dask cluster.
+
+    ``texts`` is a Dask Bag of strings or a sequence of them. The texts are gathered on the
+    client (they are small beside the comparisons) and sent once to the workers; each of
+    ``tasks`` tasks finds, for its slice of the texts, every earlier text and ``against``
+    text whose rougeL F with it exceeds ``threshold``, whatever became of them; the client
+    then takes the decisions in order from those edges (a text is kept when none of the
+    texts it exceeds is kept), which are the sequential loop's. The pair comparisons are
+    the distributed part: about the same number per task. Options as :func:`rougekit.dedup`.
+    """
+    dask = _dask()
+    import numpy as np
+
+    import rougekit._core as _core
+    from rougekit.duplicates import check_threshold
+    from rougekit.pairs import setup, text_list
+
+    cut = check_threshold(threshold)
+    run = setup("rougeL", profile, stemmer, 1, options)  # checked here, not on a worker
+    if isinstance(tasks, bool) or not isinstance(tasks, int) or tasks < 1:
+        raise ValueError(f"tasks must be a positive int, got {tasks!r}")
+    items = list(texts.compute()) if isinstance(texts, dask.bag.Bag) else text_list(texts, "texts")
+    seeds = [] if against is None else text_list(against, "against")
+    shared = dask.delayed(items, traverse=False)
+    seeds_shared = dask.delayed(seeds, traverse=False)
+    graph = [
+        dask.delayed(_edges)(shared, seeds_shared, run.config, cut, first, end)
+        for first, end in _slices(len(items), tasks)
+    ]
+    edges: list[list[int]] = [e for part in _gather(graph) for e in part]
+    kept = _core.dedup_resolve(len(seeds), edges)
+    return np.flatnonzero(np.asarray(kept, dtype=bool)).astype(np.int64)

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bootstrap;
+pub mod dedup;
 pub mod engine;
 pub mod error;
 pub mod exact_sum;

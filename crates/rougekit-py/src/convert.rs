@@ -476,3 +476,72 @@ pub fn one_pair(
         .collect::<PyResult<Vec<_>>>()?;
     Ok((prediction, refs))
 }
+
+/// The int64 values of native-endian bytes; `what` names them in errors.
+fn int64_bytes(bytes: &[u8], what: &str) -> PyResult<Vec<i64>> {
+    if !bytes.len().is_multiple_of(8) {
+        return Err(PyValueError::new_err(format!(
+            "{what} has {} bytes, not a whole number of int64 values",
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| i64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+        .collect())
+}
+
+/// Offsets `0 = o[0] <= o[1] <= ... <= o[n] = values` as ends, or `ValueError`.
+fn ragged_ends(offsets: &[i64], values: usize, what: &str) -> PyResult<Vec<usize>> {
+    let bad = offsets.first() != Some(&0)
+        || offsets.windows(2).any(|w| w[0] > w[1])
+        || offsets.last().copied() != Some(values as i64);
+    if bad {
+        return Err(PyValueError::new_err(format!(
+            "{what} offsets must start at 0, never decrease and end at the number of values \
+             ({values})"
+        )));
+    }
+    Ok(offsets[1..].iter().map(|&o| o as usize).collect())
+}
+
+/// Token ids in the ragged form (values and offsets, all int64 native bytes: sequence `i`
+/// is `values[offsets[i]..offsets[i + 1]]`), one reference sequence per prediction: read
+/// with no Python object per sequence.
+pub fn ragged(
+    pred_values: &[u8],
+    pred_offsets: &[u8],
+    ref_values: &[u8],
+    ref_offsets: &[u8],
+) -> PyResult<Ids> {
+    let mut values = int64_bytes(pred_values, "prediction values")?;
+    let refs = int64_bytes(ref_values, "reference values")?;
+    let pred_ends = ragged_ends(
+        &int64_bytes(pred_offsets, "prediction offsets")?,
+        values.len(),
+        "prediction",
+    )?;
+    let ref_ends = ragged_ends(
+        &int64_bytes(ref_offsets, "reference offsets")?,
+        refs.len(),
+        "reference",
+    )?;
+    if pred_ends.len() != ref_ends.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} predictions but {} references",
+            pred_ends.len(),
+            ref_ends.len()
+        )));
+    }
+    let n = pred_ends.len();
+    let shift = values.len();
+    values.extend_from_slice(&refs);
+    let mut ends = pred_ends;
+    ends.extend(ref_ends.iter().map(|&e| e + shift));
+    Ok(Ids {
+        values,
+        ends,
+        predictions: n,
+        ref_ends: (1..=n).collect(),
+    })
+}

@@ -30,6 +30,33 @@ pub(crate) fn interruptible<T: Send>(
     }
 }
 
+/// [`interruptible`] that also calls `also` (on the calling thread, each time it polls;
+/// false stops the work as Ctrl-C does): progress reports.
+pub(crate) fn interruptible_with<T: Send>(
+    py: Python<'_>,
+    also: &(dyn Fn() -> bool + Sync),
+    work: impl for<'c> FnOnce(&Cancel<'c>) -> Result<Option<T>, RougeError> + Send,
+) -> PyResult<T> {
+    let slot = Mutex::new(None);
+    let signals = signal_poll(&slot);
+    let worker = || {
+        std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("rougekit-"))
+    };
+    let poll = || signals() && (worker() || also());
+    let out = py
+        .allow_threads(|| guarded(|| work(&Cancel::new(&poll))))?
+        .map_err(to_py)?;
+    match out {
+        Some(value) => Ok(value),
+        None => {
+            drop(signals);
+            Err(interrupted(slot.into_inner().unwrap_or(None)))
+        }
+    }
+}
+
 /// Takes the GIL back briefly (from code running without it) to let Python handle pending
 /// signals; false, with the exception kept in `slot`, when one was raised (Ctrl-C).
 pub(crate) fn check_signals(slot: &mut Option<PyErr>) -> bool {

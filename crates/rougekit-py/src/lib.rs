@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod arrow;
 mod convert;
+mod corpus;
 mod errors;
 mod explain;
 mod interrupt;
@@ -30,6 +31,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scores::exact_sum, m)?)?;
     m.add_function(wrap_pyfunction!(scores::exact_sum_scaled, m)?)?;
     m.add_function(wrap_pyfunction!(scores::poisson_weight, m)?)?;
+    // Many texts against many (rougekit.pairwise, .dedup, .nearest, rougekit.dask.dedup).
+    m.add_function(wrap_pyfunction!(corpus::pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::dedup, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::dedup_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::dedup_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::nearest, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::mbr, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::normalize_types, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::tokenize, m)?)?;
     m.add_class::<scorer::PyPipeline>()?;

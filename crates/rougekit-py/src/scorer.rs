@@ -157,7 +157,7 @@ fn token_list<'py>(py: Python<'py>, p: &Pipeline, text: &str) -> PyResult<Bound<
 const INLINE_BYTES: usize = 1 << 16;
 
 /// The str items of `items` (a list or tuple), borrowed, with errors naming `what[i]`.
-fn str_items(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
+pub(crate) fn str_items(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<PyBackedStr>> {
     let read = |k: usize, item: Bound<'_, PyAny>| -> PyResult<PyBackedStr> {
         let s = item.downcast_into::<PyString>().map_err(|e| {
             let item = e.into_inner();
@@ -327,7 +327,7 @@ pub fn stemmer_id(stemmer: &str) -> PyResult<&'static str> {
 /// A configured scorer of the rouge-score family.
 #[pyclass(module = "rougekit._core", name = "Engine", frozen)]
 pub struct PyEngine {
-    inner: rougekit_core::Engine,
+    pub(crate) inner: rougekit_core::Engine,
 }
 
 #[pymethods]
@@ -467,6 +467,21 @@ impl PyEngine {
             Some(ids) => self.score_ids(py, &ids).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// Scores token ids in the ragged form: `values` and `offsets` as int64 native bytes
+    /// (sequence `i` is `values[offsets[i]..offsets[i + 1]]`), one reference per prediction,
+    /// with no Python object per sequence (NumPy arrays, PyTorch CPU tensors).
+    fn score_id_ragged(
+        &self,
+        py: Python<'_>,
+        pred_values: &[u8],
+        pred_offsets: &[u8],
+        ref_values: &[u8],
+        ref_offsets: &[u8],
+    ) -> PyResult<PyBatchScores> {
+        let ids = convert::ragged(pred_values, pred_offsets, ref_values, ref_offsets)?;
+        self.score_ids(py, &ids)
     }
 
     /// Scores one pre-tokenised pair: each text is `(whole_ids, [line_ids, ...])`.

@@ -1,5 +1,5 @@
 """The ``rougekit`` command line: ``score``, ``compare``, ``explain``, ``report``,
-``tokenize``, ``signature`` and ``perl``.
+``tokenize``, ``signature``, ``dedup`` and ``perl``.
 
 Exit codes: 0 ok, 1 data error (one line naming file and line), 2 usage error, 130
 interrupted (Ctrl-C), 143 terminated (SIGTERM). Inputs are read and scored in chunks, so
@@ -9,7 +9,8 @@ are written to a temporary file and renamed into place only when the run succeed
 
 The package: ``parser`` (the options), ``options`` (options to settings), ``readers`` (the
 inputs), ``run`` (scoring a run, its warnings, its outputs), ``commands`` (one function per
-command; ``explain`` and ``explain_parsers``: ``explain`` and ``report``); the signature's
+command; ``explain`` and ``explain_parsers``: ``explain`` and ``report``; ``dedup``: the
+near-duplicate filter); the signature's
 reconstruction is :mod:`rougekit.reproduce`.
 """
 
@@ -36,6 +37,10 @@ def _command(name: str) -> Callable[..., int]:
         from rougekit.cli import recipes
 
         return recipes.run_recipes if name == "recipes" else recipes.run_identify
+    if name == "dedup":
+        from rougekit.cli import dedup
+
+        return dedup.run_dedup
     from rougekit.cli import commands
 
     runs: dict[str, Callable[..., int]] = {

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any, NoReturn
 
+import rougekit.cli.dedup as dedup_command
 import rougekit.cli.explain_parsers as explain_parsers
 import rougekit.profiles as profiles
 import rougekit.report as report
@@ -169,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     ident.add_argument("-j", "--threads", type=int, default=None, metavar="N")
     ident.add_argument("-f", "--format", choices=("text", "json"), default="text")
     explain_parsers.add(sub, inputs=_add_inputs, scoring=_add_scoring, tests=_add_tests)
+    dedup_command.add_parser(sub, profile=_add_profile, stem=_add_stem, epilog=EXIT_CODES)
     # Listed for --help and the invalid-choice message only: main() hands `rougekit perl`
     # to ROUGE-1.5.5's own flag reader before argparse sees it.
     sub.add_parser(

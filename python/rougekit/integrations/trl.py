@@ -28,15 +28,12 @@ names (``name=``): TRL would average the values of rewards sharing one.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import rougekit.profiles as profiles
-from rougekit.config import normalize_types
+from rougekit.integrations.rewards import RewardCore, default_name, make_core
 from rougekit.profiles import ProfileLike
-from rougekit.results import FIELDS
-from rougekit.scorer import RougeScorer
 
 #: Dataset columns tried, in this order, when ``reference_column`` is not given.
 REFERENCE_COLUMNS = ("reference", "references", "solution", "ground_truth", "answer")
@@ -79,20 +76,12 @@ def rouge_reward(
             ``rouge_reward_<types>`` (``rouge_reward_<profile>_<types>`` for a profile other
             than rouge-score).
     """
-    if metric_to_select not in FIELDS:
-        raise ValueError(
-            f"metric_to_select must be one of {', '.join(FIELDS)}, got {metric_to_select!r}"
-        )
-    if isinstance(warn_every, bool) or not isinstance(warn_every, int) or warn_every < 1:
-        raise ValueError(f"warn_every must be a positive int, got {warn_every!r}")
-    scorer = RougeScorer(
-        types, profile=profile, stemmer=stemmer, multiref=multiref, separator=separator,
-        threads=threads, **scorer_options,
+    core = make_core(
+        types, profile=profile, weights=weights, metric_to_select=metric_to_select,
+        stemmer=stemmer, multiref=multiref, separator=separator, threads=threads,
+        warn_every=warn_every, scorer_options=scorer_options,
     )  # fmt: skip
-    return RougeReward(
-        scorer, _weights(scorer.types, weights, scorer), metric_to_select, reference_column,
-        warn_every, name,
-    )  # fmt: skip
+    return RougeReward(core, reference_column, name)
 
 
 class RougeReward:
@@ -100,29 +89,14 @@ class RougeReward:
     closure, so that it pickles (TRL's asynchronous GRPO trainer sends the reward functions
     to a spawned rollout process). TRL names the reward by ``__name__`` in its logs."""
 
-    def __init__(
-        self,
-        scorer: RougeScorer,
-        weight: dict[str, float],
-        metric_to_select: str,
-        reference_column: str | None,
-        warn_every: int,
-        name: str | None,
-    ) -> None:
-        self.scorer = scorer
-        self.types = scorer.types
-        self.weight = weight
-        self.metric_to_select = metric_to_select
+    def __init__(self, core: RewardCore, reference_column: str | None, name: str | None) -> None:
+        self.core = core
+        self.scorer = core.scorer
+        self.types = core.types
         self.reference_column = reference_column
-        self.ids = scorer.config.profile.INPUT == "ids"
-        self.limiter = _WarningLimiter(warn_every)
-        if name is None:
-            profile = scorer.config.profile.name
-            name = "_".join(
-                ["rouge_reward", *([] if profile == profiles.DEFAULT else [profile]), *self.types]
-            )
-        self.__name__ = self.__qualname__ = name
-        self.__doc__ = f"ROUGE reward ({', '.join(f'{weight[t]:g}*{t}' for t in self.types)})."
+        self.ids = core.ids
+        self.__name__ = self.__qualname__ = name or default_name("rouge_reward", core)
+        self.__doc__ = f"ROUGE reward ({core.describe()})."
 
     def __repr__(self) -> str:
         return f"<RougeReward {self.__name__}: {self.__doc__}>"
@@ -146,57 +120,14 @@ class RougeReward:
             raise ValueError(
                 f"{len(preds)} completions but {len(refs)} values in column {column!r}"
             )
-        keep = [i for i, r in enumerate(refs) if r is not None]
-        rewards: list[float | None] = [None] * len(preds)
-        if not keep:
-            return rewards
-        with self.limiter:
-            batch = self.scorer.score_batch([preds[i] for i in keep], [refs[i] for i in keep])
-        total = None
+        rewards, means = self.core.rewards(preds, refs)
         log_metric = kwargs.get("log_metric")
-        for t in self.types:
-            column_values = getattr(batch, self.metric_to_select)(t)
-            part = [self.weight[t] * float(v) for v in column_values]
-            total = part if total is None else [a + b for a, b in zip(total, part)]
-            if callable(log_metric):
-                # beside TRL's own rewards/<name>/mean: TRL averages a metric over every
-                # call made under the same name, so two rewards must not share one
-                mean = sum(float(v) for v in column_values) / len(keep)
+        if callable(log_metric):
+            # beside TRL's own rewards/<name>/mean: TRL averages a metric over every call
+            # made under the same name, so two rewards must not share one
+            for t, mean in means.items():
                 log_metric(f"rewards/{self.__name__}/{t}", mean)
-        assert total is not None
-        for i, value in zip(keep, total):
-            rewards[i] = value
         return rewards
-
-
-def _weights(
-    names: tuple[str, ...],
-    weights: Sequence[float] | Mapping[str, float] | None,
-    scorer: RougeScorer,
-) -> dict[str, float]:
-    if weights is None:
-        return {t: 1.0 / len(names) for t in names}
-    if isinstance(weights, Mapping):
-        given = dict(zip(normalize_types(list(weights), scorer.config.profile), weights.values()))
-        missing = [t for t in names if t not in given]
-        extra = [t for t in given if t not in names]
-        if missing or extra:
-            raise ValueError(
-                f"weights must name exactly the types {', '.join(names)}"
-                + (f"; missing {', '.join(missing)}" if missing else "")
-                + (f"; not scored {', '.join(extra)}" if extra else "")
-            )
-        values = [given[t] for t in names]
-    else:
-        values = list(weights)
-        if len(values) != len(names):
-            raise ValueError(f"{len(values)} weights for {len(names)} types ({', '.join(names)})")
-    out = {}
-    for t, w in zip(names, values):
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or w != w:
-            raise ValueError(f"the weight of {t} must be a number, got {w!r}")
-        out[t] = float(w)
-    return out
 
 
 def _reference_column(name: str | None, kwargs: Mapping[str, Any]) -> str:
@@ -241,48 +172,3 @@ def _text(completion: Any, index: int) -> str:
         f"completions[{index}] must be a string or a list of messages with 'content', got "
         f"{type(completion).__name__}"
     )
-
-
-class _WarningLimiter:
-    """Catches the warnings of one scoring call and re-emits them rate-limited: the first of
-    each category at once, then at most one summary per ``every`` calls, with the count of
-    calls that raised it since the last one shown."""
-
-    def __init__(self, every: int) -> None:
-        self.every = every
-        self.calls = 0
-        self.last_shown: dict[type[Warning], int] = {}
-        self.pending: dict[type[Warning], int] = {}
-        self._catcher: Any = None
-        self._caught: list[warnings.WarningMessage] = []
-
-    def __enter__(self) -> None:
-        self._catcher = warnings.catch_warnings(record=True)
-        self._caught = self._catcher.__enter__()
-        warnings.simplefilter("always")
-
-    def __exit__(self, *exc: object) -> None:
-        # Let go of the catcher and what it caught before anything else: the reward must
-        # still pickle after a call (TRL's asynchronous GRPO trainer sends it to a spawned
-        # process), and the catcher holds the warnings module, which does not pickle.
-        catcher, caught = self._catcher, self._caught
-        self._catcher, self._caught = None, []
-        catcher.__exit__(*exc)
-        self.calls += 1
-        seen: dict[type[Warning], warnings.WarningMessage] = {}
-        for w in caught:
-            seen.setdefault(w.category, w)
-        for category, w in seen.items():
-            self.pending[category] = self.pending.get(category, 0) + 1
-            last = self.last_shown.get(category)
-            if last is not None and self.calls - last < self.every:
-                continue
-            count = self.pending.pop(category)
-            note = (
-                ""
-                if last is None
-                else f" [in {count} reward call(s) since the last time; shown at most once "
-                f"per {self.every} calls]"
-            )
-            warnings.warn(f"{w.message}{note}", category, stacklevel=3)
-            self.last_shown[category] = self.calls

@@ -8,6 +8,7 @@
 //! [`rouge_l`] (rougeL and rougeLsum), [`rouge_w`], [`rouge_s`]; [`multiref`] combines the
 //! references.
 pub mod config;
+pub mod corpus;
 pub mod doc;
 
 mod rouge_l;
@@ -18,6 +19,7 @@ mod rouge_w;
 pub use crate::multiref::MultiRef;
 pub use crate::scores::{Match, Score};
 pub use config::{EngineConfig, RougeType};
+pub use corpus::DocSet;
 pub use doc::TokenDoc;
 
 use crate::error::RougeError;

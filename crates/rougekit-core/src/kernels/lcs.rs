@@ -288,6 +288,53 @@ pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch, cancel: &Cancel<'_>) ->
     prefix_ones_of_not(&s.row, short.len())
 }
 
+impl LcsScratch {
+    /// LCS length of `rows` against the columns given to [`LcsScratch::set_columns`] (the
+    /// length only, as [`lcs_len`]): one query's masks serve many candidates.
+    pub fn columns_lcs_len(&mut self, columns: usize, rows: &[u32]) -> usize {
+        if columns == 0 || rows.is_empty() {
+            return 0;
+        }
+        self.row.clear();
+        self.row.resize(self.masks.words, !0u64);
+        for &c in rows {
+            self.masks.advance_by(&mut self.row, c);
+        }
+        prefix_ones_of_not(&self.row, columns)
+    }
+
+    /// Whether the LCS of `rows` and the columns given to [`LcsScratch::set_columns`]
+    /// (`columns` tokens) is at least `need`, stopping as soon as that is decided: after `k`
+    /// rows the LCS of the prefix is a lower bound of the whole LCS, and that plus the rows
+    /// left (each adds at most 1) an upper bound. Exact: the same rows as [`lcs_len`].
+    pub fn reaches(&mut self, columns: usize, rows: &[u32], need: usize) -> bool {
+        if need == 0 {
+            return true;
+        }
+        if need > columns.min(rows.len()) {
+            return false;
+        }
+        self.row.clear();
+        self.row.resize(self.masks.words, !0u64);
+        let total = rows.len();
+        let mut now = 0;
+        for (k, &c) in rows.iter().enumerate() {
+            // A row whose token is not among the columns leaves the row as it was.
+            if self.masks.contains(c) {
+                self.masks.advance_by(&mut self.row, c);
+                now = prefix_ones_of_not(&self.row, columns);
+                if now >= need {
+                    return true;
+                }
+            }
+            if now + (total - k - 1) < need {
+                return false;
+            }
+        }
+        false
+    }
+}
+
 /// Marks in `mark` the target positions of the one LCS of (`target`, columns) that
 /// rouge-score's `_backtrack_norec` picks (spec `rouge-score.md` §6.4a). The columns are the sequence last
 /// given to [`LcsScratch::set_columns`] and must equal `columns`.
@@ -642,6 +689,13 @@ mod tests {
             let b: Vec<u32> = (0..lb).map(|_| lcg(&mut seed) % alphabet).collect();
             let l = table(&a, &b);
             assert_eq!(lcs_len(&a, &b, s, &Cancel::never()), l[la][lb]);
+            // The query kernels: the length from prebuilt columns, and the early-exit
+            // decision at every bound around it (dense and sparse masks, 1 to 7 words).
+            s.set_columns(&b);
+            assert_eq!(s.columns_lcs_len(lb, &a), l[la][lb]);
+            for need in 0..=la.min(lb) + 1 {
+                assert_eq!(s.reaches(lb, &a, need), l[la][lb] >= need, "need {need}");
+            }
             let expected = oracle_positions(&a, &b);
             s.set_columns(&b);
             // The public entry point, then the multi-word path with full and with
