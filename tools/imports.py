@@ -45,7 +45,7 @@ MAX_RUST_LINES = 800
 GENERATED_RUST = frozenset(
     {
         "crates/rougekit-core/src/tokenize/xlsum_tables.rs",
-        "crates/rougekit-core/src/sentences/pyunicode.rs",
+        "crates/rougekit-core/src/pystr/tables.rs",
     }
 )
 

@@ -26,7 +26,7 @@
 //!
 //! Positions are code points, as in Python. Words are slices of the text and, joined, give
 //! it back; the empty text has no words.
-use crate::tokenize::xlsum_tables::DECIMAL;
+use crate::pystr::is_decimal;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::Read;
@@ -381,17 +381,6 @@ fn cluster_ends(s: &[char]) -> Vec<bool> {
 
 // ---- Non-Thai runs ----
 
-/// Python's `\d` in a `str` pattern (Unicode decimal digits, Python 3.11's data).
-#[inline]
-fn decimal(c: char) -> bool {
-    if c.is_ascii() {
-        return c.is_ascii_digit();
-    }
-    let cp = c as u32;
-    let i = DECIMAL.partition_point(|&(start, _)| start <= cp);
-    i > 0 && cp <= DECIMAL[i - 1].1
-}
-
 fn run_end(s: &[char], mut i: usize, class: impl Fn(char) -> bool) -> usize {
     while i < s.len() && class(s[i]) {
         i += 1;
@@ -405,7 +394,7 @@ fn non_thai_end(s: &[char], i: usize) -> Option<usize> {
     if c == '-' || c.is_ascii_alphabetic() {
         return Some(run_end(s, i, |c| c == '-' || c.is_ascii_alphabetic()));
     }
-    if decimal(c) {
+    if is_decimal(c) {
         return Some(number_end(s, i));
     }
     match c {
@@ -421,9 +410,9 @@ fn non_thai_end(s: &[char], i: usize) -> Option<usize> {
 
 /// The end of `\d+([,.]\d+)*` at `i` (a digit).
 fn number_end(s: &[char], i: usize) -> usize {
-    let mut j = run_end(s, i, decimal);
-    while j + 1 < s.len() && matches!(s[j], ',' | '.') && decimal(s[j + 1]) {
-        j = run_end(s, j + 1, decimal);
+    let mut j = run_end(s, i, is_decimal);
+    while j + 1 < s.len() && matches!(s[j], ',' | '.') && is_decimal(s[j + 1]) {
+        j = run_end(s, j + 1, is_decimal);
     }
     j
 }
@@ -575,14 +564,14 @@ fn onecut(s: &[char], dict: &Trie, ends: &mut Vec<u32>) {
 /// The next match of `(\d+[.,:])+\d+` in `s` at or after `from` (Python's `finditer`).
 fn next_number(s: &[char], mut from: usize) -> Option<(usize, usize)> {
     while from < s.len() {
-        if !decimal(s[from]) {
+        if !is_decimal(s[from]) {
             from += 1;
             continue;
         }
-        let mut j = run_end(s, from, decimal);
+        let mut j = run_end(s, from, is_decimal);
         let mut end = None;
-        while j + 1 < s.len() && matches!(s[j], '.' | ',' | ':') && decimal(s[j + 1]) {
-            j = run_end(s, j + 1, decimal);
+        while j + 1 < s.len() && matches!(s[j], '.' | ',' | ':') && is_decimal(s[j + 1]) {
+            j = run_end(s, j + 1, is_decimal);
             end = Some(j);
         }
         if let Some(end) = end {

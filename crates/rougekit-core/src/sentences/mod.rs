@@ -5,8 +5,6 @@ use rayon::prelude::*;
 
 pub mod model;
 mod punkt;
-mod pychar;
-mod pyunicode;
 
 pub use model::{PunktModel, LANGUAGES};
 pub use punkt::Splitter;
@@ -16,9 +14,9 @@ pub use punkt::Splitter;
 pub const PUNKT_VERSION: &str = "nltk-3.10.4";
 
 /// The Unicode version of the string methods Punkt is run with (Python 3.11's).
-pub const PUNKT_UNICODE_VERSION: &str = pyunicode::UNICODE_VERSION;
+pub const PUNKT_UNICODE_VERSION: &str = crate::pystr::UNICODE_VERSION;
 /// The `regex` release whose `\s`, `\d` and `[^\W\d]` Punkt's patterns are run with.
-pub const PUNKT_REGEX_VERSION: &str = pyunicode::REGEX_VERSION;
+pub const PUNKT_REGEX_VERSION: &str = crate::pystr::REGEX_VERSION;
 
 /// Texts a pool worker takes at a time.
 const MIN_SHARE: usize = 16;

@@ -3,10 +3,11 @@
 //! documentation and observed behaviour (Kiss & Strunk 2006 as NLTK implements it in
 //! `nltk/tokenize/punkt.py`), with the default `PunktLanguageVars` that every `punkt_tab`
 //! model uses. NLTK runs its patterns with the `regex` module, its string methods are
-//! Python's: [`super::pychar`] has both sets of character classes. Offsets are byte offsets into the text; where NLTK counts code points it
-//! only ever adds the lengths of substrings to their starts, so the two agree.
+//! Python's: [`crate::pystr`] has both sets of character classes. Offsets are byte offsets
+//! into the text; where NLTK counts code points it only ever adds the lengths of substrings
+//! to their starts, so the two agree.
 use super::model::PunktModel;
-use super::pychar::{
+use crate::pystr::{
     is_lower, is_re_decimal, is_re_letter, is_re_space, is_space, is_upper, lower_into, rstrip,
 };
 
@@ -286,6 +287,7 @@ impl<'m> Splitter<'m> {
     }
 
     fn token<'t>(&self, tok: &'t str, lower: &mut String) -> Token<'t> {
+        lower.clear();
         lower_into(tok, lower);
         let typ = if is_numeric(lower) {
             "##number##".to_owned()
@@ -305,6 +307,7 @@ impl<'m> Splitter<'m> {
         } else if tok.len() >= 2 && tok.bytes().all(|c| c == b'.') {
             t.ellipsis = true;
         } else if t.period_final() && !tok.ends_with("..") {
+            lower.clear();
             lower_into(&tok[..tok.len() - 1], lower);
             let last_part = lower.rsplit('-').next().unwrap_or("");
             if self.model.abbrev_types.contains(lower.as_str())

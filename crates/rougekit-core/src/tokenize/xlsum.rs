@@ -20,9 +20,11 @@
 //! line without its segmenter or pyonmttok.
 //!
 //! The Unicode data are Python 3.11's (`unicodedata` 14.0.0), generated into
-//! `xlsum_tables.rs` by `tools/gen_xlsum_unicode.py`, not Rust's own (newer) tables: a
-//! character added after Unicode 14 is unassigned (`Cn`) for the scorer, hence deleted.
-use super::xlsum_tables::{CASED, CASE_IGNORABLE, CLASSES, LOWER};
+//! `xlsum_tables.rs` by `tools/gen_xlsum_unicode.py` (the classes) and [`crate::pystr`]
+//! (`str.lower`), not Rust's own (newer) tables: a character added after Unicode 14 is
+//! unassigned (`Cn`) for the scorer, hence deleted.
+use super::xlsum_tables::CLASSES;
+use crate::pystr::{lower_into, lower_with};
 use crate::segment::Segmenter;
 use std::ops::Range;
 
@@ -220,7 +222,7 @@ fn class(c: char) -> u8 {
         };
     }
     if cp < 0x10000 {
-        return bmp()[cp as usize] & CLASS_BITS;
+        return bmp()[cp as usize];
     }
     class_of(cp)
 }
@@ -231,81 +233,11 @@ fn class_of(cp: u32) -> u8 {
     CLASSES[i.saturating_sub(1)].1
 }
 
-/// The low bits of a [`bmp`] entry: the class.
-const CLASS_BITS: u8 = 0x7;
-/// A [`bmp`] entry's flag: Python's `str.lower` changes the character.
-const HAS_LOWER: u8 = 0x8;
-
-/// The Basic Multilingual Plane's classes and lower-case flags, one byte each (64 KiB, built
-/// once): nearly every character of real text is looked up here instead of in the ranges.
+/// The Basic Multilingual Plane's classes, one byte each (64 KiB, built once): nearly every
+/// character of real text is looked up here instead of in the ranges.
 fn bmp() -> &'static [u8] {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table: Vec<u8> = (0..0x10000u32).map(class_of).collect();
-        for &(from, _) in LOWER.iter().take_while(|&&(from, _)| from < 0x10000) {
-            table[from as usize] |= HAS_LOWER;
-        }
-        table
-    })
-}
-
-fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
-    let cp = c as u32;
-    let i = ranges.partition_point(|&(first, _)| first <= cp);
-    i > 0 && ranges[i - 1].1 >= cp
-}
-
-/// Python's `str.lower()` of `text`, appended to `out`.
-pub fn lower_into(text: &str, out: &mut String) {
-    lower_with(text, out, |_, _| {});
-}
-
-/// [`lower_into`], calling `at(k, out.len())` after the `k`-th code point of `text` was
-/// lower-cased into `out`.
-#[inline(always)]
-fn lower_with(text: &str, out: &mut String, mut at: impl FnMut(usize, usize)) {
-    for (k, (i, c)) in text.char_indices().enumerate() {
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-            at(k, out.len());
-            continue;
-        }
-        match c {
-            '\u{130}' => out.push_str("i\u{307}"),
-            'Σ' => out.push(if final_sigma(text, i) { 'ς' } else { 'σ' }),
-            _ => {
-                let cp = c as u32;
-                if cp < 0x10000 && bmp()[cp as usize] & HAS_LOWER == 0 {
-                    out.push(c);
-                } else {
-                    let k = LOWER.partition_point(|&(from, _)| from < cp);
-                    match LOWER.get(k) {
-                        Some(&(from, to)) if from == cp => {
-                            out.push(char::from_u32(to).unwrap_or(c))
-                        }
-                        _ => out.push(c),
-                    }
-                }
-            }
-        }
-        at(k, out.len());
-    }
-}
-
-/// Whether the `Σ` at byte `i` of `text` is word-final (Unicode's Final_Sigma, as CPython
-/// tests it): a cased character before it, case-ignorables skipped, and none after it.
-fn final_sigma(text: &str, i: usize) -> bool {
-    let before = text[..i]
-        .chars()
-        .rev()
-        .find(|&c| !in_ranges(CASE_IGNORABLE, c));
-    if !before.is_some_and(|c| in_ranges(CASED, c)) {
-        return false;
-    }
-    let after = text[i + 'Σ'.len_utf8()..]
-        .chars()
-        .find(|&c| !in_ranges(CASE_IGNORABLE, c));
-    !after.is_some_and(|c| in_ranges(CASED, c))
+    TABLE.get_or_init(|| (0..0x10000u32).map(class_of).collect())
 }
 
 /// BERT's cleaning and punctuation split of lower-cased text: the words, joined with single
@@ -595,13 +527,6 @@ mod tests {
         );
         assert_eq!(tokens(Words::Default, "\u{301}y"), ["\u{301}", "y"]);
         assert_eq!(tokens(Words::Default, "a\u{ffed}b"), ["a", "\u{25a0}", "b"]);
-    }
-
-    #[test]
-    fn python_lower() {
-        let mut out = String::new();
-        lower_into("İSTANBUL ΟΔΟΣ Σ ΣΑ", &mut out);
-        assert_eq!(out, "i\u{307}stanbul οδος σ σα");
     }
 
     #[test]
