@@ -315,6 +315,8 @@ def test_scripts_cover_every_pystemmer_algorithm():
     assert sorted(SCRIPTS) == sorted(PYSTEMMER_ALGORITHMS)
 
 
+# 8 s of CPU over 30 algorithms: the full suite's; the fast subset keeps the vocabularies.
+@pytest.mark.slow
 @pytest.mark.parametrize("alg", PYSTEMMER_ALGORITHMS)
 def test_pystemmer_on_generated_words(alg, pystemmer):
     oracle = pystemmer.Stemmer(alg)
