@@ -112,7 +112,7 @@ def scores_problem(scores: _core.BatchScores, profile: Profile) -> str | None:
         normalized = []
     if normalized != types:
         return f"types {types} are not the {profile.name!r} profile's"
-    if "rougeL" in types and getattr(profile, "exclusive", True) is not False:
+    if "rougeL" in types and profile.scores_at_most_one:
         for field in FIELDS:
             values = array("d")
             values.frombytes(bytes(scores.buffer("rougeL", field)))

@@ -23,13 +23,23 @@ SCRIPT = textwrap.dedent(
     """
     import json, multiprocessing as mp, sys
     import rougekit as rk
+    import rougekit.profiles as profiles
 
-    PROFILES = {"rouge-score": ["rouge1", "rougeL", "rougeLsum"],
-                "perl-1.5.5": ["rouge1", "rougeL"]}
+    # One text profile per kind of core scorer (each has its own pools), from the registry.
+    PROFILES, KINDS = {}, set()
+    for name in profiles.names():
+        if profiles.get(name).INPUT != "text" or profiles.takes_language(name):
+            continue
+        made = profiles.create(name)
+        kind = type(made.scorer(["rouge1"], 1)).__name__
+        if kind not in KINDS:
+            KINDS.add(kind)
+            PROFILES[name] = [t for t in made.default_types() if t != "rouge2"]
     # More pairs than a worker's minimum chunk, so the batch really runs on the pool.
     P = ["the cat sat on the mat number %d\\nand then %d" % (i, i % 7) for i in range(300)]
     R = ["the cat sat %d\\non a mat %d" % (i % 11, i) for i in range(300)]
     INHERITED = {p: rk.RougeScorer(t, profile=p, threads=2) for p, t in PROFILES.items()}
+    assert len(PROFILES) >= 3, PROFILES
 
     def run(scorer, profile):
         batch = scorer.score_batch(P, R)

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rougekit.results import Score
-    from rougekit.scorer import RougeScorer
 
-from rougekit.explain.derive import SCHEMA
+from rougekit.explain.derive import SCHEMA, Scorer
 
 
 class TypeView(Mapping[str, Any]):
@@ -120,7 +119,7 @@ class Explanation:
         self._data: dict[str, Any] | None = None if data is None else dict(data)
         self._raw: Any = None
         self._head: dict[str, Any] | None = None
-        self.scorer: RougeScorer | None = scorer
+        self.scorer: Scorer | None = scorer
 
     @classmethod
     def _from_core(cls, raw: Any, scorer: Any, head: dict[str, Any]) -> Explanation:
