@@ -4,7 +4,7 @@ Everything here is an implementation detail of :mod:`rougekit`; use the public A
 Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, final
 
 from typing_extensions import CapsuleType, Self
@@ -447,14 +447,14 @@ def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
 class PerlExplanationRecord:
     """One pair's explanation, kept in the core until its dict is asked for."""
 
-    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+    def to_dict(self, head: Mapping[str, object]) -> dict[str, Any]:
         """``head``'s items, then the texts and the types (``rougekit.explain/1``)."""
 
 @final
 class PltrdyExplanationRecord:
     """One pair's explanation, kept in the core until its dict is asked for."""
 
-    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+    def to_dict(self, head: Mapping[str, object]) -> dict[str, Any]:
         """``head``'s items, then the texts and the types (``rougekit.explain/1``)."""
 
 def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
@@ -583,5 +583,5 @@ def pltrdy_recursion_depths(hyps: Sequence[str], refs: Sequence[str]) -> list[in
 class ExplanationRecord:
     """One pair's explanation as the core made it."""
 
-    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+    def to_dict(self, head: Mapping[str, object]) -> dict[str, Any]:
         """The ``rougekit.explain/1`` dict, ``head``'s keys first."""

@@ -8,7 +8,6 @@ import gc
 import json
 import sys
 from collections.abc import Iterator
-from typing import Any
 
 import rougekit.cli.input_files as rin
 import rougekit.cli.output_files as rout
@@ -19,13 +18,14 @@ from rougekit.cli.options import as_flags, as_list, scorer_of, transform_of
 from rougekit.cli.readers import sources
 from rougekit.cli.run import emit
 from rougekit.errors import DataError, UsageError
+from rougekit.explain.schema import ExplanationDict
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
 
 _FILE_INPUTS = ("predictions", "references", "jsonl", "csv", "tsv")
 
 
-def _explanations(scorer: RougeScorer, pairs: list[Pair]) -> Iterator[dict[str, Any]]:
+def _explanations(scorer: RougeScorer, pairs: list[Pair]) -> Iterator[ExplanationDict]:
     """The explanation dicts of ``pairs``, in order (the core's ``explain_batch``)."""
     try:
         batch = scorer.explain_batch(

@@ -9,6 +9,7 @@ from typing import Any
 import rougekit.signature as sig
 from rougekit.explain.derive import SCHEMA, check_ids, pairs_of, records, refuse_unexplained
 from rougekit.explain.model import Explanation
+from rougekit.explain.schema import Head
 
 #: Pairs explained per call into the core when streaming.
 CHUNK = 1024
@@ -51,7 +52,7 @@ def _explained(
             nrefs = len(refs[k])
             if nrefs not in signatures:
                 signatures[nrefs] = str(scorer.signature(sig.nrefs_field(nrefs, nrefs)))
-            head = {
+            head: Head = {
                 "schema": SCHEMA,
                 "signature": signatures[nrefs],
                 "id": None if ids is None else ids[start + k],

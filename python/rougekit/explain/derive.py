@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import gc
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import rougekit._core as _core
 import rougekit.frames as frames
@@ -16,6 +16,9 @@ import rougekit.profiles as profiles
 import rougekit.signature as sig
 from rougekit.config import ScorerConfig
 from rougekit.profiles import CoreScorer
+
+if TYPE_CHECKING:
+    from rougekit.explain.schema import ExplanationDict, Head
 
 #: The schema id every explanation carries.
 SCHEMA = "rougekit.explain/1"
@@ -81,7 +84,7 @@ def check_ids(ids: Any, n: int, *, single: bool = False) -> list[str] | None:
 
 def explained_dict(
     scorer: Any, prediction: Any, references: list[Any], id: str | None
-) -> dict[str, Any]:
+) -> ExplanationDict:
     """The dict of ``scorer``'s explanation of one pair (``references``: a list), checked
     and made as ``scorer.explain`` makes it."""
     refuse_unexplained(scorer)
@@ -89,7 +92,7 @@ def explained_dict(
     profile = scorer.config.profile
     (record,) = records(scorer, preds, refs)
     n = len(refs[0])
-    head = {
+    head: Head = {
         "schema": SCHEMA,
         "signature": str(scorer.signature(sig.nrefs_field(n, n))),
         "id": id,
@@ -98,7 +101,7 @@ def explained_dict(
     was_enabled = gc.isenabled()
     gc.disable()  # see Explanation.to_dict
     try:
-        return dict(record.to_dict(head))
+        return cast("ExplanationDict", dict(record.to_dict(head)))
     finally:
         if was_enabled:
             gc.enable()

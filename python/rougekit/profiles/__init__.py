@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 if TYPE_CHECKING:
     import rougekit._core as _core
+    from rougekit.explain.schema import ExplanationDict, TypeExplanation
     from rougekit.signature import Signature
 
 #: Every profile: name -> (module, class), imported on first use.
@@ -149,7 +150,7 @@ class CoreExplainer(Protocol):
 
 #: How a profile checks one type of an explanation: ``check(type_dict, explanation_dict)``,
 #: raising :class:`rougekit.errors.ExplainCheckError` at the first difference.
-TypeCheck = Callable[[Mapping[str, Any], Mapping[str, Any]], None]
+TypeCheck = Callable[["TypeExplanation", "ExplanationDict"], None]
 
 Summary = dict[str, dict[str, tuple[float, float, float]]]
 
