@@ -40,7 +40,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("rougekit.profiles", "rougekit.config", "rougekit.diagnostics", "rougekit.text",
      "rougekit.segmentation"),
     ("rougekit.results", "rougekit.frames", "rougekit.aggregate", "rougekit.significance",
-     "rougekit.scorer", "rougekit.report", "rougekit.reproduce",
+     "rougekit.scorer", "rougekit.tables", "rougekit.reproduce",
      "rougekit.plots", "rougekit.explain", "rougekit.pairs"),
     ("rougekit.duplicates",),
     ("rougekit", "rougekit.compat", "rougekit.perl", "rougekit.evaluate", "rougekit.recipes",

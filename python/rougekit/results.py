@@ -499,12 +499,12 @@ class CorpusResult:
 
     def _repr_html_(self) -> str:
         """Jupyter's view: the P/R/F table (x100) with the CIs, n and the signature."""
-        import rougekit.report as report
+        import rougekit.tables as tables
 
-        return report.html_corpus_fragment(self)
+        return tables.html_corpus_fragment(self)
 
     def _repr_markdown_(self) -> str:
         """The Markdown report (``rougekit score --format markdown``)."""
-        import rougekit.report as report
+        import rougekit.tables as tables
 
-        return report.render(self, "markdown")
+        return tables.render(self, "markdown")

@@ -421,7 +421,7 @@ def corpus_section(
 ) -> PageData:
     """The corpus table and the paired tests, as the page shows them (the numbers of
     ``rougekit compare``)."""
-    import rougekit.report as report
+    import rougekit.tables as tables
 
     types = results[0].types
     metric = "fmeasure" if cmp is None else cmp.field
@@ -443,7 +443,7 @@ def corpus_section(
         "signature": str(results[0].signature),
     }
     if cmp is not None:
-        data = report.comparison_dict(cmp)
+        data = tables.comparison_dict(cmp)
         out["comparison"] = data
         out["tests"] = {
             "head": [
@@ -461,8 +461,8 @@ def corpus_section(
                     d.system,
                     d.baseline,
                     f"{d.delta * 100:+.2f} [{d.low * 100:+.2f}, {d.high * 100:+.2f}]",
-                    report.format_p(d.p_bootstrap),
-                    report.format_p(d.p_randomization),
+                    tables.format_p(d.p_bootstrap),
+                    tables.format_p(d.p_randomization),
                     "*" if d.significant else "",
                 ]
                 for d in cmp.differences
