@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from rougekit.results import Score
 
+import rougekit.explain.render as render
 from rougekit.explain.derive import SCHEMA, Scorer
 from rougekit.explain.schema import (
     ExplanationDict,
@@ -262,35 +263,15 @@ class Explanation:
 
     def __str__(self) -> str:
         """The terminal view (``print(explanation)``)."""
-        render = _render()
-        if render is None:
-            return repr(self)
-        return str(render.text(self.to_dict()))
+        return render.text(self.to_dict())
 
     def _repr_html_(self) -> str:
         """The notebook view: an HTML fragment, every text escaped."""
-        render = _render()
-        if render is None:
-            import html
-
-            return f"<pre>{html.escape(repr(self))}</pre>"
-        return str(render.fragment(self.to_dict()))
+        return render.fragment(self.to_dict())
 
     def html(self, path: Any) -> None:
         """Writes a standalone page of this explanation to ``path`` (no external
         resources)."""
-        render = _render()
-        if render is None or not hasattr(render, "page"):
-            raise RuntimeError("the HTML page of an explanation needs rougekit.explain.render")
         from pathlib import Path
 
-        Path(path).write_text(str(render.page(self.to_dict())), encoding="utf-8")
-
-
-def _render() -> Any:
-    """``rougekit.explain.render``, or ``None`` when it is not there."""
-    try:
-        import rougekit.explain.render as render
-    except ImportError:
-        return None
-    return render
+        Path(path).write_text(render.page(self.to_dict()), encoding="utf-8")
