@@ -4,7 +4,7 @@ Everything here is an implementation detail of :mod:`rougekit`; use the public A
 Numbers are decided here, in Rust; the Python package only orchestrates.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, final
 
 from typing_extensions import CapsuleType, Self
@@ -16,16 +16,13 @@ __all__ = [
     "BatchScores",
     "ColumnView",
     "Engine",
-    "Explainer",
     "ExplanationRecord",
     "InputTooLargeError",
-    "PerlExplainer",
     "PerlExplanationRecord",
     "PerlFileError",
     "PerlRunPlan",
     "PerlScorer",
     "Pipeline",
-    "PltrdyExplainer",
     "PltrdyExplanationRecord",
     "PltrdyScorer",
     "RougekitError",
@@ -317,6 +314,15 @@ class Engine:
     def jackknife(self) -> bool: ...
     @property
     def threads(self) -> int: ...
+    def explain_texts(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> list[ExplanationRecord]:
+        """Every pair explained by this engine's code, in order (in parallel, without the
+        GIL)."""
+    def explain_ids(
+        self, predictions: Sequence[list[int]], references: Sequence[list[Any]]
+    ) -> list[ExplanationRecord]:
+        """Every pair of token ids explained, in order."""
     def score_batch(
         self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
     ) -> BatchScores:
@@ -392,6 +398,10 @@ class PerlScorer:
     def tokenize(self, text: str) -> list[str]:
         """The tokens ROUGE-1.5.5 compares for ``text`` (``-s`` applied, ``-m`` stems,
         ``-l``/``-b`` truncation)."""
+    def explain_texts(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> list[PerlExplanationRecord]:
+        """One record per pair, counted by the scoring code, in parallel without the GIL."""
     def score_batch(
         self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
     ) -> BatchScores:
@@ -434,45 +444,17 @@ def perl_xml_plan(text: str, peer: str | None = None) -> PerlRunPlan:
     """A ``rougekit perl`` run planned from an XML configuration for ``peer`` (None: all)."""
 
 @final
-class PerlExplainer:
-    """The explanations of a perl-1.5.5 scorer's types, counted by the scoring code."""
-
-    def __new__(cls, scorer: PerlScorer) -> Self: ...
-    def explain_texts(
-        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
-    ) -> list[PerlExplanationRecord]:
-        """One record per pair, explained in parallel without the GIL."""
-
-@final
 class PerlExplanationRecord:
     """One pair's explanation, kept in the core until its dict is asked for."""
 
-    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+    def to_dict(self, head: Mapping[str, object]) -> dict[str, Any]:
         """``head``'s items, then the texts and the types (``rougekit.explain/1``)."""
-
-@final
-class PltrdyExplainer:
-    """The explanations of a ``PltrdyScorer`` configuration, counted by the scoring code."""
-
-    def __new__(
-        cls,
-        variant: str,
-        types: Sequence[str],
-        exclusive: bool = True,
-        threads: int = 1,
-        segmenter: str | None = None,
-    ) -> Self: ...
-    def explain_texts(
-        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
-    ) -> list[PltrdyExplanationRecord]:
-        """One record per pair (one reference each), explained in parallel without the GIL;
-        ``score_batch``'s errors."""
 
 @final
 class PltrdyExplanationRecord:
     """One pair's explanation, kept in the core until its dict is asked for."""
 
-    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+    def to_dict(self, head: Mapping[str, object]) -> dict[str, Any]:
         """``head``'s items, then the texts and the types (``rougekit.explain/1``)."""
 
 def perl_builtin_data() -> tuple[list[tuple[str, str]], bytes, str]:
@@ -557,6 +539,11 @@ class PltrdyScorer:
     def on_empty(self) -> str:
         """What ``score_batch`` does with a pair that has an empty side: ``"raise"`` or
         ``"zero"``."""
+    def explain_texts(
+        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
+    ) -> list[PltrdyExplanationRecord]:
+        """One record per pair (one reference each), counted by the scoring code, in
+        parallel without the GIL; ``score_batch``'s errors."""
     def score_batch(
         self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
     ) -> BatchScores:
@@ -593,32 +580,8 @@ def pltrdy_recursion_depths(hyps: Sequence[str], refs: Sequence[str]) -> list[in
     either text has no sentence)."""
 
 @final
-class Explainer:
-    """The rouge-score family's explanations (``rougekit.explain``): the configuration of an
-    ``Engine``."""
-
-    def __new__(
-        cls,
-        types: Sequence[str],
-        stemmer: str | None,
-        threads: int,
-        tokenizer: str = "rouge-score",
-        multiref: str = "best-f",
-        jackknife: bool = False,
-        separator: int | None = None,
-    ) -> Self: ...
-    def explain_texts(
-        self, predictions: Sequence[str], references: Sequence[str | Sequence[str]]
-    ) -> list[ExplanationRecord]:
-        """Every pair explained, in order (in parallel, without the GIL)."""
-    def explain_ids(
-        self, predictions: Sequence[list[int]], references: Sequence[list[Any]]
-    ) -> list[ExplanationRecord]:
-        """Every pair of token ids explained, in order."""
-
-@final
 class ExplanationRecord:
     """One pair's explanation as the core made it."""
 
-    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]:
+    def to_dict(self, head: Mapping[str, object]) -> dict[str, Any]:
         """The ``rougekit.explain/1`` dict, ``head``'s keys first."""

@@ -21,7 +21,6 @@ from rougekit.checks import resolve_threads
 from rougekit.config import ScorerConfig
 from rougekit.diagnostics import NoTokensWarning, _caller_stacklevel
 from rougekit.profiles import Profile
-from rougekit.profiles.engine import EngineProfile
 from rougekit.results import FIELDS
 
 if TYPE_CHECKING:
@@ -95,7 +94,8 @@ def setup(
             **options,
         )
     made = config.profile
-    if not isinstance(made, EngineProfile) or made.INPUT != "text":
+    engine = made.text_engine(config.types, config.threads)
+    if engine is None:
         raise ValueError(
             f"the {made.name!r} profile is not supported here: all-pairs scoring runs on "
             "the text profiles of the rouge-score family (rouge-score, unicode-v1, "
@@ -103,7 +103,7 @@ def setup(
         )
     if len(config.types) != 1:
         raise ValueError(f"type must name one ROUGE type, got {type!r}")
-    return Setup(config, made.engine(config.types, config.threads))
+    return Setup(config, engine)
 
 
 def text_list(texts: Any, what: str) -> list[str]:

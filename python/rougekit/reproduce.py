@@ -11,7 +11,7 @@ from typing import Any
 import rougekit.profiles as profiles
 import rougekit.sentences as sentences
 from rougekit._core import __version__, stemmer_id
-from rougekit.profiles.whitespace import SEGMENTER_IDS
+from rougekit.segmentation import SEGMENTER_IDS, segmenter_of
 from rougekit.signature import Signature, parse_split
 
 
@@ -42,18 +42,19 @@ def settings_of(signature: Signature, extra: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def _segmenter(seg: str | None, profile: str) -> str | None:
-    """The ``segmenter=`` name of a ``seg`` field (``jieba-0.42.1`` -> ``jieba``); ``None``
-    for a profile that picks its segmenter itself (xlsum-v1's Thai)."""
-    if not _takes_segmenter(profile):
-        return None
-    names = [name for name, id_ in SEGMENTER_IDS.items() if id_ == seg]
-    return names[0] if names else None
-
-
 def _takes_segmenter(profile: str) -> bool:
     """Whether ``profile`` has a ``segmenter=`` option (an unknown profile: assumed so)."""
     return profile not in profiles.names() or "segmenter" in profiles.get(profile).OPTIONS
+
+
+def options_of(fields: dict[str, str]) -> dict[str, Any]:
+    """The ``RougeScorer`` options (``None``: not given) a signature's fields record, read
+    by its profile (:meth:`rougekit.profiles.Profile.options_of`); for a profile this
+    version does not have, the fields every profile shares."""
+    name = fields["profile"]
+    if name in profiles.names():
+        return profiles.get(name).options_of(fields)
+    return profiles.signature_options(fields)
 
 
 def _int_or_text(value: str) -> int | str:
@@ -64,30 +65,18 @@ def _int_or_text(value: str) -> int | str:
         return value
 
 
-def _stem_flag(stem: str) -> list[str]:
-    """``--stem`` for a signature's ``stem`` value: alone for the profile's own stemmer,
-    with a name for the others (``snowball-<version>:german`` -> ``snowball:german``)."""
-    if stem == "no":
-        return []
-    if stem.startswith("snowball-") and ":" in stem:
-        return ["--stem", "snowball:" + stem.split(":", 1)[1]]
-    if stem == "perl-porter":
-        return ["--stem", "porter"]
-    return ["--stem"]
-
-
 def command_of(signature: Signature, extra: dict[str, str]) -> str:
     """The ``rougekit score`` options that reproduce a signature's numbers."""
     f = signature.fields
     argv = ["rougekit", "score", "-t", *signature.types, "--profile", f["profile"]]
-    argv += _stem_flag(f["stem"])
+    options = options_of(f)
+    stemmer = options["stemmer"]
+    argv += [] if stemmer is None else ["--stem"] if stemmer is True else ["--stem", stemmer]
     if "lang" in extra:
         argv += ["--lang", extra["lang"]]
-    segmenter = _segmenter(extra.get("seg"), f["profile"])
-    if segmenter is not None:
-        argv += ["--segmenter", segmenter]
-    if f["stem"].endswith("@3a486db"):
-        argv += ["--nltk-stopwords", "3a486db"]
+    for option in ("segmenter", "nltk_stopwords"):
+        if options.get(option) is not None:
+            argv += ["--" + option.replace("_", "-"), str(options[option])]
     if "empty" in extra:
         argv += ["--on-empty", extra["empty"]]
     if f["sw"] != "no":
@@ -123,45 +112,10 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     return shlex.join(argv)
 
 
-def _options_of(f: dict[str, str]) -> dict[str, Any]:
-    """The ``RougeScorer`` options a signature's fields record (for checking them)."""
-    stem = f["stem"]
-    stemmer: bool | str | None = None
-    if stem.startswith("snowball-") and ":" in stem:
-        stemmer = "snowball:" + stem.split(":", 1)[1]
-    elif stem == "perl-porter":
-        stemmer = "porter"
-    elif stem != "no":
-        stemmer = True
-    rule, jackknife, _ = f["mref"].partition("+jackknife")
-    m = re.fullmatch(r"(words|bytes)[:=]?(\d+)", f["trunc"])
-    return {
-        "stemmer": stemmer,
-        "stopwords": True if f["sw"] != "no" else None,
-        "limit_words": int(m.group(2)) if m and m.group(1) == "words" else None,
-        "limit_bytes": int(m.group(2)) if m and m.group(1) == "bytes" else None,
-        "multiref": rule,
-        "jackknife": True if jackknife else None,
-        "alpha": float(f["alpha"]) if float(f["alpha"]) != 0.5 else None,
-        "segmenter": _segmenter(f.get("seg"), f["profile"]),
-        "language": f.get("lang"),
-        "nltk_stopwords": "3a486db" if stem.endswith("@3a486db") else None,
-        "on_empty": f.get("empty"),
-    }
-
-
 def scorer_options(signature: Signature) -> dict[str, Any]:
     """The ``RougeScorer`` options (those given) that make the scorer of a signature, its
-    types and profile aside; ``token-ids``' separator from its ``split`` field."""
-    f = signature.fields
-    options = {k: v for k, v in _options_of(f).items() if v is not None}
-    split = f.get("split", "")
-    if f["profile"] == "token-ids" and split.startswith("sep-id="):
-        try:
-            options["separator"] = int(split[len("sep-id=") :])
-        except ValueError:
-            raise ValueError(f"split:{split} does not name a token id") from None
-    return options
+    types and profile aside."""
+    return {k: v for k, v in options_of(signature.fields).items() if v is not None}
 
 
 def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]:
@@ -208,7 +162,7 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
                 f"segmented by {extra['seg']}; rougekit {__version__}'s {name!r} profile "
                 f"segments with {own or 'no segmenter'} here: words, and so scores, may differ"
             )
-    elif "seg" in extra and _segmenter(extra["seg"], name) is None:
+    elif "seg" in extra and segmenter_of(extra["seg"]) is None:
         notes.append(
             f"segmented by {extra['seg']}, which rougekit {__version__} does not have (it has "
             f"{', '.join(SEGMENTER_IDS.values())}); the command scores the texts unsegmented"
@@ -234,7 +188,7 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
             "which the command's --ci (the index bootstrap) does not run"
         )
     try:
-        profile = profiles.create(name, **_options_of(f))
+        profile = profiles.create(name, **options_of(f))
     except (TypeError, ValueError) as e:
         notes.append(f"these settings are not a configuration of rougekit {__version__}: {e}")
         return notes

@@ -112,7 +112,7 @@ def scores_problem(scores: _core.BatchScores, profile: Profile) -> str | None:
         normalized = []
     if normalized != types:
         return f"types {types} are not the {profile.name!r} profile's"
-    if "rougeL" in types and getattr(profile, "exclusive", True) is not False:
+    if "rougeL" in types and profile.scores_at_most_one:
         for field in FIELDS:
             values = array("d")
             values.frombytes(bytes(scores.buffer("rougeL", field)))
@@ -499,12 +499,12 @@ class CorpusResult:
 
     def _repr_html_(self) -> str:
         """Jupyter's view: the P/R/F table (x100) with the CIs, n and the signature."""
-        import rougekit.report as report
+        import rougekit.tables as tables
 
-        return report.html_corpus_fragment(self)
+        return tables.html_corpus_fragment(self)
 
     def _repr_markdown_(self) -> str:
         """The Markdown report (``rougekit score --format markdown``)."""
-        import rougekit.report as report
+        import rougekit.tables as tables
 
-        return report.render(self, "markdown")
+        return tables.render(self, "markdown")

@@ -22,6 +22,17 @@ import rougekit._core as _core
 import rougekit.inputs as inputs
 from rougekit.checks import resolve_threads
 
+#: Each segmenter's id in the signature's ``seg`` field: the name and version of the
+#: segmenter whose words it gives.
+SEGMENTER_IDS = {"jieba": "jieba-0.42.1", "newmm": "newmm-pythainlp-5.4.0"}
+
+
+def segmenter_of(seg: str | None) -> str | None:
+    """The ``segmenter=`` name of a signature's ``seg`` field (``jieba-0.42.1`` ->
+    ``jieba``); ``None`` for none or one this version does not have."""
+    names = [name for name, id_ in SEGMENTER_IDS.items() if id_ == seg]
+    return names[0] if names else None
+
 
 @overload
 def segment(texts: str, segmenter: str, *, threads: int | None = None) -> list[str]: ...

@@ -177,15 +177,15 @@ class Comparison:
     def _repr_html_(self) -> str:
         """Jupyter's view: each system's score [CI], the differences with their CIs and
         p-values, the tests and the signature."""
-        import rougekit.report as report
+        import rougekit.tables as tables
 
-        return report.html_comparison_fragment(self)
+        return tables.html_comparison_fragment(self)
 
     def _repr_markdown_(self) -> str:
         """The Markdown report (``rougekit compare --format markdown``)."""
-        import rougekit.report as report
+        import rougekit.tables as tables
 
-        return report.render_comparison(self, "markdown")
+        return tables.render_comparison(self, "markdown")
 
 
 def compare(

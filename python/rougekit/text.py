@@ -11,7 +11,6 @@ import rougekit.inputs as inputs
 import rougekit.profiles as profiles
 from rougekit.checks import resolve_threads
 from rougekit.profiles import Profile, ProfileLike
-from rougekit.profiles.engine import EngineProfile
 
 
 class Tokens(Protocol):
@@ -41,9 +40,8 @@ class _ProfileTokens:
 def tokens_of(profile: Profile) -> Tokens:
     """The tokenizer of ``profile``: the rouge-score family's runs in the core, a list of
     texts in one call."""
-    if isinstance(profile, EngineProfile) and type(profile).tokenize is EngineProfile.tokenize:
-        return _core.Pipeline(profile.tokenizer, profile.stemmer)
-    return _ProfileTokens(profile)
+    pipeline = profile.core_pipeline()
+    return _ProfileTokens(profile) if pipeline is None else pipeline
 
 
 #: Tokenizers of the usual calls (a profile name and a stemmer, no other option), so that a

@@ -8,7 +8,6 @@ from __future__ import annotations
 import ctypes
 import gc
 import sys
-import zlib
 from typing import Any
 
 import duckdb
@@ -19,32 +18,21 @@ import pyarrow as pa
 import pytest
 import rougekit as rk
 from conftest import SAMPLE, load_corpus
-from rougekit import _core, frames
+from profile_cases import batch_inputs, case_id, required, stemmed
+from rougekit import _core, frames, profiles
 from rougekit.results import FIELDS, BatchResult
 
 pytestmark = pytest.mark.filterwarnings("ignore::rougekit.NoSentencesWarning")
 
-PROFILES: list[tuple[str, dict[str, Any]]] = [
-    ("rouge-score", {"stemmer": True}),
-    ("perl-1.5.5", {"stemmer": True}),
-    ("unicode-v1", {}),
-    ("character-v1", {}),
-    ("whitespace", {}),
-    ("token-ids", {}),
-]
-
-
-def _ids_of(text: str) -> list[int]:
-    return [zlib.crc32(w.encode()) % 5000 for w in text.split()]
+#: Every registered profile, with its stemmer where it has one.
+CASES = [(name, {**required(name), **stemmed(name)}) for name in profiles.names()]
 
 
 def _batch(profile: str, options: dict[str, Any], *, with_ids: bool = True) -> BatchResult:
     rows = load_corpus(SAMPLE)
     preds = [r["prediction"] for r in rows]
     refs = [r["references"] for r in rows]
-    if profile == "token-ids":
-        preds = [_ids_of(p) for p in preds]
-        refs = [[_ids_of(x) for x in rs] for rs in refs]
+    preds, refs = batch_inputs(profile, preds, refs)
     scorer = rk.RougeScorer(profile=profile, **options)
     ids = [r["id"] for r in rows] if with_ids else None
     return scorer.score_batch(preds, refs, ids=ids)
@@ -58,7 +46,7 @@ def _address(a: np.ndarray) -> int:
     return int(a.__array_interface__["data"][0])
 
 
-@pytest.mark.parametrize(("profile", "options"), PROFILES, ids=[p for p, _ in PROFILES])
+@pytest.mark.parametrize(("profile", "options"), CASES, ids=[case_id(c) for c in CASES])
 def test_every_frame_holds_the_batch_columns_bit_for_bit(profile, options):
     batch = _batch(profile, options)
     expected = _columns(batch)

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 import rougekit as rk
 from conftest import SAMPLE, load_corpus
-from rougekit import report
+from rougekit import tables
 from rougekit.results import FIELDS, CorpusResult
 from rougekit.significance import compare
 
@@ -105,7 +105,7 @@ def test_html_escapes_every_text(batch):
 def test_corpus_markdown_is_the_markdown_report(batch):
     result = batch.corpus(confidence=0.9, n_bootstrap=200)
     md = result._repr_markdown_()
-    assert md == report.render(result, "markdown")
+    assert md == tables.render(result, "markdown")
     assert md.startswith("| type | P | R | F |\n|---|---:|---:|---:|\n")
     assert f"`{result.signature}`" in md
     assert md.count("\n| rouge") == len(result.types)
@@ -126,7 +126,7 @@ def test_comparison_html_has_scores_differences_and_tests(batch):
     cmp = _comparison(batch)
     page = _parse(cmp._repr_html_())
     assert page.rows[0] == ["type", "system", "F [CI]", "F - system <A> [CI]", "p boot", "p AR"]
-    assert page.rows[1:] == [row for row in report._cmp_rows(cmp)]
+    assert page.rows[1:] == [row for row in tables._cmp_rows(cmp)]
     assert [r[1] for r in page.rows[1:]] == ["system <A>", "lead&60"] * 2
     d = cmp.difference("rouge1", "lead&60")
     assert d is not None
@@ -138,4 +138,4 @@ def test_comparison_html_has_scores_differences_and_tests(batch):
 
 def test_comparison_markdown_is_the_markdown_report(batch):
     cmp = _comparison(batch)
-    assert cmp._repr_markdown_() == report.render_comparison(cmp, "markdown")
+    assert cmp._repr_markdown_() == tables.render_comparison(cmp, "markdown")

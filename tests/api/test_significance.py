@@ -12,12 +12,12 @@ import pytest
 import rougekit as rk
 from conftest import SAMPLE, load_corpus
 from rougekit import cli
-from rougekit.report import format_p
 from rougekit.significance import (
     approximate_randomization,
     compare,
     paired_bootstrap,
 )
+from rougekit.tables import format_p
 
 RNG = np.random.default_rng(0)
 A = RNG.uniform(0, 1, size=300)

@@ -23,23 +23,33 @@ SCRIPT = textwrap.dedent(
     """
     import json, multiprocessing as mp, sys
     import rougekit as rk
+    import rougekit.profiles as profiles
 
-    PROFILES = {"rouge-score": ["rouge1", "rougeL", "rougeLsum"],
-                "perl-1.5.5": ["rouge1", "rougeL"]}
+    # One text profile per kind of core scorer (each has its own pools), from the registry.
+    SCORED, KINDS = {}, set()
+    for name in profiles.names():
+        if profiles.get(name).INPUT != "text" or profiles.takes_language(name):
+            continue
+        made = profiles.create(name)
+        kind = type(made.scorer(["rouge1"], 1)).__name__
+        if kind not in KINDS:
+            KINDS.add(kind)
+            SCORED[name] = [t for t in made.default_types() if t != "rouge2"]
     # More pairs than a worker's minimum chunk, so the batch really runs on the pool.
     P = ["the cat sat on the mat number %d\\nand then %d" % (i, i % 7) for i in range(300)]
     R = ["the cat sat %d\\non a mat %d" % (i % 11, i) for i in range(300)]
-    INHERITED = {p: rk.RougeScorer(t, profile=p, threads=2) for p, t in PROFILES.items()}
+    INHERITED = {p: rk.RougeScorer(t, profile=p, threads=2) for p, t in SCORED.items()}
+    assert len(SCORED) >= 3, SCORED
 
     def run(scorer, profile):
         batch = scorer.score_batch(P, R)
-        cols = [list(batch.fmeasure(t)) for t in PROFILES[profile]]
+        cols = [list(batch.fmeasure(t)) for t in SCORED[profile]]
         corpus = scorer.corpus(P, R, confidence=0.95, n_bootstrap=50)
         return [cols, str(corpus)]
 
     def child(k):
         out = {}
-        for profile, types in PROFILES.items():
+        for profile, types in SCORED.items():
             out[profile + "/inherited"] = run(INHERITED[profile], profile)
             fresh = rk.RougeScorer(types, profile=profile, threads=2)
             out[profile + "/new"] = run(fresh, profile)
@@ -47,7 +57,7 @@ SCRIPT = textwrap.dedent(
 
     if __name__ == "__main__":
         parent = {}
-        for profile in PROFILES:  # the parent uses its pools before forking
+        for profile in SCORED:  # the parent uses its pools before forking
             parent[profile] = run(INHERITED[profile], profile)
         with mp.get_context("fork").Pool(2) as pool:
             children = pool.map(child, range(4))

@@ -24,6 +24,8 @@ from rougekit.explain.check import recompute as recompute_numbers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from conftest import corpus_names, named_corpus, sentence_lines
+from profile_cases import required, rouge_score_family, stemmed
+from rougekit import profiles
 
 CNNDM = "cnndm-pointer-generator/pointer-gen-cov.jsonl"
 SUMMEVAL = "summeval-cnndm/summeval.jsonl.xz"
@@ -32,14 +34,14 @@ TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 ALL_TYPES = (*TYPES, "rouge3", "rougeW-1.2", "rougeSU4", "rougeS*")
 RULES = ("best-f", "pooled", "best-recall", "mean", "best-f-float32")
 
-#: profile -> RougeScorer options.
-PROFILES: dict[str, dict[str, Any]] = {
-    "rouge-score": {"profile": "rouge-score", "stemmer": True},
-    "rouge-score-nostem": {"profile": "rouge-score"},
-    "unicode-v1": {"profile": "unicode-v1", "stemmer": "snowball:english"},
-    "character-v1": {"profile": "character-v1"},
-    "whitespace": {"profile": "whitespace"},
-}
+#: case -> RougeScorer options: every registered text profile of the rouge-score family,
+#: with and without its stemmer.
+CASES: dict[str, dict[str, Any]] = {}
+for _name in profiles.names():
+    if rouge_score_family(_name):
+        CASES[_name] = {"profile": _name, **required(_name)}
+        if stemmed(_name):
+            CASES[f"{_name}-stem"] = {**CASES[_name], **stemmed(_name)}
 
 
 def pairs_of(name: str, n: int | None) -> tuple[list[str], list[list[str]]]:
@@ -111,11 +113,11 @@ def id_pairs(preds: list[str], refs: list[list[str]]) -> tuple[list[Any], list[A
 # -- the default run: a few hundred pairs per case ----------------------------------------
 
 
-@pytest.mark.parametrize("profile", list(PROFILES))
+@pytest.mark.parametrize("profile", list(CASES))
 @pytest.mark.parametrize("name", [*corpus_names(CNNDM), *corpus_names(XSUM)])
 def test_profiles_recompute(profile: str, name: str) -> None:
     preds, refs = pairs_of(name, 150)
-    scorer = rk.RougeScorer(TYPES, **PROFILES[profile])
+    scorer = rk.RougeScorer(TYPES, **CASES[profile])
     pairs, values, bad = recompute(scorer, preds, refs)
     assert (pairs, values) == (len(preds), 12 * len(preds))
     assert bad == []
@@ -170,12 +172,12 @@ def test_multilingual_pairs_recompute() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("profile", list(PROFILES))
+@pytest.mark.parametrize("profile", list(CASES))
 def test_full_corpora_recompute(profile: str) -> None:
     total = 0
     for name in (CNNDM, XSUM):
         preds, refs = pairs_of(name, None)
-        scorer = rk.RougeScorer(TYPES, **PROFILES[profile])
+        scorer = rk.RougeScorer(TYPES, **CASES[profile])
         pairs, _values, bad = recompute(scorer, preds, refs)
         assert bad == [], bad[:5]
         total += pairs
@@ -207,7 +209,7 @@ def test_full_token_ids_recompute() -> None:
 
 if __name__ == "__main__":
     # The counts of the full runs, for the record.
-    for profile, options in PROFILES.items():
+    for profile, options in CASES.items():
         for name in (CNNDM, XSUM, SUMMEVAL):
             preds, refs = pairs_of(name, None)
             pairs, values, bad = recompute(rk.RougeScorer(TYPES, **options), preds, refs)

@@ -184,7 +184,7 @@ def test_report_page_shows_token_ids_as_tokens() -> None:
     sentence, each a token span."""
     import json
 
-    from rougekit.explain.page import ReportBuilder
+    from rougekit.explain.report_page import ReportBuilder
     from rougekit.scorer import RougeScorer
 
     d = RougeScorer(profile="token-ids", separator=0).explain([1, 2, 3, 0, 4], [[1, 2, 5, 0, 3]])

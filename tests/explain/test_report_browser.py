@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import rougekit.explain.page as page_module
+import rougekit.explain.report_page as page_module
 from conftest import named_corpus, shared_file
 from rougekit.cli import main
 from rougekit.scorer import RougeScorer

@@ -10,12 +10,9 @@ import warnings
 import pytest
 import rougekit as rk
 from conftest import data_file, plain_copy
+from profile_cases import required
 from rougekit import cli, profiles
 from rougekit.reproduce import command_of
-
-ENGINE_FAMILY = ("rouge-score", "unicode-v1", "character-v1", "whitespace", "token-ids")
-#: Options a profile cannot be made without.
-REQUIRED: dict[str, dict[str, str]] = {"xlsum-v1": {"language": "none"}}
 
 
 def test_registry_names_every_profile_once() -> None:
@@ -26,7 +23,7 @@ def test_registry_names_every_profile_once() -> None:
     for name in profiles.names():
         cls = profiles.get(name)
         assert name == cls.NAME and cls.SUMMARY and set(cls.OPTIONS) <= set(profiles.OPTIONS)
-        assert profiles.create(name, **REQUIRED.get(name, {})).name == name
+        assert profiles.create(name, **required(name)).name == name
     with pytest.raises(ValueError, match=r"unknown profile 'char-v1' \(did you mean"):
         profiles.get("char-v1")
     with pytest.raises(TypeError, match="profile must be a profile's name"):
@@ -65,7 +62,7 @@ def test_an_option_a_profile_cannot_use_is_an_error(profile, options, message) -
 def test_options_that_ask_for_nothing_are_accepted_everywhere(profile) -> None:
     scorer = rk.RougeScorer(
         ["rouge1"], profile=profile, stemmer=False, stopwords=False, alpha=0.5, jackknife=False,
-        **REQUIRED.get(profile, {}),
+        **required(profile),
     )  # fmt: skip
     assert scorer.profile == profile
 

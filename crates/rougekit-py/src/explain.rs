@@ -1,71 +1,34 @@
-//! Explanations of the rouge-score family's scores (`rougekit.explain`): the core's
+//! Explanations of the rouge-score family's scores (`rougekit.explain`), made by the
+//! scorer that scores them (`Engine.explain_texts`, `Engine.explain_ids`): the core's
 //! [`PairExplain`] records, computed without the GIL and in parallel, kept compact; each
 //! becomes the `rougekit.explain/1` dict only when asked (`Explanation.to_dict`).
 use crate::convert;
-use crate::errors::to_py;
 use crate::interrupt::interruptible;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{intern, IntoPyObjectExt};
-use rougekit_core::engine::MultiRef;
 use rougekit_core::explain::{
     self, Detail, Forms, PairExplain, RefExplain, TextView, Token, TypeExplain, UnionState,
 };
 use rougekit_core::scores::{Match, Score};
-use rougekit_core::{EngineConfig, Pipeline, RougeType, Stemmer, Tokenizer};
-use std::sync::Arc;
+use rougekit_core::RougeType;
 
-/// A scorer's explainer: the same configuration as its `Engine`.
-#[pyclass(module = "rougekit._core", name = "Explainer", frozen)]
-pub struct PyExplainer {
-    inner: Arc<rougekit_core::Engine>,
-}
+/// The explanations of the rouge-score family's pairs (`Engine.explain_texts` and
+/// `explain_ids`: the scorer explains with its own configuration).
+pub(crate) struct Explain;
 
-#[pymethods]
-impl PyExplainer {
-    #[new]
-    #[pyo3(signature = (
-        types, stemmer, threads, tokenizer="rouge-score", multiref="best-f", jackknife=false,
-        separator=None,
-    ))]
-    fn new(
-        types: Vec<String>,
-        stemmer: Option<&str>,
-        threads: usize,
-        tokenizer: &str,
-        multiref: &str,
-        jackknife: bool,
-        separator: Option<i64>,
-    ) -> PyResult<Self> {
-        let pipeline = Pipeline {
-            tokenizer: Tokenizer::parse(tokenizer).map_err(to_py)?,
-            stemmer: match stemmer {
-                None => Stemmer::None,
-                Some(name) => Stemmer::parse(name).map_err(to_py)?,
-            },
-        };
-        let config = EngineConfig::parse(&types, false, threads)
-            .map_err(to_py)?
-            .with_pipeline(pipeline)
-            .with_multiref(MultiRef::parse(multiref).map_err(to_py)?, jackknife)
-            .with_separator(separator);
-        Ok(PyExplainer {
-            inner: Arc::new(rougekit_core::Engine::new(config)),
-        })
-    }
-
+impl Explain {
     /// The explanations of every pair of text, in order (computed in parallel without the
     /// GIL; Ctrl-C honoured).
-    fn explain_texts(
-        &self,
+    pub(crate) fn texts(
+        engine: &rougekit_core::Engine,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<PyExplanation>> {
         let texts = convert::batch_texts(predictions, references)?;
-        let engine = &self.inner;
         let records = interruptible(py, |cancel| {
             texts.as_pairs(|pairs| explain::explain_texts(engine, pairs, cancel))
         })?;
@@ -92,8 +55,8 @@ impl PyExplainer {
     }
 
     /// The explanations of every pair of token ids (lists of ints), in order.
-    fn explain_ids(
-        &self,
+    pub(crate) fn ids(
+        engine: &rougekit_core::Engine,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
@@ -105,7 +68,6 @@ impl PyExplainer {
             )
         })?;
         let (preds, refs) = ids.sequences();
-        let engine = &self.inner;
         let records = interruptible(py, |cancel| {
             ids.as_pairs(|pairs| explain::explain_ids(engine, pairs, cancel))
         })?;

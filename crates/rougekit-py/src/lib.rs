@@ -23,7 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<scorer::PyEngine>()?;
     m.add_class::<scores::PyBatchScores>()?;
-    m.add_class::<explain::PyExplainer>()?;
     m.add_class::<explain::PyExplanation>()?;
     m.add_class::<scores::PyBatchBuilder>()?;
     // Scale-out (rougekit.CorpusAccumulator's streaming mode, rougekit.dask).
@@ -49,7 +48,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scores::approximate_randomization, m)?)?;
     // The pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles (rougekit.compat.pltrdy, .rouge_chinese).
     m.add_class::<pltrdy::PyPltrdyScorer>()?;
-    m.add_class::<pltrdy_explain::PltrdyExplainer>()?;
     m.add_class::<pltrdy_explain::PltrdyExplanationRecord>()?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_tokens, m)?)?;
@@ -66,7 +64,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_xml_plan, m)?)?;
     m.add_class::<perl::PerlRunPlan>()?;
-    m.add_class::<perl_explain::PerlExplainer>()?;
     m.add_class::<perl_explain::PerlExplanationRecord>()?;
     // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
     m.add_class::<arrow::ColumnView>()?;

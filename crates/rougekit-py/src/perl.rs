@@ -121,7 +121,8 @@ pub fn perl_normalize_types(types: Vec<String>) -> PyResult<Vec<String>> {
 #[pyclass(module = "rougekit._core", frozen)]
 pub struct PerlScorer {
     types: Vec<PerlType>,
-    config: PerlConfig,
+    /// Shared with its explanations' records.
+    config: std::sync::Arc<PerlConfig>,
     threads: usize,
 }
 
@@ -191,9 +192,22 @@ impl PerlScorer {
         config.validate().map_err(to_py)?;
         Ok(PerlScorer {
             types: PerlType::parse_all(&types).map_err(to_py)?,
-            config,
+            config: std::sync::Arc::new(config),
             threads: crate::scorer::check_threads(threads)?,
         })
+    }
+
+    /// One explanation record per pair (`references[i]`: a string or a list of strings, as
+    /// `score_batch` takes them), counted by the scoring path's code. An input over one of
+    /// rougekit's limits raises `InputTooLargeError` naming the pair, as `score_batch`
+    /// does; Ctrl-C `KeyboardInterrupt`.
+    fn explain_texts(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<crate::perl_explain::PerlExplanationRecord>> {
+        crate::perl_explain::Explain::texts(self, py, predictions, references)
     }
 
     /// Canonical type names, in column order.
@@ -304,7 +318,7 @@ impl PerlScorer {
 
 impl PerlScorer {
     /// The types, options and threads (the explanations read them).
-    pub(crate) fn parts(&self) -> (&[PerlType], &PerlConfig, usize) {
+    pub(crate) fn parts(&self) -> (&[PerlType], &std::sync::Arc<PerlConfig>, usize) {
         (&self.types, &self.config, self.threads)
     }
 

@@ -1,4 +1,4 @@
-//! The perl-1.5.5 profile's explanations: `PerlExplainer(scorer).explain_texts(predictions,
+//! The perl-1.5.5 profile's explanations: `PerlScorer.explain_texts(predictions,
 //! references)` explains the pairs with the core's [`explain_batch`] (which counts with the
 //! scoring path's own code, in parallel without the GIL) and returns one record per pair,
 //! whose `to_dict(head)` builds the `rougekit.explain/1` dict when it is first asked for.
@@ -16,36 +16,21 @@ use rougekit_core::perl::explain::{
 use rougekit_core::perl::{MultiRef, PerlConfig, PerlType};
 use std::sync::Arc;
 
-/// The explanations of a perl-1.5.5 scorer's types.
-#[pyclass(module = "rougekit._core", frozen)]
-pub struct PerlExplainer {
-    types: Vec<PerlType>,
-    config: Arc<PerlConfig>,
-    threads: usize,
-}
+/// The explanations of a perl-1.5.5 scorer's types (`PerlScorer.explain_texts`).
+pub(crate) struct Explain;
 
-#[pymethods]
-impl PerlExplainer {
-    #[new]
-    fn new(scorer: &PerlScorer) -> Self {
-        let (types, config, threads) = scorer.parts();
-        PerlExplainer {
-            types: types.to_vec(),
-            config: Arc::new(config.clone()),
-            threads,
-        }
-    }
-
+impl Explain {
     /// One record per pair (`references[i]`: a string or a list of strings, as
     /// `score_batch` takes them). An input over one of rougekit's limits raises
     /// `InputTooLargeError` naming the pair, as `score_batch` does; Ctrl-C
     /// `KeyboardInterrupt`.
-    fn explain_texts(
-        &self,
+    pub(crate) fn texts(
+        scorer: &PerlScorer,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<PerlExplanationRecord>> {
+        let (types, config, threads) = scorer.parts();
         let texts = convert::batch_texts(predictions, references)?;
         let pairs: Vec<Pair<'_>> = texts
             .predictions
@@ -53,9 +38,8 @@ impl PerlExplainer {
             .zip(convert::per_pair(&texts.refs, &texts.ref_ends))
             .map(|(p, refs)| (&**p, refs.iter().map(|r| &**r).collect()))
             .collect();
-        let (types, config) = (&self.types, &*self.config);
         let done = interruptible(py, |cancel| {
-            Ok(explain_batch(types, config, &pairs, self.threads, cancel))
+            Ok(explain_batch(types, config, &pairs, threads, cancel))
         })?;
         let mut out = Vec::with_capacity(done.len());
         for (result, (p, refs)) in done.into_iter().zip(&pairs) {
@@ -69,7 +53,7 @@ impl PerlExplainer {
                 explanation,
                 prediction: p.to_string(),
                 references: refs.iter().map(|r| r.to_string()).collect(),
-                config: Arc::clone(&self.config),
+                config: Arc::clone(config),
             });
         }
         Ok(out)

@@ -21,6 +21,8 @@ type Columns = Vec<(Vec<f64>, Vec<f64>, Vec<f64>, Vec<u64>, Vec<u64>, Vec<u64>)>
 #[pyclass(module = "rougekit._core", name = "PltrdyScorer", frozen)]
 pub struct PyPltrdyScorer {
     inner: PltrdyScorer,
+    /// Its configuration, shared with its explanations' records.
+    explained: std::sync::Arc<rougekit_core::pltrdy::PltrdyConfig>,
     /// `score_batch` gives a pair whose prediction or reference has no sentence the scores
     /// 0 (the harnesses that catch the packages' `ValueError`) instead of raising.
     zero_empty: bool,
@@ -54,8 +56,7 @@ impl PyPltrdyScorer {
     }
 }
 
-/// The configuration of a pltrdy-family scorer or explainer, from their constructors'
-/// arguments.
+/// The configuration of a pltrdy-family scorer, from its constructor's arguments.
 pub(crate) fn config(
     variant: &str,
     types: &[String],
@@ -92,9 +93,23 @@ impl PyPltrdyScorer {
         };
         let config = config(variant, &types, exclusive, threads, segmenter)?;
         Ok(PyPltrdyScorer {
+            explained: std::sync::Arc::new(config.clone()),
             inner: PltrdyScorer::new(config),
             zero_empty,
         })
+    }
+
+    /// One explanation record per pair (`references[i]`: one string, or a list of one
+    /// string, as `score_batch` takes them), counted by the scoring path's code. The errors
+    /// of `score_batch`: a pair without exactly one reference, an empty text, an input over
+    /// a limit; Ctrl-C `KeyboardInterrupt`.
+    fn explain_texts(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<crate::pltrdy_explain::PltrdyExplanationRecord>> {
+        crate::pltrdy_explain::Explain::texts(&self.explained, py, predictions, references)
     }
 
     /// What `score_batch` does with a pair that has an empty side: `"raise"` or `"zero"`.

@@ -1,5 +1,5 @@
 //! The `pltrdy-1.0.1` and `rouge-chinese-1.0.3` profiles' explanations:
-//! `PltrdyExplainer(...).explain_texts(predictions, references)` explains the pairs with the
+//! `PltrdyScorer.explain_texts(predictions, references)` explains the pairs with the
 //! core's [`explain_batch`] (the scoring path's own code, in parallel without the GIL) and
 //! returns one record per pair, whose `to_dict(head)` builds the `rougekit.explain/1` dict
 //! when it is first asked for.
@@ -17,40 +17,21 @@ use rougekit_core::pltrdy::{Metric, PltrdyConfig, TextPair, Variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// The explanations of a `PltrdyScorer`'s configuration.
-#[pyclass(module = "rougekit._core", frozen)]
-pub struct PltrdyExplainer {
-    config: Arc<PltrdyConfig>,
-}
+/// The explanations of a `PltrdyScorer` (`PltrdyScorer.explain_texts`).
+pub(crate) struct Explain;
 
-#[pymethods]
-impl PltrdyExplainer {
-    #[new]
-    #[pyo3(signature = (variant, types, exclusive=true, threads=1, segmenter=None))]
-    fn new(
-        variant: &str,
-        types: Vec<String>,
-        exclusive: bool,
-        threads: usize,
-        segmenter: Option<&str>,
-    ) -> PyResult<Self> {
-        let config = crate::pltrdy::config(variant, &types, exclusive, threads, segmenter)?;
-        Ok(PltrdyExplainer {
-            config: Arc::new(config),
-        })
-    }
-
+impl Explain {
     /// One record per pair (`references[i]`: one string, or a list of one string, as
     /// `score_batch` takes them). The errors of `score_batch`: a pair without exactly one
     /// reference, an empty text, an input over a limit; Ctrl-C `KeyboardInterrupt`.
-    fn explain_texts(
-        &self,
+    pub(crate) fn texts(
+        config: &Arc<PltrdyConfig>,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<PltrdyExplanationRecord>> {
         let texts = convert::batch_texts(predictions, references)?;
-        let variant = self.config.variant;
+        let variant = config.variant;
         one_reference_each(&texts.ref_ends, variant)?;
         let pairs: Vec<TextPair<'_>> = texts
             .predictions
@@ -61,7 +42,6 @@ impl PltrdyExplainer {
                 reference: r,
             })
             .collect();
-        let config = &*self.config;
         let done = interruptible(py, |cancel| Ok(explain_batch(config, &pairs, cancel)))?;
         let mut out = Vec::with_capacity(done.len());
         for (i, (result, (p, r))) in done
@@ -80,7 +60,7 @@ impl PltrdyExplainer {
                 record,
                 prediction: p.to_string(),
                 reference: r.to_string(),
-                config: Arc::clone(&self.config),
+                config: Arc::clone(config),
             });
         }
         Ok(out)

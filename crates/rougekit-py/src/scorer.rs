@@ -361,6 +361,27 @@ impl PyEngine {
         self.inner.config().types.iter().map(|t| t.name()).collect()
     }
 
+    /// The explanations of every pair of text, in order, counted by this engine's code
+    /// (in parallel without the GIL; Ctrl-C honoured).
+    fn explain_texts(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<crate::explain::PyExplanation>> {
+        crate::explain::Explain::texts(&self.inner, py, predictions, references)
+    }
+
+    /// The explanations of every pair of token ids (lists of ints), in order.
+    fn explain_ids(
+        &self,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<crate::explain::PyExplanation>> {
+        crate::explain::Explain::ids(&self.inner, py, predictions, references)
+    }
+
     /// The stemmer's name, `None` without one.
     #[getter]
     fn stemmer(&self) -> Option<&'static str> {

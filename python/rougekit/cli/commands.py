@@ -16,7 +16,7 @@ import rougekit.cli.input_files as rin
 import rougekit.cli.output_files as rout
 import rougekit.languages as languages
 import rougekit.profiles as profiles
-import rougekit.report as report
+import rougekit.tables as tables
 from rougekit._core import __version__
 from rougekit.cli.input_files import Pair
 from rougekit.cli.options import (
@@ -62,7 +62,7 @@ def run_score(args: argparse.Namespace) -> int:
                 "csv" if args.per_instance.suffix.lower() == ".csv" else "jsonl"
             )
             handle = stack.enter_context(rout.atomic_output(args.per_instance))
-            writer = report.InstanceWriter(handle, fmt, scorer.types)
+            writer = tables.InstanceWriter(handle, fmt, scorer.types)
 
             def on_chunk(_k: int, chunk: list[Pair], batch: BatchResult) -> None:
                 writer.write([p.id for p in chunk], batch)
@@ -81,8 +81,8 @@ def run_score(args: argparse.Namespace) -> int:
         import rougekit.plots as plots
 
         png = plots.score_distributions(result, {t: acc.column(t, "fmeasure") for t in acc.types})
-        _write_pictures(args, png, lambda: report.html_score(result, png))
-    emit(args.output, report.render(result, args.format))
+        _write_pictures(args, png, lambda: tables.html_score(result, png))
+    emit(args.output, tables.render(result, args.format))
     return 0
 
 
@@ -93,8 +93,8 @@ def run_compare(args: argparse.Namespace) -> int:
         import rougekit.plots as plots
 
         png = plots.comparison(cmp)
-        _write_pictures(args, png, lambda: report.html_comparison(cmp, png))
-    emit(args.output, report.render_comparison(cmp, args.format))
+        _write_pictures(args, png, lambda: tables.html_comparison(cmp, png))
+    emit(args.output, tables.render_comparison(cmp, args.format))
     return 0
 
 

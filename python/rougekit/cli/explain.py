@@ -8,24 +8,24 @@ import gc
 import json
 import sys
 from collections.abc import Iterator
-from typing import Any
 
 import rougekit.cli.input_files as rin
 import rougekit.cli.output_files as rout
-import rougekit.report as report
+import rougekit.tables as tables
 from rougekit.cli.commands import _is_stemmer_name, compared
 from rougekit.cli.input_files import Pair
 from rougekit.cli.options import as_flags, as_list, scorer_of, transform_of
 from rougekit.cli.readers import sources
 from rougekit.cli.run import emit
 from rougekit.errors import DataError, UsageError
+from rougekit.explain.schema import ExplanationDict
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
 
 _FILE_INPUTS = ("predictions", "references", "jsonl", "csv", "tsv")
 
 
-def _explanations(scorer: RougeScorer, pairs: list[Pair]) -> Iterator[dict[str, Any]]:
+def _explanations(scorer: RougeScorer, pairs: list[Pair]) -> Iterator[ExplanationDict]:
     """The explanation dicts of ``pairs``, in order (the core's ``explain_batch``)."""
     try:
         batch = scorer.explain_batch(
@@ -97,7 +97,7 @@ def _check_report_outputs(args: argparse.Namespace) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from rougekit.explain.page import ReportBuilder, corpus_section
+    from rougekit.explain.report_page import ReportBuilder, corpus_section
 
     kept: list[list[Pair]] = []
 
@@ -123,9 +123,9 @@ def run_report(args: argparse.Namespace) -> int:
             gc.enable()
     emit(args.html, text)
     table = (
-        report.render_comparison(cmp, "table")
+        tables.render_comparison(cmp, "table")
         if cmp is not None
-        else report.render(results[0], "table")
+        else tables.render(results[0], "table")
     )
     emit(None, table)
     print(f"rougekit: wrote {args.html} ({len(text.encode('utf-8')):,} bytes)", file=sys.stderr)

@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 import rougekit.cli.dedup as dedup_command
 import rougekit.cli.explain_parsers as explain_parsers
 import rougekit.profiles as profiles
-import rougekit.report as report
 import rougekit.sentences as sentences
+import rougekit.tables as tables
 from rougekit._core import __version__
 from rougekit.errors import UsageError
 from rougekit.profiles.engine import MULTIREF_ALIASES, MULTIREF_RULES
@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write every pair's scores with its id to FILE (JSON Lines, or CSV for *.csv)",
     )  # fmt: skip
     score.add_argument(
-        "--per-instance-format", choices=report.INSTANCE_FORMATS,
+        "--per-instance-format", choices=tables.INSTANCE_FORMATS,
         help="format of --per-instance (default: from the file name)",
     )  # fmt: skip
 
@@ -376,7 +376,7 @@ def _add_stem(p: Any) -> None:
 def _add_outputs(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("output")
     g.add_argument(
-        "-f", "--format", choices=report.FORMATS, default="table",
+        "-f", "--format", choices=tables.FORMATS, default="table",
         help="table, markdown, latex (x100, two decimals) or json, jsonl, csv (in [0, 1])",
     )  # fmt: skip
     g.add_argument(

@@ -1,4 +1,4 @@
-"""Explanations from a scorer: the core explainer of its profile, and pairs explained in
+"""Explanations from a scorer: its core scorer's records, and pairs explained in
 chunks (each chunk in parallel in the core, with the GIL released)."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import rougekit.signature as sig
-from rougekit.explain.derive import SCHEMA, check_ids, explainer, pairs_of
+from rougekit.explain.derive import SCHEMA, check_ids, pairs_of, records, refuse_unexplained
 from rougekit.explain.model import Explanation
+from rougekit.explain.schema import Head
 
 #: Pairs explained per call into the core when streaming.
 CHUNK = 1024
@@ -29,32 +30,29 @@ def explain_pairs(
     (``single``: of ``score``, for one pair: ``predictions`` and ``references`` are then
     that pair's, ``ids`` its id or ``None``); the pairs are explained as the iterator is
     read."""
-    core = explainer(scorer)
+    refuse_unexplained(scorer)  # a profile without explanations says so now
     preds, refs = pairs_of(scorer, predictions, references, single=single)
     checked = check_ids(ids, len(preds), single=single)
-    return _explained(scorer, core, preds, refs, checked, chunk)
+    return _explained(scorer, preds, refs, checked, chunk)
 
 
 def _explained(
     scorer: Any,
-    core: Any,
     predictions: list[Any],
     references: list[list[Any]],
     ids: list[str] | None,
     chunk: int,
 ) -> Iterator[Explanation]:
     profile = scorer.config.profile
-    text = getattr(profile, "INPUT", "text") == "text"
     signatures: dict[int, str] = {}
     for start in range(0, len(predictions), max(chunk, 1)):
         preds = predictions[start : start + chunk]
         refs = references[start : start + chunk]
-        records = core.explain_texts(preds, refs) if text else core.explain_ids(preds, refs)
-        for k, record in enumerate(records):
+        for k, record in enumerate(records(scorer, preds, refs)):
             nrefs = len(refs[k])
             if nrefs not in signatures:
                 signatures[nrefs] = str(scorer.signature(sig.nrefs_field(nrefs, nrefs)))
-            head = {
+            head: Head = {
                 "schema": SCHEMA,
                 "signature": signatures[nrefs],
                 "id": None if ids is None else ids[start + k],

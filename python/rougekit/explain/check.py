@@ -24,17 +24,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import rougekit.explain.derive as derive
+import rougekit.profiles as profiles
 from rougekit.errors import ExplainCheckError
+from rougekit.explain.schema import (
+    ExplanationDict,
+    ReferenceExplanation,
+    Text,
+    Token,
+    TypeExplanation,
+)
+from rougekit.profiles.engine import MULTIREF_RULES
 
 Triple = tuple[float, float, float]
-Recompute = Callable[[Mapping[str, Any], Mapping[str, Any]], Triple]
-
-#: Per profile: how one reference's counts become (P, R, F). The rouge-score family's
-#: formula is the default; other profiles register theirs here.
-FORMULAS: dict[str, Recompute] = {}
-
-#: Per rule: how the per-reference triples become the type's (name -> function).
-RULES: dict[str, Callable[[Sequence[Mapping[str, Any]], Mapping[str, Any], Recompute], Triple]] = {}
+Recompute = Callable[[TypeExplanation, ReferenceExplanation], Triple]
 
 
 def fmeasure(p: float, r: float) -> float:
@@ -42,7 +44,7 @@ def fmeasure(p: float, r: float) -> float:
     return 2.0 * p * r / (p + r) if p + r > 0.0 else 0.0
 
 
-def ratio(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+def ratio(t: TypeExplanation, c: ReferenceExplanation) -> Triple:
     """hits / max(total, 1) on each side (rouge-score's ``_score_ngrams`` and ``_score_lcs``;
     its LCS types' ``(0, 0, 0)`` for an empty side gives the same floats)."""
     hits = float(c["hits"])
@@ -51,7 +53,7 @@ def ratio(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
     return p, r, fmeasure(p, r)
 
 
-def wlcs(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+def wlcs(t: TypeExplanation, c: ReferenceExplanation) -> Triple:
     """ROUGE-W: f(k) = k**w; R = f⁻¹(WLCS / f(|ref|)), P = f⁻¹(WLCS / f(|pred|)), exactly
     1 when one run covers that side, at most 1 otherwise (``engine/rouge_w.rs``)."""
     w = float(t["weight"])
@@ -66,15 +68,18 @@ def wlcs(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
     return p, r, min(fmeasure(p, r), 1.0)
 
 
-def _f_total(c: Mapping[str, Any], side: str, w: float) -> float:
+def _f_total(c: ReferenceExplanation, side: str, w: float) -> float:
     """f of a side's length; pooled counts carry the sum of the references' f."""
-    key = f"{side}_weight"
-    if key in c:
-        return float(c[key])
-    return float(float(c[f"{side}_total"]) ** w)
+    if side == "prediction":
+        weight, total = c.get("prediction_weight"), c["prediction_total"]
+    else:
+        weight, total = c.get("reference_weight"), c["reference_total"]
+    if weight is not None:
+        return float(weight)
+    return float(float(total) ** w)
 
 
-def engine_formula(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+def engine_formula(t: TypeExplanation, c: ReferenceExplanation) -> Triple:
     return wlcs(t, c) if t["kind"] == "wlcs" else ratio(t, c)
 
 
@@ -99,9 +104,13 @@ def _mean(triples: Sequence[Triple]) -> Triple:
     return sp / k, sr / k, sf / k
 
 
-def pooled_counts(t: Mapping[str, Any], refs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def pooled_counts(t: TypeExplanation, refs: Sequence[ReferenceExplanation]) -> ReferenceExplanation:
     """The references' counts summed left to right (ROUGE-1.5.5's ``-f A``)."""
-    out: dict[str, Any] = {"hits": 0.0, "prediction_total": 0.0, "reference_total": 0.0}
+    out: ReferenceExplanation = {
+        "hits": 0.0,
+        "prediction_total": 0.0,
+        "reference_total": 0.0,
+    }
     for k in ("hits", "prediction_total", "reference_total"):
         acc = float(refs[0][k])
         for c in refs[1:]:
@@ -109,18 +118,23 @@ def pooled_counts(t: Mapping[str, Any], refs: Sequence[Mapping[str, Any]]) -> di
         out[k] = acc
     if t["kind"] == "wlcs":
         w = float(t["weight"])
+        weights = []
         for side in ("prediction", "reference"):
             acc = _f_total(refs[0], side, w)
             for c in refs[1:]:
                 acc = acc + _f_total(c, side, w)
-            out[f"{side}_weight"] = acc
+            weights.append(acc)
+        out["prediction_weight"], out["reference_weight"] = weights
         out["whole_prediction"] = all(c.get("whole_prediction") for c in refs)
         out["whole_reference"] = all(c.get("whole_reference") for c in refs)
     return out
 
 
 def combine(
-    rule: str, t: Mapping[str, Any], refs: Sequence[Mapping[str, Any]], formula: Recompute
+    rule: str,
+    t: TypeExplanation,
+    refs: Sequence[ReferenceExplanation],
+    formula: Recompute,
 ) -> tuple[Triple, int | None]:
     """The rule's triple over ``refs`` and the chosen one's position (``None``: pooled or
     mean over several)."""
@@ -142,18 +156,6 @@ def combine(
     return triples[best], best
 
 
-#: Profiles whose arithmetic lives with the profile: module, function checking one type.
-PROFILE_CHECKS = {
-    "perl-1.5.5": ("rougekit.profiles.perl155.explain_check", "check_type"),
-}
-
-#: Profiles whose check of one type also reads the pair's tokens: ``function(t, data)``.
-PAIR_CHECKS = {
-    "pltrdy-1.0.1": ("rougekit.profiles.pltrdy_check", "check_type"),
-    "rouge-chinese-1.0.3": ("rougekit.profiles.pltrdy_check", "check_type"),
-}
-
-
 def check(data: Any, scorer: Any = None) -> None:
     """Raises :class:`ExplainCheckError` at the first field that differs from the
     explanation of the dict's texts, or at the first number or invariant that differs."""
@@ -166,14 +168,14 @@ def check(data: Any, scorer: Any = None) -> None:
 _REBUILT: dict[str, derive.SignedScorer] = {}
 
 
-def rederive(data: Any, scorer: Any = None) -> dict[str, Any]:
+def rederive(data: Any, scorer: Any = None) -> ExplanationDict:
     """The explanation of ``data``'s texts (and id) by ``scorer``, or by the scorer its
     signature records when ``scorer`` is ``None``."""
     if not isinstance(data, Mapping):
         raise ExplainCheckError(f"an explanation is a dict, got {type(data).__name__}")
     if scorer is None:
         scorer = _rebuilt(data.get("signature"))
-    ids = getattr(scorer.config.profile, "INPUT", "text") != "text"
+    ids = scorer.config.profile.INPUT != "text"
     pred = _input(_get(data, "prediction", Mapping, ""), "prediction", ids)
     refs = _get(data, "references", list, "")
     if not refs:
@@ -214,7 +216,7 @@ def _rebuilt(signature: Any) -> derive.SignedScorer:
     return made
 
 
-def _input(text: Mapping[str, Any], where: str, ids: bool) -> Any:
+def _input(text: Text, where: str, ids: bool) -> Any:
     """A text's input: its ``text``, or for token ids its ``ids``."""
     if not ids:
         return _get(text, "text", str, where)
@@ -264,7 +266,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def same(data: Any, fresh: Mapping[str, Any]) -> None:
+def same(data: Any, fresh: ExplanationDict) -> None:
     """``data`` equals ``fresh`` in every key and value (key order aside; numbers by value,
     as ``==`` compares them: ``1`` and ``1.0`` are one JSON number; NaN equals NaN), else
     :class:`ExplainCheckError` at the first field that differs."""
@@ -324,25 +326,15 @@ def _equal(got: Any, want: Any) -> bool:
     return type(got) is type(want) and bool(got == want)
 
 
-def recompute(data: Mapping[str, Any], scorer: Any = None) -> None:
+def recompute(data: ExplanationDict, scorer: Any = None) -> None:
     """Recomputes every float of a well-formed explanation from its counts with the
     profile's formula and rule and compares (``==``) with the stored floats and, when the
     scorer is given, with ``scorer.score``."""
     profile = str(data.get("profile"))
-    formula = FORMULAS.get(profile, engine_formula)
     _check_texts(data)
-    own: Callable[[Mapping[str, Any]], None] | None = None
-    if profile in PROFILE_CHECKS:
-        import importlib
-
-        module, name = PROFILE_CHECKS[profile]
-        own = getattr(importlib.import_module(module), name)
-    elif profile in PAIR_CHECKS:
-        import importlib
-
-        module, name = PAIR_CHECKS[profile]
-        pair_check = getattr(importlib.import_module(module), name)
-        own = lambda t: pair_check(t, data)  # noqa: E731
+    # A profile checks its own arithmetic; the rest is the rouge-score family's (also for a
+    # profile this version does not have: its dict is then checked as far as it goes).
+    own = profiles.get(profile).explanation_check() if profile in profiles.names() else None
     expected: dict[str, Any] | None = None
     if scorer is not None:
         refs = [r["text"] if r.get("text") is not None else _ids(r) for r in data["references"]]
@@ -354,11 +346,11 @@ def recompute(data: Mapping[str, Any], scorer: Any = None) -> None:
     for name, t in data["types"].items():
         if own is not None:
             try:
-                own(t)
+                own(t, data)
             except ExplainCheckError as e:
                 raise ExplainCheckError(f"{name}: {e}") from None
         else:
-            _check_type(name, t, data, formula, profile)
+            _check_type(name, t, data, engine_formula)
         if expected is not None:
             got = (t["precision"], t["recall"], t["fmeasure"])
             want = tuple(expected[name])
@@ -368,11 +360,11 @@ def recompute(data: Mapping[str, Any], scorer: Any = None) -> None:
                 )
 
 
-def _ids(text: Mapping[str, Any]) -> list[int]:
+def _ids(text: Text) -> list[int]:
     return [int(tok["id"]) for tok in text["tokens"]] if "ids" not in text else list(text["ids"])
 
 
-def _check_texts(data: Mapping[str, Any]) -> None:
+def _check_texts(data: ExplanationDict) -> None:
     for label, text in [("prediction", data["prediction"])] + [
         (f"reference {i}", r) for i, r in enumerate(data["references"])
     ]:
@@ -387,7 +379,7 @@ def _check_texts(data: Mapping[str, Any]) -> None:
                 raise ExplainCheckError(f"{label}: a dropped span does not slice the text")
 
 
-def _check_spans(label: str, s: str, tokens: Sequence[Mapping[str, Any]]) -> None:
+def _check_spans(label: str, s: str, tokens: Sequence[Token]) -> None:
     """Each token's span slices its surface out of the text, and the spans go forward."""
     last = (0, 0)
     for k, tok in enumerate(tokens):
@@ -407,9 +399,7 @@ def _fail(name: str, where: str, what: str) -> ExplainCheckError:
     return ExplainCheckError(f"{name}{where}: {what}")
 
 
-def _check_type(
-    name: str, t: Mapping[str, Any], data: Mapping[str, Any], formula: Recompute, profile: str
-) -> None:
+def _check_type(name: str, t: TypeExplanation, data: ExplanationDict, formula: Recompute) -> None:
     refs = t["per_reference"]
     if len(refs) != len(data["references"]):
         raise _fail(name, "", f"{len(refs)} per-reference entries for {len(data['references'])}")
@@ -421,13 +411,10 @@ def _check_type(
             raise _fail(name, where, f"stored (P, R, F) {got} != recomputed {want}")
         _check_matches(name, where, t, c, data["prediction"], data["references"][j])
     rule = str(t["rule"])
-    if rule not in ("best-f", "pooled", "best-recall", "mean", "best-f-float32"):
-        rule_fn = RULES.get(rule)
-        if rule_fn is None:
-            return  # a rule this module does not know is checked by its own profile
-        final = rule_fn(refs, t, formula)
-        chosen: int | None = t.get("reference")
-    elif t.get("jackknife") and len(refs) >= 2:
+    if rule not in MULTIREF_RULES:  # never passed unchecked
+        raise _fail(name, "", f"unknown multi-reference rule {rule!r}")
+    chosen: int | None
+    if t.get("jackknife") and len(refs) >= 2:
         rounds = []
         for left_out in range(len(refs)):
             subset = [c for j, c in enumerate(refs) if j != left_out]
@@ -443,24 +430,25 @@ def _check_type(
         raise _fail(name, "", f"stored (P, R, F) {got} != the {rule} rule's {final}")
     if chosen is not None and t.get("reference") != chosen:
         raise _fail(name, "", f"reference {t.get('reference')} chosen, the rule picks {chosen}")
-    if t.get("reference") is not None and t.get("hits") is not None:
-        c = refs[t["reference"]]
+    chosen_ref = t.get("reference")
+    if chosen_ref is not None and t.get("hits") is not None:
+        c = refs[chosen_ref]
         for k in ("hits", "prediction_total", "reference_total"):
             if t[k] != c[k]:
                 raise _fail(name, "", f"{k} {t[k]} is not the chosen reference's {c[k]}")
 
 
-def _compared(text: Mapping[str, Any], at: int, n: int) -> list[Any]:
+def _compared(text: Text, at: int, n: int) -> list[Any]:
     return [tok["compared"] for tok in text["tokens"][at : at + n]]
 
 
 def _check_matches(
     name: str,
     where: str,
-    t: Mapping[str, Any],
-    c: Mapping[str, Any],
-    pred: Mapping[str, Any],
-    ref: Mapping[str, Any],
+    t: TypeExplanation,
+    c: ReferenceExplanation,
+    pred: Text,
+    ref: Text,
 ) -> None:
     kind = t["kind"]
     npred, nref = len(pred["tokens"]), len(ref["tokens"])
@@ -497,7 +485,11 @@ def _check_matches(
         if alignment is None:
             return
         if len(alignment) != c["hits"]:
-            raise _fail(name, where, f"the alignment has {len(alignment)} pairs, LCS {c['hits']}")
+            raise _fail(
+                name,
+                where,
+                f"the alignment has {len(alignment)} pairs, LCS {c['hits']}",
+            )
         last = (-1, -1)
         for p, r in alignment:
             if p <= last[0] or r <= last[1]:
@@ -534,7 +526,11 @@ def _check_matches(
         # Replaying the runs' steps in order, as the table adds them, gives its last cell.
         w, value, last = float(t["weight"]), 0.0, (0, 0)
         for run in runs:
-            p, r, length = int(run["prediction"]), int(run["reference"]), int(run["length"])
+            p, r, length = (
+                int(run["prediction"]),
+                int(run["reference"]),
+                int(run["length"]),
+            )
             if p < last[0] or r < last[1] or length < 1:
                 raise _fail(name, where, "the runs do not go forward on both sides")
             for k in range(length):

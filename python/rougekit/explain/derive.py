@@ -1,83 +1,50 @@
-"""The core's explanations as dicts: a scorer's explainer, a pair's inputs checked as
+"""The core's explanations as dicts: a scorer's records, a pair's inputs checked as
 ``score`` checks them, and the scorer a signature records (what :meth:`Explanation.check`
 re-derives an explanation with)."""
 
 from __future__ import annotations
 
+import functools
 import gc
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import rougekit._core as _core
 import rougekit.frames as frames
 import rougekit.inputs as inputs
+import rougekit.profiles as profiles
 import rougekit.signature as sig
 from rougekit.config import ScorerConfig
+from rougekit.profiles import CoreScorer
+
+if TYPE_CHECKING:
+    from rougekit.explain.schema import ExplanationDict, Head
 
 #: The schema id every explanation carries.
 SCHEMA = "rougekit.explain/1"
 
-#: Tokenizers whose scans report each token's place in the text (``whitespace+<segmenter>``
-#: too: its words are pieces of the text).
-SPAN_TOKENIZERS = (
-    "rouge-score",
-    "unicode-v1",
-    "character-v1",
-    "whitespace",
-    "xlsum-v1",
-    "xlsum-v1+jieba",
-    "xlsum-v1+newmm",
-    "xlsum-v1+burmese",
-)
+
+class Scorer(Protocol):
+    """What explanations ask of a scorer (a ``RougeScorer``, or :class:`SignedScorer`):
+    its configuration and its signatures."""
+
+    @property
+    def config(self) -> ScorerConfig: ...
+
+    def signature(self, nrefs: str) -> sig.Signature: ...
 
 
-def explainer(scorer: Any) -> Any:
-    """The core explainer of ``scorer``'s profile (made once per scorer).
+def refuse_unexplained(scorer: Any) -> None:
+    """``ValueError`` when ``scorer``'s profile does not explain its scores, saying why."""
+    why = scorer.config.profile.explain_refusal()
+    if why is not None:
+        raise ValueError(why)
 
-    A profile may provide its own (``profile.explainer(types, threads)``: an object with
-    ``explain_texts(predictions, references)`` returning records with ``to_dict(head)``, as
-    perl-1.5.5 does); the rouge-score family's is ``_core.Explainer`` with the engine's
-    configuration.
-    """
-    made = getattr(scorer, "_explainer", None)
-    if made is not None:
-        return made
-    config = scorer.config
-    profile = config.profile
-    own = getattr(profile, "explainer", None)
-    if callable(own):
-        made = own(list(config.types), config.threads)
-    else:
-        from rougekit.profiles.engine import EngineProfile
 
-        if not isinstance(profile, EngineProfile):
-            raise ValueError(
-                f"explanations are not available for the {profile.NAME!r} profile yet; the "
-                "rouge-score family (rouge-score, unicode-v1, character-v1, whitespace, "
-                "token-ids) has them"
-            )
-        tokenizer = str(getattr(profile, "tokenizer", profile.TOKENIZER))
-        if tokenizer not in SPAN_TOKENIZERS and not tokenizer.startswith("whitespace+"):
-            raise ValueError(
-                f"explanations are not available for the {profile.NAME!r} profile yet (its "
-                f"tokenizer {tokenizer!r} does not report where its tokens are in the text)"
-            )
-        if "rougeLsum" in config.types and getattr(profile, "separator", 0) is None:
-            raise ValueError(
-                "rougeLsum on token ids needs the id that separates sentences: "
-                "separator=<id>, or leave rougeLsum out of the types"
-            )
-        made = _core.Explainer(
-            list(config.types),
-            profile.stemmer,
-            config.threads,
-            tokenizer=tokenizer,
-            multiref=profile.multiref,
-            jackknife=profile.jackknife,
-            separator=getattr(profile, "separator", None),
-        )
-    scorer._explainer = made
-    return made
+def records(scorer: Any, predictions: list[Any], references: list[list[Any]]) -> Any:
+    """The records of the pairs (checked by :func:`pairs_of`), one per pair, made by the
+    scorer's own core scorer (:meth:`rougekit.profiles.Profile.explain`)."""
+    return scorer.config.profile.explain(scorer._core, predictions, references)
 
 
 def pairs_of(
@@ -87,7 +54,7 @@ def pairs_of(
     ``score_batch`` (``single``: ``score``) checks them: texts by the core's rules
     (:func:`rougekit.inputs.batch_texts`), token ids by the profile's
     (:func:`rougekit.profiles.token_ids.id_lists`)."""
-    if getattr(scorer.config.profile, "INPUT", "text") == "text":
+    if scorer.config.profile.INPUT == "text":
         if single:
             return [inputs.text(predictions, "prediction")], [
                 inputs.references(references, "references")
@@ -117,18 +84,15 @@ def check_ids(ids: Any, n: int, *, single: bool = False) -> list[str] | None:
 
 def explained_dict(
     scorer: Any, prediction: Any, references: list[Any], id: str | None
-) -> dict[str, Any]:
+) -> ExplanationDict:
     """The dict of ``scorer``'s explanation of one pair (``references``: a list), checked
     and made as ``scorer.explain`` makes it."""
-    core = explainer(scorer)
+    refuse_unexplained(scorer)
     preds, refs = pairs_of(scorer, prediction, references, single=True)
     profile = scorer.config.profile
-    if getattr(profile, "INPUT", "text") == "text":
-        (record,) = core.explain_texts(preds, refs)
-    else:
-        (record,) = core.explain_ids(preds, refs)
+    (record,) = records(scorer, preds, refs)
     n = len(refs[0])
-    head = {
+    head: Head = {
         "schema": SCHEMA,
         "signature": str(scorer.signature(sig.nrefs_field(n, n))),
         "id": id,
@@ -137,7 +101,7 @@ def explained_dict(
     was_enabled = gc.isenabled()
     gc.disable()  # see Explanation.to_dict
     try:
-        return dict(record.to_dict(head))
+        return cast("ExplanationDict", dict(record.to_dict(head)))
     finally:
         if was_enabled:
             gc.enable()
@@ -146,10 +110,13 @@ def explained_dict(
 @dataclass
 class SignedScorer:
     """What explaining needs of a scorer, rebuilt from a signature's settings: its
-    configuration and signatures (one thread: one pair at a time)."""
+    configuration, core scorer and signatures (one thread: one pair at a time)."""
 
     config: ScorerConfig
-    _explainer: Any = None
+
+    @functools.cached_property
+    def _core(self) -> CoreScorer:
+        return self.config.profile.scorer(self.config.types, self.config.threads)
 
     def signature(self, nrefs: str) -> sig.Signature:
         return self.config.signature(nrefs=nrefs)
@@ -160,24 +127,15 @@ def scorer_of_signature(text: str) -> SignedScorer:
     setting the signature records, made by this rougekit; ``ValueError`` when the signature
     is not one this version makes (another version, a profile or setting it lacks, a data
     folder's own tables), saying why."""
-    from rougekit.reproduce import scorer_options
-
     signature = sig.parse(text)
     fields = signature.fields
     if fields["rougekit"] != _core.__version__:
         raise ValueError(
             f"it was made by rougekit {fields['rougekit']}, this is {_core.__version__}"
         )
-    options = scorer_options(signature)
     try:
-        config = ScorerConfig.create(
-            list(signature.types), profile=fields["profile"], threads=1, **options
-        )
-        # ``count:`` is the pltrdy family's ``exclusive``, a profile field with no option.
-        if "count" in fields and hasattr(config.profile, "exclusive"):
-            profile: Any = config.profile
-            profile = replace(profile, exclusive=fields["count"] == "distinct")
-            config = replace(config, profile=profile)
+        profile = profiles.get(fields["profile"]).from_signature(fields)
+        config = ScorerConfig.create(list(signature.types), profile=profile, threads=1)
     except (TypeError, ValueError) as e:
         raise ValueError(f"its settings are not a configuration of this rougekit: {e}") from None
     made = config.signature(nrefs=fields["nrefs"])

@@ -11,27 +11,35 @@ from __future__ import annotations
 import gc
 import json
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from rougekit.results import Score
-    from rougekit.scorer import RougeScorer
 
-from rougekit.explain.derive import SCHEMA
+import rougekit.explain.render as render
+from rougekit.explain.derive import SCHEMA, Scorer
+from rougekit.explain.schema import (
+    ExplanationDict,
+    Head,
+    ReferenceExplanation,
+    Text,
+    TypeExplanation,
+)
 
 
 class TypeView(Mapping[str, Any]):
     """One ROUGE type of an explanation: the dict under ``"types"`` (a read-only mapping)
     with attribute access to its usual fields."""
 
-    __slots__ = ("_data", "name")
+    __slots__ = ("_data", "_items", "name")
 
-    def __init__(self, name: str, data: Mapping[str, Any]) -> None:
+    def __init__(self, name: str, data: TypeExplanation) -> None:
         self.name = name
         self._data = data
+        self._items: Mapping[str, object] = data  # the same dict, read by any key
 
     def __getitem__(self, key: str) -> Any:
-        return self._data[key]
+        return self._items[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)
@@ -84,13 +92,13 @@ class TypeView(Mapping[str, Any]):
         return Score(d["precision"], d["recall"], d["fmeasure"])
 
     @property
-    def per_reference(self) -> list[dict[str, Any]]:
+    def per_reference(self) -> list[ReferenceExplanation]:
         """The counts, scores and matches against each reference, in order."""
         return list(self._data.get("per_reference", ()))
 
-    def to_dict(self) -> dict[str, Any]:
-        """This type's part of :meth:`Explanation.to_dict` (the same object)."""
-        return dict(self._data)
+    def to_dict(self) -> TypeExplanation:
+        """This type's part of :meth:`Explanation.to_dict` (a copy)."""
+        return self._data.copy()
 
 
 class Explanation:
@@ -117,13 +125,15 @@ class Explanation:
             raise ValueError(
                 f"not an explanation of schema {SCHEMA!r}: schema is {data.get('schema')!r}"
             )
-        self._data: dict[str, Any] | None = None if data is None else dict(data)
+        self._data: ExplanationDict | None = (
+            None if data is None else cast("ExplanationDict", dict(data))
+        )
         self._raw: Any = None
-        self._head: dict[str, Any] | None = None
-        self.scorer: RougeScorer | None = scorer
+        self._head: Head | None = None
+        self.scorer: Scorer | None = scorer
 
     @classmethod
-    def _from_core(cls, raw: Any, scorer: Any, head: dict[str, Any]) -> Explanation:
+    def _from_core(cls, raw: Any, scorer: Any, head: Head) -> Explanation:
         """An explanation holding the core's record (its dict is built on first use, with
         ``head``'s keys first: schema, signature, id, profile)."""
         ex = cls(None, scorer=scorer)
@@ -140,7 +150,7 @@ class Explanation:
         """The explanation :meth:`to_json` wrote."""
         return cls(json.loads(text), scorer=scorer)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ExplanationDict:
         """The ``rougekit.explain/1`` dict (JSON-serialisable). The same object on every
         call: copy it before changing it."""
         if self._data is None:
@@ -150,7 +160,7 @@ class Explanation:
             was_enabled = gc.isenabled()
             gc.disable()
             try:
-                self._data = dict(self._raw.to_dict(self._head))
+                self._data = cast("ExplanationDict", dict(self._raw.to_dict(self._head)))
             finally:
                 if was_enabled:
                     gc.enable()
@@ -183,15 +193,13 @@ class Explanation:
         return tuple(self.to_dict()["types"])
 
     @property
-    def prediction(self) -> dict[str, Any]:
+    def prediction(self) -> Text:
         """The prediction's text, tokens (with spans) and dropped material."""
-        value: dict[str, Any] = self.to_dict()["prediction"]
-        return value
+        return self.to_dict()["prediction"]
 
     @property
-    def references(self) -> list[dict[str, Any]]:
-        value: list[dict[str, Any]] = self.to_dict()["references"]
-        return value
+    def references(self) -> list[Text]:
+        return self.to_dict()["references"]
 
     def __getitem__(self, rouge_type: str) -> TypeView:
         """One type's explanation; any spelling of a scored type finds it (``"rougeW"``
@@ -255,35 +263,15 @@ class Explanation:
 
     def __str__(self) -> str:
         """The terminal view (``print(explanation)``)."""
-        render = _render()
-        if render is None:
-            return repr(self)
-        return str(render.text(self.to_dict()))
+        return render.text(self.to_dict())
 
     def _repr_html_(self) -> str:
         """The notebook view: an HTML fragment, every text escaped."""
-        render = _render()
-        if render is None:
-            import html
-
-            return f"<pre>{html.escape(repr(self))}</pre>"
-        return str(render.fragment(self.to_dict()))
+        return render.fragment(self.to_dict())
 
     def html(self, path: Any) -> None:
         """Writes a standalone page of this explanation to ``path`` (no external
         resources)."""
-        render = _render()
-        if render is None or not hasattr(render, "page"):
-            raise RuntimeError("the HTML page of an explanation needs rougekit.explain.render")
         from pathlib import Path
 
-        Path(path).write_text(str(render.page(self.to_dict())), encoding="utf-8")
-
-
-def _render() -> Any:
-    """``rougekit.explain.render``, or ``None`` when it is not there."""
-    try:
-        import rougekit.explain.render as render
-    except ImportError:
-        return None
-    return render
+        Path(path).write_text(render.page(self.to_dict()), encoding="utf-8")

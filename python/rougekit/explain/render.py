@@ -24,8 +24,15 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, cast
 
+from rougekit.explain.schema import (
+    ExplanationDict,
+    ReferenceExplanation,
+    Text,
+    Token,
+    TypeExplanation,
+)
 from rougekit.terminal import printable
 
 __all__ = ["fragment", "marks", "occurrences", "page", "text"]
@@ -57,7 +64,7 @@ _NOT_COUNTED_NOTE = (
 # -- shared: the marks of one type against one reference -----------------------------------
 
 
-def marks(kind: str, detail: dict[str, Any], pred_tokens: Sequence[dict[str, Any]], *,
+def marks(kind: str, detail: ReferenceExplanation, pred_tokens: Sequence[Token], *,
           n: int = 1) -> dict[str, list[int]]:  # fmt: skip
     """The token marks of one type against one reference (a ``per_reference`` entry):
     lists of token indices ``pred_hit``, ``pred_unit``, ``pred_over``, ``ref_hit``,
@@ -112,6 +119,10 @@ def marks(kind: str, detail: dict[str, Any], pred_tokens: Sequence[dict[str, Any
     }
 
 
+#: A missing reference's stand-in (a malformed dict's): no tokens.
+_NO_TOKENS = cast("Text", {"tokens": []})
+
+
 def occurrences(forms: Sequence[str], gram: Sequence[str]) -> set[int]:
     """Start indices of ``gram`` among the compared ``forms`` (display only: where the
     prediction repeats an n-gram beyond its clipped count)."""
@@ -123,13 +134,17 @@ def occurrences(forms: Sequence[str], gram: Sequence[str]) -> set[int]:
     return {i for i in range(len(forms) - n + 1) if forms[i] == first and forms[i : i + n] == rest}
 
 
-def lsum_view(text: dict[str, Any]) -> dict[str, Any]:
+def lsum_view(text: Text) -> Text:
     """rougeLsum's view of a text: its own line tokens when the profile has them
     (``xlsum-v1``: ``"line_tokens"``, which the union LCS indexes)."""
-    return {**text, "tokens": text["line_tokens"]} if "line_tokens" in text else text
+    if "line_tokens" not in text:
+        return text
+    view = text.copy()
+    view["tokens"] = text["line_tokens"]
+    return view
 
 
-def chosen(t: dict[str, Any]) -> int:
+def chosen(t: TypeExplanation) -> int:
     """The reference the prediction is marked against: the rule's choice, else the first."""
     ref = t.get("reference")
     return ref if isinstance(ref, int) else 0
@@ -174,19 +189,19 @@ def _items(label: str, items: list[str], indent: str = "  ") -> list[str]:
     return lines
 
 
-def _surface(text: dict[str, Any], indices: Iterable[int]) -> str:
+def _surface(text: Text, indices: Iterable[int]) -> str:
     toks = text["tokens"]
     return " ".join(_visible(toks[i]["text"]) for i in indices if 0 <= i < len(toks))
 
 
-def _cut_surface(text: dict[str, Any], indices: Sequence[int]) -> str:
+def _cut_surface(text: Text, indices: Sequence[int]) -> str:
     """:func:`_surface` of the first MAX_ITEMS indices, then how many more."""
     more = len(indices) - MAX_ITEMS
     shown = _surface(text, indices[:MAX_ITEMS])
     return shown + (f" … (+{more} more)" if more > 0 else "")
 
 
-def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
+def _head(name: str, t: TypeExplanation, nsent: tuple[int, int] | None) -> str:
     what = _KIND_COUNTS.get(t["kind"], "hits")
     if t.get("hits") is None:
         counts = (
@@ -209,7 +224,7 @@ def _head(name: str, t: dict[str, Any], nsent: tuple[int, int] | None) -> str:
     return head
 
 
-def _ngram_lines(t: dict[str, Any], r: dict[str, Any]) -> list[str]:
+def _ngram_lines(t: TypeExplanation, r: ReferenceExplanation) -> list[str]:
     matched, clipped = [], []
     # pltrdy's exclusive=True: every distinct n-gram counts once, whatever its occurrences.
     distinct = t.get("count") == "distinct"
@@ -238,7 +253,7 @@ def _ngram_lines(t: dict[str, Any], r: dict[str, Any]) -> list[str]:
     ]
 
 
-def _lcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
+def _lcs_lines(pred: Text, r: ReferenceExplanation) -> list[str]:
     align = r.get("alignment")
     if align is None:
         return ["  alignment: not recorded (too long to store)"]
@@ -247,7 +262,7 @@ def _lcs_lines(pred: dict[str, Any], r: dict[str, Any]) -> list[str]:
     return _items(label, [_surface(pred, [p]) for p, _ in align])
 
 
-def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
+def _lsum_lines(ref: Text, r: ReferenceExplanation) -> list[str]:
     lines: list[str] = []
     guarded = False
     sentences = list(r.get("sentences") or ())
@@ -268,7 +283,7 @@ def _lsum_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _wlcs_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
+def _wlcs_lines(ref: Text, r: ReferenceExplanation) -> list[str]:
     runs = [
         f'"{_surface(ref, range(run["reference"], run["reference"] + run["length"]))}"'
         for run in r.get("runs") or ()
@@ -277,7 +292,7 @@ def _wlcs_lines(ref: dict[str, Any], r: dict[str, Any]) -> list[str]:
     return _items("runs (in the reference)", runs)
 
 
-def _skip_lines(r: dict[str, Any]) -> list[str]:
+def _skip_lines(r: ReferenceExplanation) -> list[str]:
     items = [
         f"({_gram(m['pair'])})" + (f" x{m['hits']}" if m["hits"] > 1 else "")
         for m in r.get("matches") or ()
@@ -285,7 +300,7 @@ def _skip_lines(r: dict[str, Any]) -> list[str]:
     return _items("matched", items)
 
 
-def _choice_lines(t: dict[str, Any]) -> list[str]:
+def _choice_lines(t: TypeExplanation) -> list[str]:
     per = t.get("per_reference") or []
     if len(per) < 2:
         return []
@@ -293,9 +308,10 @@ def _choice_lines(t: dict[str, Any]) -> list[str]:
     # The rule's own criterion: best-recall and -f B choose by recall (perl-1.5.5's PERREF
     # "select"), the others by F.
     by_recall = t["rule"] in ("best-recall", "perl-B")
-    field, label = ("recall", "R") if by_recall else ("fmeasure", "F")
+    field: Literal["recall", "fmeasure"] = "recall" if by_recall else "fmeasure"
+    label = "R" if by_recall else "F"
 
-    def key(p: dict[str, Any]) -> Any:
+    def key(p: ReferenceExplanation) -> Any:
         return p.get("select", p[field]) if by_recall else p[field]
 
     fs = "  ".join(
@@ -322,7 +338,7 @@ def _choice_lines(t: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _dropped_lines(d: dict[str, Any]) -> list[str]:
+def _dropped_lines(d: ExplanationDict) -> list[str]:
     out = []
     texts = [("prediction", d["prediction"])] + [
         (f"reference {k + 1}" if len(d["references"]) > 1 else "reference", r)
@@ -336,9 +352,7 @@ def _dropped_lines(d: dict[str, Any]) -> list[str]:
     return out
 
 
-def _match_lines(
-    t: dict[str, Any], pred: dict[str, Any], ref: dict[str, Any], r: dict[str, Any]
-) -> list[str]:
+def _match_lines(t: TypeExplanation, pred: Text, ref: Text, r: ReferenceExplanation) -> list[str]:
     """The matches of one type against one reference (a ``per_reference`` entry)."""
     kind = t["kind"]
     if kind == "ngram":
@@ -354,7 +368,7 @@ def _match_lines(
     return []
 
 
-def text(d: dict[str, Any]) -> str:
+def text(d: ExplanationDict) -> str:
     """The terminal view of one explanation: per type the counts and P/R/F with the
     formula, the matches (clipped counts, missed n-grams, one LCS, rougeLsum's counted and
     not-counted tokens per reference sentence), the chosen reference and each reference's F,
@@ -365,7 +379,7 @@ def text(d: dict[str, Any]) -> str:
     return "\n".join(printable(line) for line in out.split("\n"))
 
 
-def _drawn(view: Callable[[dict[str, Any]], str], d: Any) -> str:
+def _drawn(view: Callable[[ExplanationDict], str], d: Any) -> str:
     """``view(d)``; a dict the view cannot draw raises ``ValueError`` naming its first
     field of another type than the schema's (:mod:`rougekit.explain.shape`)."""
     try:
@@ -387,7 +401,7 @@ def _no_surrogates(markup: str) -> str:
     return _SURROGATE.sub("\ufffd", markup)
 
 
-def _text_view(d: dict[str, Any]) -> str:
+def _text_view(d: ExplanationDict) -> str:
     lines = []
     if d.get("id") is not None:
         lines.append(f"pair {printable(str(d['id']))}")
@@ -396,7 +410,7 @@ def _text_view(d: dict[str, Any]) -> str:
     for name, t in d["types"].items():
         per = t.get("per_reference") or []
         k = chosen(t)
-        ref = d["references"][k] if k < len(d["references"]) else {"tokens": []}
+        ref = d["references"][k] if k < len(d["references"]) else _NO_TOKENS
         nsent = (pred.get("sentences", 1), ref.get("sentences", 1))
         lines.append(_head(name, t, nsent if t["kind"] == "union-lcs" else None))
         if t.get("formula") and t["formula"] != formula:  # once while it stays the same
@@ -416,7 +430,7 @@ def _text_view(d: dict[str, Any]) -> str:
                 f"{_num(r['prediction_total'])} / ref {_num(r['reference_total'])}   "
                 f"P {_num(r['precision'])}  R {_num(r['recall'])}  F {_num(r['fmeasure'])}"
             )
-            ref_j = d["references"][j] if j < len(d["references"]) else {"tokens": []}
+            ref_j = d["references"][j] if j < len(d["references"]) else _NO_TOKENS
             lines += ["  " + line for line in _match_lines(t, pred, ref_j, r)]
     lines += _dropped_lines(d)
     lines.append(f"signature: {printable(d['signature'])}")
@@ -441,7 +455,7 @@ _LEGEND = (
 _BOX = "border:1px solid #ccc;border-radius:4px;padding:4px 8px;margin:4px 0;line-height:1.7"
 
 
-def _spans(t: dict[str, Any], hit: set[int], unit: set[int], over: set[int],
+def _spans(t: Text, hit: set[int], unit: set[int], over: set[int],
            nc: set[int]) -> str:  # fmt: skip
     """A text as escaped HTML, each token a ``span`` with its classes, the compared form
     in its title; dropped text struck through with its reason."""
@@ -500,7 +514,7 @@ def _more(tokens: int, chars: int | None) -> str:
     )
 
 
-def _token_span(body: str, tok: dict[str, Any], k: int, hit: set[int], unit: set[int],
+def _token_span(body: str, tok: Token, k: int, hit: set[int], unit: set[int],
                 over: set[int], nc: set[int]) -> str:  # fmt: skip
     classes = ["rk-tok"]
     style = ""
@@ -520,7 +534,7 @@ def _token_span(body: str, tok: dict[str, Any], k: int, hit: set[int], unit: set
     return f'<span class="{" ".join(classes)}"{attr} title="{title}">{body}</span>'
 
 
-def _arith(t: dict[str, Any]) -> str:
+def _arith(t: TypeExplanation) -> str:
     if t.get("hits") is None:
         return f"P {_num(t['precision'])} · R {_num(t['recall'])} · F {_num(t['fmeasure'])}"
     h, p, r = _num(t["hits"]), _num(t["prediction_total"]), _num(t["reference_total"])
@@ -530,14 +544,15 @@ def _arith(t: dict[str, Any]) -> str:
     )
 
 
-def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
+def _type_html(d: ExplanationDict, name: str, t: TypeExplanation) -> str:
     esc = html.escape
     per = t.get("per_reference") or []
     k = chosen(t)
     n = t.get("n", 1)
     kind = t["kind"]
     if kind == "union-lcs":
-        d = {**d, "prediction": lsum_view(d["prediction"])}
+        d = d.copy()
+        d["prediction"] = lsum_view(d["prediction"])
         d["references"] = [lsum_view(r) for r in d["references"]]
     pred = d["prediction"]
     # Over-count occurrences are looked for in the window shown only.
@@ -605,7 +620,7 @@ def _type_html(d: dict[str, Any], name: str, t: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
+def fragment(d: ExplanationDict, types: Sequence[str] | None = None) -> str:
     """One explanation as an HTML fragment for a notebook cell: per type the arithmetic,
     the prediction and each reference with their tokens marked (see the module's classes);
     no script, no style sheet (inline styles only), every text escaped; ``ValueError``
@@ -613,7 +628,7 @@ def fragment(d: dict[str, Any], types: Sequence[str] | None = None) -> str:
     return _no_surrogates(_drawn(lambda x: _fragment(x, types), d))
 
 
-def _fragment(d: dict[str, Any], types: Sequence[str] | None) -> str:
+def _fragment(d: ExplanationDict, types: Sequence[str] | None) -> str:
     esc = html.escape
     legend = " ".join(
         f'<span class="{c}" style="{_STYLE[c]}">{esc(label)}</span>' for c, label in _LEGEND
@@ -631,13 +646,13 @@ def _fragment(d: dict[str, Any], types: Sequence[str] | None) -> str:
     )
 
 
-def page(d: dict[str, Any]) -> str:
+def page(d: ExplanationDict) -> str:
     """A one-pair HTML page (``Explanation.html(path)``): the fragment and nothing to
     fetch; ``ValueError`` naming the field for a dict that is not of the schema."""
     return _no_surrogates(_drawn(_page, d))
 
 
-def _page(d: dict[str, Any]) -> str:
+def _page(d: ExplanationDict) -> str:
     title = "rougekit explain" + (f" {d['id']}" if d.get("id") is not None else "")
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'

@@ -1,4 +1,4 @@
-// The report page's script (rougekit.explain.page inlines it): vanilla JS, no library,
+// The report page's script (rougekit.explain.report_page inlines it): vanilla JS, no library,
 // nothing fetched. Every element is made with createElement/textContent: a text of the
 // data is never parsed as markup.
 (function(){

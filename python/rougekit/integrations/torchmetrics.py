@@ -70,7 +70,6 @@ import rougekit._core as _core
 import rougekit.inputs as inputs
 import rougekit.sentences as sentences
 import rougekit.signature as sig
-from rougekit.profiles.engine import EngineProfile
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
 
@@ -241,7 +240,8 @@ class ROUGEScore(Metric):
             threads=threads,
         )
         made = self._scorer.config.profile
-        if not isinstance(made, EngineProfile) or made.INPUT != "text":
+        engine = made.text_engine(self._scorer.types, 1)
+        if engine is None:
             raise ValueError(
                 f"profile {profile!r} cannot be used here: ROUGEScore takes the text profiles "
                 "of the rouge-score family (rouge-score, unicode-v1, character-v1, whitespace)"
@@ -262,7 +262,7 @@ class ROUGEScore(Metric):
         elif custom:  # the callables' path splits lines itself
             self._split = _newline_sentences
         self._custom = custom
-        self._stem = made.stemmer
+        self._stem = engine.stemmer
         for rouge_type in self.rouge_keys:
             for field in FIELDS:
                 self.add_state(

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 if TYPE_CHECKING:
     import rougekit._core as _core
+    from rougekit.explain.schema import ExplanationDict, TypeExplanation
     from rougekit.signature import Signature
 
 #: Every profile: name -> (module, class), imported on first use.
@@ -133,7 +135,57 @@ class CoreScorer(Protocol):
     def score_batch(self, predictions: Any, references: Any) -> _core.BatchScores: ...
 
 
+class CoreRecord(Protocol):
+    """One pair's explanation as the core made it."""
+
+    def to_dict(self, head: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class CoreExplainer(Protocol):
+    """What the core scorer of a profile that explains does: texts in, one record per pair
+    out (a profile of token ids explains them its own way, :meth:`Profile.explain`)."""
+
+    def explain_texts(self, predictions: Any, references: Any) -> Sequence[CoreRecord]: ...
+
+
+#: How a profile checks one type of an explanation: ``check(type_dict, explanation_dict)``,
+#: raising :class:`rougekit.errors.ExplainCheckError` at the first difference.
+TypeCheck = Callable[["TypeExplanation", "ExplanationDict"], None]
+
 Summary = dict[str, dict[str, tuple[float, float, float]]]
+
+#: A signature's ``trunc`` value that names a limit.
+_TRUNC = re.compile(r"(words|bytes)[:=]?(\d+)")
+
+
+def signature_options(fields: Mapping[str, str], takes: Iterable[str] = OPTIONS) -> dict[str, Any]:
+    """The ``RougeScorer`` options that a signature's profile-independent fields record
+    (``None``: not given): the inverse of :meth:`Profile.signature_fields` that every profile
+    shares (``stem``, ``sw``, ``trunc``, ``mref``, ``alpha``, ``lang``, ``empty``, and
+    ``seg`` for a profile that ``takes`` a segmenter)."""
+    from rougekit.segmentation import segmenter_of
+
+    stem = fields["stem"]
+    stemmer: bool | str | None = None
+    if stem.startswith("snowball-") and ":" in stem:
+        stemmer = "snowball:" + stem.split(":", 1)[1]
+    elif stem != "no":
+        stemmer = True
+    rule, jackknife, _ = fields["mref"].partition("+jackknife")
+    m = _TRUNC.fullmatch(fields["trunc"])
+    return {
+        "stemmer": stemmer,
+        "stopwords": True if fields["sw"] != "no" else None,
+        "limit_words": int(m.group(2)) if m and m.group(1) == "words" else None,
+        "limit_bytes": int(m.group(2)) if m and m.group(1) == "bytes" else None,
+        "multiref": rule,
+        "jackknife": True if jackknife else None,
+        "alpha": float(fields["alpha"]) if float(fields["alpha"]) != 0.5 else None,
+        "segmenter": segmenter_of(fields.get("seg")) if "segmenter" in takes else None,
+        "language": fields.get("lang"),
+        "nltk_stopwords": None,
+        "on_empty": fields.get("empty"),
+    }
 
 
 @dataclass(frozen=True)
@@ -212,9 +264,72 @@ class Profile(ABC):
         """The signature's profile-dependent fields: ``stem``, ``sw``, ``trunc``, ``mref``,
         ``alpha``, ``agg`` (and ``split`` when the profile sets it)."""
 
+    @classmethod
+    def options_of(cls, fields: Mapping[str, str]) -> dict[str, Any]:
+        """The ``RougeScorer`` options (``None``: not given) that a signature's fields
+        record for this profile: the inverse of :meth:`signature_fields` (what
+        ``rougekit signature --parse`` and :meth:`~rougekit.explain.Explanation.check`
+        rebuild a scorer from). ``ValueError`` for a field this profile cannot read."""
+        return signature_options(fields, cls.OPTIONS)
+
+    @classmethod
+    def from_signature(cls, fields: Mapping[str, str]) -> Profile:
+        """The profile a signature's fields record (:meth:`options_of`, and the fields of
+        the profile that no option sets)."""
+        options = {k: v for k, v in cls.options_of(fields).items() if v is not None}
+        return create(cls.NAME, **options)
+
     @abstractmethod
     def options(self) -> dict[str, Any]:
         """The options that differ from the profile's defaults (for ``repr``)."""
+
+    @property
+    def scores_at_most_one(self) -> bool:
+        """Whether every score is at most 1 (all but pltrdy's ``rouge`` with clipped counts,
+        whose ROUGE-L can exceed 1): what a check of stored results may require."""
+        return True
+
+    def text_engine(self, types: Sequence[str], threads: int) -> Any:
+        """The core engine (``_core.Engine``) scoring ``types`` on texts, for the tools
+        built on it (all-pairs scoring, torchmetrics' ``ROUGEScore``); ``None`` for a
+        profile scored otherwise."""
+        del types, threads
+        return None
+
+    def core_pipeline(self) -> _core.Pipeline | None:
+        """The core's tokenizer of this profile when :meth:`tokenize` is the core's
+        pipeline (a list of texts in one call); ``None``: :meth:`tokenize` it is."""
+        return None
+
+    # -- explanations (rougekit.explain) -------------------------------------------------
+
+    def explain_refusal(self) -> str | None:
+        """Why this profile does not explain its scores (the ``ValueError`` of
+        ``RougeScorer.explain``), or ``None`` when :meth:`explain` explains them."""
+        return (
+            f"explanations are not available for the {self.NAME!r} profile yet; the "
+            "rouge-score family (rouge-score, unicode-v1, character-v1, whitespace, "
+            "token-ids) has them"
+        )
+
+    @property
+    def explains(self) -> bool:
+        """Whether the profile explains its scores (``RougeScorer.explain``)."""
+        return self.explain_refusal() is None
+
+    def explain(
+        self, core: CoreScorer, predictions: list[Any], references: list[list[Any]]
+    ) -> Sequence[CoreRecord]:
+        """The explanation records of the pairs (checked as :attr:`INPUT` says), made by
+        ``core``, the scorer :meth:`scorer` made: it counts with the code that scores."""
+        return cast("CoreExplainer", core).explain_texts(predictions, references)
+
+    @classmethod
+    def explanation_check(cls) -> TypeCheck | None:
+        """How :meth:`~rougekit.explain.Explanation.check` recomputes one type of this
+        profile's explanations; ``None``: with the rouge-score family's arithmetic and
+        multi-reference rules (:mod:`rougekit.explain.check`)."""
+        return None
 
     def before_scoring(self) -> None:
         """Checks made before each call that scores or explains (nothing by default; a

@@ -39,6 +39,20 @@ def multiref_rule(value: object) -> str:
     return rule
 
 
+#: Core tokenizers whose scans report each token's place in the text, which explanations
+#: need (``whitespace+<segmenter>`` too: its words are pieces of the text).
+SPAN_TOKENIZERS = (
+    "rouge-score",
+    "unicode-v1",
+    "character-v1",
+    "whitespace",
+    "xlsum-v1",
+    "xlsum-v1+jieba",
+    "xlsum-v1+newmm",
+    "xlsum-v1+burmese",
+)
+
+
 def _is_snowball_algorithm(name: str) -> bool:
     try:
         _core.stem_words([], f"snowball:{name}")
@@ -193,3 +207,20 @@ class EngineProfile(Profile):
 
     def tokenize(self, text: str) -> list[str]:
         return _core.tokenize(text, self.stemmer, self.tokenizer)
+
+    def text_engine(self, types: Sequence[str], threads: int) -> Any:
+        return self.engine(types, threads) if self.INPUT == "text" else None
+
+    def core_pipeline(self) -> _core.Pipeline | None:
+        if type(self).tokenize is not EngineProfile.tokenize:
+            return None
+        return _core.Pipeline(self.tokenizer, self.stemmer)
+
+    def explain_refusal(self) -> str | None:
+        tokenizer = self.tokenizer
+        if tokenizer in SPAN_TOKENIZERS or tokenizer.startswith("whitespace+"):
+            return None
+        return (
+            f"explanations are not available for the {self.NAME!r} profile yet (its "
+            f"tokenizer {tokenizer!r} does not report where its tokens are in the text)"
+        )

@@ -23,13 +23,14 @@ words), this profile returns the numbers it would have given. Drop-in:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import rougekit._core as _core
 from rougekit.checks import as_bool
-from rougekit.profiles import CoreScorer, Profile, Summary, mean_corpus
+from rougekit.profiles import CoreScorer, Profile, Summary, TypeCheck, mean_corpus
 
 if TYPE_CHECKING:
     from rougekit.signature import Signature
@@ -133,19 +134,31 @@ class PltrdyFamily(Profile):
     def tokenize(self, text: str) -> list[str]:
         return _core.pltrdy_tokens(text, self.NAME)
 
-    def explainer(self, types: Sequence[str], threads: int) -> _core.PltrdyExplainer:
-        """The core explainer of ``types`` (``RougeScorer.explain`` / ``explain_batch`` use
-        it): the tokens with their spans and sentences, per type the counts and scores of
-        the scoring path and the matches behind them (distinct or clipped n-grams, the
-        ROUGE-L LCSs); :mod:`rougekit.profiles.pltrdy_check` has the arithmetic ``check()``
-        redoes."""
-        return _core.PltrdyExplainer(
-            self.NAME,
-            list(types),
-            exclusive=self.exclusive,
-            threads=threads,
-            segmenter=getattr(self, "segmenter", None),
-        )
+    def explain_refusal(self) -> str | None:
+        """``None``: the scorer explains (``PltrdyScorer.explain_texts``): the tokens with
+        their spans and sentences, per type the counts and scores of the scoring path and
+        the matches behind them (distinct or clipped n-grams, the ROUGE-L LCSs);
+        :mod:`rougekit.profiles.pltrdy_check` has the arithmetic ``check()`` redoes."""
+        return None
+
+    @property
+    def scores_at_most_one(self) -> bool:
+        return self.exclusive
+
+    @classmethod
+    def explanation_check(cls) -> TypeCheck:
+        """The packages' arithmetic (:mod:`rougekit.profiles.pltrdy_check`)."""
+        from rougekit.profiles.pltrdy_check import check_type
+
+        return check_type
+
+    @classmethod
+    def from_signature(cls, fields: Mapping[str, str]) -> Profile:
+        """... and ``count:`` is ``exclusive`` (a profile field with no option)."""
+        made = super().from_signature(fields)
+        if "count" in fields and isinstance(made, PltrdyFamily):
+            made = dataclasses.replace(made, exclusive=fields["count"] == "distinct")
+        return made
 
     @property
     def no_tokens_advice(self) -> str:

@@ -13,10 +13,13 @@ alignment. The first difference raises :class:`~rougekit.errors.ExplainCheckErro
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rougekit.errors import ExplainCheckError
+
+if TYPE_CHECKING:
+    from rougekit.explain.schema import ExplanationDict, ReferenceExplanation, Text, TypeExplanation
 
 Triple = tuple[float, float, float]
 
@@ -26,7 +29,7 @@ def fmeasure(p: float, r: float) -> float:
     return 2.0 * ((p * r) / (p + r + 1e-8))
 
 
-def formula(c: Mapping[str, Any]) -> Triple:
+def formula(c: ReferenceExplanation) -> Triple:
     """(P, R, F) of one reference's counts."""
     hits, hyp, ref = c["hits"], c["prediction_total"], c["reference_total"]
     p = hits / hyp if hyp else 0.0
@@ -34,7 +37,7 @@ def formula(c: Mapping[str, Any]) -> Triple:
     return float(p), float(r), fmeasure(float(p), float(r))
 
 
-def _fail(t: Mapping[str, Any], what: str) -> ExplainCheckError:
+def _fail(t: TypeExplanation, what: str) -> ExplainCheckError:
     return ExplainCheckError(f"{t.get('kind')} ({t.get('count')}): {what}")
 
 
@@ -42,7 +45,7 @@ def _grams(tokens: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
     return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
-def _check_ngram(t: Mapping[str, Any], c: Mapping[str, Any], p: list[str], r: list[str]) -> None:
+def _check_ngram(t: TypeExplanation, c: ReferenceExplanation, p: list[str], r: list[str]) -> None:
     n, distinct = int(t["n"]), t["count"] == "distinct"
     hp, hr = _grams(p, n), _grams(r, n)
     if distinct:
@@ -75,7 +78,7 @@ def _check_ngram(t: Mapping[str, Any], c: Mapping[str, Any], p: list[str], r: li
 
 
 def _check_alignment(
-    t: Mapping[str, Any], pairs: Sequence[Sequence[int]], p: list[str], r: list[str]
+    t: TypeExplanation, pairs: Sequence[Sequence[int]], p: list[str], r: list[str]
 ) -> None:
     last = (-1, -1)
     for i, j in pairs:
@@ -87,10 +90,10 @@ def _check_alignment(
 
 
 def _check_union(
-    t: Mapping[str, Any],
-    c: Mapping[str, Any],
-    pred: Mapping[str, Any],
-    ref: Mapping[str, Any],
+    t: TypeExplanation,
+    c: ReferenceExplanation,
+    pred: Text,
+    ref: Text,
 ) -> None:
     p = [tok["compared"] for tok in pred["tokens"]]
     r = [tok["compared"] for tok in ref["tokens"]]
@@ -129,7 +132,8 @@ def _check_union(
         raise _fail(t, f"(prediction_total, reference_total, hits) {got} != recomputed {want}")
     states = {"counted": counted, "not_counted": aligned - counted}
     states["unmatched"] = set(range(len(r))) - aligned
-    for key, expected in states.items():
+    for key in ("counted", "not_counted", "unmatched"):
+        expected = states[key]
         listed = [k for s in c["sentences"] for k in s[key]]
         if len(listed) != len(set(listed)) or set(listed) != expected:
             raise _fail(t, f"the sentences' {key} tokens are not the LCSs'")
@@ -137,7 +141,7 @@ def _check_union(
         raise _fail(t, "prediction_in_lcs is not the LCSs' prediction tokens")
 
 
-def check_type(t: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+def check_type(t: TypeExplanation, data: ExplanationDict) -> None:
     """Every number of one type of the explanation ``data``: the counts recomputed from the
     tokens and the matches, (P, R, F) ``==`` the stored floats."""
     refs = t["per_reference"]

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import operator
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import rougekit._core as _core
 from rougekit.checks import as_int
-from rougekit.profiles import CoreScorer
+from rougekit.profiles import CoreRecord, CoreScorer
 from rougekit.profiles.engine import EngineProfile
 
 _INT64 = (-(2**63), 2**63 - 1)
@@ -178,6 +178,11 @@ class IdScorer:
         batch: _core.BatchScores = self._engine.score_id_batch(pred_ids, ref_ids)
         return batch
 
+    def explain_ids(self, predictions: list[Any], references: list[list[Any]]) -> list[Any]:
+        """The engine's explanations of pairs of id lists (checked by ``id_lists``)."""
+        records: list[Any] = self._engine.explain_ids(predictions, references)
+        return records
+
 
 @dataclass(frozen=True)
 class TokenIds(EngineProfile):
@@ -228,6 +233,24 @@ class TokenIds(EngineProfile):
         if self.separator is not None:
             out["separator"] = self.separator
         return out
+
+    def explain(
+        self, core: CoreScorer, predictions: list[Any], references: list[list[Any]]
+    ) -> Sequence[CoreRecord]:
+        """The engine's ``explain_ids``: the pairs are token ids."""
+        return cast("IdScorer", core).explain_ids(predictions, references)
+
+    @classmethod
+    def options_of(cls, fields: Mapping[str, str]) -> dict[str, Any]:
+        """... and ``separator`` from the ``split:sep-id=<id>`` field."""
+        options = super().options_of(fields)
+        split = fields.get("split", "")
+        if split.startswith("sep-id="):
+            try:
+                options["separator"] = int(split[len("sep-id=") :])
+            except ValueError:
+                raise ValueError(f"split:{split} does not name a token id") from None
+        return options
 
     def tokenize(self, text: str) -> list[str]:
         raise ValueError("the token-ids profile scores token ids, not text: nothing to tokenize")

@@ -15,11 +15,7 @@ from typing import Any, ClassVar
 
 import rougekit._core as _core
 from rougekit.profiles.engine import EngineProfile
-from rougekit.segmentation import check_jieba_unchanged
-
-#: Each segmenter's id in the signature's ``seg`` field: the name and version of the
-#: segmenter whose words it gives.
-SEGMENTER_IDS = {"jieba": "jieba-0.42.1", "newmm": "newmm-pythainlp-5.4.0"}
+from rougekit.segmentation import SEGMENTER_IDS, check_jieba_unchanged
 
 
 def segmenter_name(value: object) -> str | None:

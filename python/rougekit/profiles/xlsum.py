@@ -29,6 +29,7 @@ Drop-in: :mod:`rougekit.compat.multilingual_rouge`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -217,6 +218,14 @@ class XlsumV1(EngineProfile):
             "lang": self.language,
             "uni": UNICODE_VERSION,
         }
+
+    @classmethod
+    def options_of(cls, fields: Mapping[str, str]) -> dict[str, Any]:
+        """... ``nltk_stopwords`` from the stemmer's stopword snapshot (``@3a486db``)."""
+        options = super().options_of(fields)
+        if fields["stem"].endswith("@3a486db"):
+            options["nltk_stopwords"] = "3a486db"
+        return options
 
     def before_scoring(self) -> None:
         if self.tokenizer.endswith("+jieba"):

@@ -25,17 +25,25 @@ pub struct Token {
 /// Why text was not compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Why {
-    /// Letters outside ASCII, which rouge-score's tokenizer drops.
+    /// Letters outside ASCII, which rouge-score's tokenizer drops (ROUGE-1.5.5 turns every
+    /// byte of them into a separator).
     NonAscii,
     /// Punctuation and symbols the tokenizer skips.
     NotAToken,
+    /// A stopword ROUGE-1.5.5's `-s` removed.
+    Stopword,
+    /// Past ROUGE-1.5.5's `-l` / `-b` limit.
+    AfterLimit,
 }
 
 impl Why {
+    /// The `rougekit.explain/1` name.
     pub fn name(self) -> &'static str {
         match self {
             Why::NonAscii => "non-ascii",
             Why::NotAToken => "not-a-token",
+            Why::Stopword => "stopword",
+            Why::AfterLimit => "after-limit",
         }
     }
 }

@@ -15,6 +15,8 @@ use super::text::{self, Reader, Truncation};
 use super::types::PerlType;
 use super::vocab::{Vocab, DROPPED};
 use super::{MultiRef, PerlConfig, Variant};
+// The reasons text is dropped are the explanations' shared vocabulary.
+pub use crate::explain::Why;
 use crate::kernels::wlcs::Weights;
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
@@ -28,28 +30,6 @@ pub struct Token {
     pub text: String,
     pub compared: String,
     pub sentence: usize,
-}
-
-/// Why text did not become a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Why {
-    /// Non-ASCII characters: ROUGE-1.5.5 turns every byte of them into a separator.
-    NonAscii,
-    /// A stopword `-s` removed.
-    Stopword,
-    /// Past the `-l` / `-b` limit.
-    AfterLimit,
-}
-
-impl Why {
-    /// The contract's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Why::NonAscii => "non-ascii",
-            Why::Stopword => "stopword",
-            Why::AfterLimit => "after-limit",
-        }
-    }
 }
 
 /// Text the pipeline dropped (code points).

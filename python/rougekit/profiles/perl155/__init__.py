@@ -14,13 +14,13 @@ decimals before F, and its corpus numbers come from its seeded bootstrap (the pr
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import rougekit._core as _core
 from rougekit.checks import as_alpha, as_bool, as_limit
-from rougekit.profiles import Profile, Summary
+from rougekit.profiles import Profile, Summary, TypeCheck
 
 if TYPE_CHECKING:
     from rougekit.profiles.perl155.data_dir import PerlData
@@ -206,12 +206,27 @@ class Perl155(Profile):
     def tokenize(self, text: str) -> list[str]:
         return self.scorer(["rouge1"], 1).tokenize(text)
 
-    def explainer(self, types: Sequence[str], threads: int) -> _core.PerlExplainer:
-        """The core explainer of ``types`` (``RougeScorer.explain`` / ``explain_batch`` use
-        it): ROUGE-1.5.5's tokens and what it dropped, per type the counts, the ``-f A`` /
-        ``-f B`` rule and its choice, and the matches, counted by the code that scores (see
+    def explain_refusal(self) -> str | None:
+        """``None``: the scorer explains (``PerlScorer.explain_texts``): ROUGE-1.5.5's
+        tokens and what it dropped, per type the counts, the ``-f A`` / ``-f B`` rule and
+        its choice, and the matches, counted by the code that scores (see
         :mod:`.explain_check` for the arithmetic ``check()`` redoes)."""
-        return _core.PerlExplainer(self.scorer(types, threads))
+        return None
+
+    @classmethod
+    def explanation_check(cls) -> TypeCheck:
+        """ROUGE-1.5.5's arithmetic (:mod:`.explain_check`)."""
+        from rougekit.profiles.perl155.explain_check import check_type
+
+        return lambda t, data: check_type(t)
+
+    @classmethod
+    def options_of(cls, fields: Mapping[str, str]) -> dict[str, Any]:
+        """... ``stem:perl-porter`` is ``stemmer="porter"`` (no exception table)."""
+        options = super().options_of(fields)
+        if fields["stem"] == "perl-porter":
+            options["stemmer"] = "porter"
+        return options
 
     @property
     def no_tokens_advice(self) -> str:

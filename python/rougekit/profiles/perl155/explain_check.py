@@ -11,13 +11,16 @@ lengths) in ROUGE-1.5.5's order of operations and raise
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Literal
 
 from rougekit.errors import ExplainCheckError
 
+if TYPE_CHECKING:
+    from rougekit.explain.schema import ReferenceExplanation, TypeExplanation
+
 Triple = tuple[float, float, float]
-Formula = Callable[[Mapping[str, Any], Mapping[str, Any]], Triple]
+Formula = Callable[["TypeExplanation", "ReferenceExplanation"], Triple]
 
 
 def round5(x: float) -> float:
@@ -25,7 +28,7 @@ def round5(x: float) -> float:
     return float(f"{x:.5f}")
 
 
-def _inverse(t: Mapping[str, Any]) -> Callable[[float], float]:
+def _inverse(t: TypeExplanation) -> Callable[[float], float]:
     """f⁻¹(y) = y ** (1/w) for ROUGE-W (C's ``pow``, as Perl's ``**``), else the identity."""
     if t["kind"] != "wlcs":
         return lambda y: y
@@ -33,7 +36,7 @@ def _inverse(t: Mapping[str, Any]) -> Callable[[float], float]:
     return lambda y: float(y**power)
 
 
-def formula(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
+def formula(t: TypeExplanation, c: ReferenceExplanation) -> Triple:
     """(P, R, F) of counts ``c`` of type ``t``: R = round5(hits / reference_total), P =
     round5(hits / prediction_total) (ROUGE-W: f⁻¹ of each ratio), 0 when a total is 0; F =
     round5(P*R / ((1 - alpha)*P + alpha*R)) from the rounded values, 0 when that denominator is not
@@ -48,11 +51,11 @@ def formula(t: Mapping[str, Any], c: Mapping[str, Any]) -> Triple:
     return prec, r, f
 
 
-def _fail(t: Mapping[str, Any], what: str) -> ExplainCheckError:
+def _fail(t: TypeExplanation, what: str) -> ExplainCheckError:
     return ExplainCheckError(f"{t.get('kind')} ({t.get('rule')}): {what}")
 
 
-def _check_weighted(t: Mapping[str, Any], c: Mapping[str, Any]) -> None:
+def _check_weighted(t: TypeExplanation, c: ReferenceExplanation) -> None:
     """ROUGE-W's weighted counts from their integers: hits = Σ f(run length) over the runs in
     order, reference_total = f(Σ f(|sentence|)), f(k) = k ** w."""
     w = float(t["weight"])
@@ -72,7 +75,7 @@ def _check_weighted(t: Mapping[str, Any], c: Mapping[str, Any]) -> None:
         raise _fail(t, f"reference {c['reference']}: the sentence lengths give base {base!r}")
 
 
-def select(t: Mapping[str, Any], c: Mapping[str, Any]) -> float:
+def select(t: TypeExplanation, c: ReferenceExplanation) -> float:
     """The recall ``-f B`` compares: ROUGE-N/S round5(hits / reference_total), ROUGE-L
     hits / reference_total unrounded, ROUGE-W f⁻¹(hits / Σ f(|sentence|)) (0 for an empty
     reference but ROUGE-W's)."""
@@ -85,24 +88,30 @@ def select(t: Mapping[str, Any], c: Mapping[str, Any]) -> float:
     return hits / m if t["kind"] == "union-lcs" else round5(hits / m)
 
 
-def rule_a(refs: Sequence[Mapping[str, Any]], t: Mapping[str, Any], f: Formula) -> Triple:
+#: The counts ``-f A`` sums, in its order.
+_COUNTS: tuple[Literal["hits", "reference_total", "prediction_total"], ...] = (
+    "hits", "reference_total", "prediction_total",
+)  # fmt: skip
+
+
+def rule_a(refs: Sequence[ReferenceExplanation], t: TypeExplanation, f: Formula) -> Triple:
     """``-f A``: hits and reference totals summed over the references (left to right, from
     0), the prediction's count added once per reference; the sums must be the type's."""
-    sums = {"hits": 0.0, "reference_total": 0.0, "prediction_total": 0.0}
+    sums: ReferenceExplanation = {"hits": 0.0, "reference_total": 0.0, "prediction_total": 0.0}
     for c in refs:
         if t["kind"] == "wlcs":
             _check_weighted(t, c)
-        for k in sums:
+        for k in _COUNTS:
             sums[k] += float(c[k])
-    for k, v in sums.items():
-        if v != t[k]:
-            raise _fail(t, f"{k} {t[k]!r} is not the references' sum {v!r}")
+    for k in _COUNTS:
+        if sums[k] != t[k]:
+            raise _fail(t, f"{k} {t[k]!r} is not the references' sum {sums[k]!r}")
     if t.get("reference") is not None:
         raise _fail(t, "the pooled rule chooses no reference")
     return f(t, sums)
 
 
-def rule_b(refs: Sequence[Mapping[str, Any]], t: Mapping[str, Any], f: Formula) -> Triple:
+def rule_b(refs: Sequence[ReferenceExplanation], t: TypeExplanation, f: Formula) -> Triple:
     """``-f B``: the first reference with the highest recall (:func:`select`); its counts
     with the prediction's count once."""
     best, chosen = -1.0, None
@@ -126,13 +135,13 @@ def rule_b(refs: Sequence[Mapping[str, Any]], t: Mapping[str, Any], f: Formula) 
 
 
 #: The rules by the name an explanation's type carries.
-RULES: dict[str, Callable[[Sequence[Mapping[str, Any]], Mapping[str, Any], Formula], Triple]] = {
+RULES: dict[str, Callable[[Sequence[ReferenceExplanation], TypeExplanation, Formula], Triple]] = {
     "perl-A": rule_a,
     "perl-B": rule_b,
 }
 
 
-def _check_witnesses(t: Mapping[str, Any], c: Mapping[str, Any]) -> None:
+def _check_witnesses(t: TypeExplanation, c: ReferenceExplanation) -> None:
     """What one reference's matches must add up to: the clipped n-gram and skip-bigram
     matches to its hits (and the missed n-grams to the rest of the reference's), the
     summary-level ROUGE-L union's counted tokens to its hits, each token listed once."""
@@ -166,7 +175,7 @@ def _check_witnesses(t: Mapping[str, Any], c: Mapping[str, Any]) -> None:
             raise _fail(t, f"reference {j}: the runs hold more hits than were counted")
 
 
-def check_type(t: Mapping[str, Any]) -> None:
+def check_type(t: TypeExplanation) -> None:
     """Every number of one type of a ``perl-1.5.5`` explanation: each reference's (P, R, F)
     alone, then the rule's, ``==`` the stored floats, and the matches add up to the counts.
     A type that carries ROUGE-1.5.5's failure (ROUGE-W on a reference without tokens)

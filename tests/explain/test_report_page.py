@@ -1,9 +1,9 @@
-"""The report page's data (rougekit.explain.page), without a browser."""
+"""The report page's data (rougekit.explain.report_page), without a browser."""
 
 from __future__ import annotations
 
 import rougekit as rk
-from rougekit.explain.page import ReportBuilder
+from rougekit.explain.report_page import ReportBuilder
 
 
 def test_missed_ngrams_of_stopwords_only_are_hidden_in_their_stemmed_form() -> None:

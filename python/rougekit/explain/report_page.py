@@ -27,9 +27,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rougekit.explain.render import marks, occurrences
+from rougekit.explain.schema import (
+    ExplanationDict,
+    ReferenceExplanation,
+    Text,
+    Token,
+    TypeExplanation,
+)
 
 if TYPE_CHECKING:
     from rougekit.results import CorpusResult
@@ -58,11 +65,12 @@ def _deltas(values: Iterable[int]) -> list[int]:
     return out
 
 
-def _shown(text: dict[str, Any]) -> tuple[str, list[int]]:
+def _shown(text: Text) -> tuple[str, list[int]]:
     """A text as the page shows it and its token spans (see :func:`_spans`). Token ids have
     no text: their tokens are shown, a space apart, a line per sentence."""
-    if text.get("text") is not None:
-        return text["text"], _spans(text)
+    source = text.get("text")
+    if source is not None:
+        return source, _spans(text)
     out: list[str] = []
     spans: list[int] = []
     sentence = None
@@ -75,13 +83,23 @@ def _shown(text: dict[str, Any]) -> tuple[str, list[int]]:
     return "".join(out), spans
 
 
+#: The report page's own data (the JSON island ``report.js`` reads: corpus tables, systems,
+#: buckets, missed n-grams), not an explanation's schema.
+PageData = dict[str, Any]
+
+#: The names of a text's second token lists.
+TokenList = Literal["line_tokens", "lcs_tokens"]
+
 #: A text's second token list and the kinds whose marks index it: xlsum-v1's rougeLsum
 #: tokens its lines (``line_tokens``); ROUGE-1.5.5's ROUGE-L and W, with ``-b``, the tokens
 #: of its sentence reader (``lcs_tokens``).
-_ALT_TOKENS = {"line_tokens": ("union-lcs",), "lcs_tokens": ("union-lcs", "wlcs")}
+_ALT_TOKENS: dict[TokenList, tuple[str, ...]] = {
+    "line_tokens": ("union-lcs",),
+    "lcs_tokens": ("union-lcs", "wlcs"),
+}
 
 
-def _alt(text: dict[str, Any]) -> tuple[str, list[int]] | None:
+def _alt(text: Text) -> tuple[TokenList, list[int]] | None:
     """A text's second token list: its key and its spans; ``None`` without one."""
     for key in _ALT_TOKENS:
         if text.get(key) is not None and text.get("text") is not None:
@@ -89,12 +107,17 @@ def _alt(text: dict[str, Any]) -> tuple[str, list[int]] | None:
     return None
 
 
-def _spans(text: dict[str, Any], key: str = "tokens") -> list[int]:
+def _spans(text: Text, key: TokenList | Literal["tokens"] = "tokens") -> list[int]:
     """A text's token spans as (gap, length) pairs, flattened: gap from the previous
     token's end (code points)."""
     out: list[int] = []
     end = 0
-    for tok in text[key]:
+    tokens = (
+        text["tokens"] if key == "tokens"
+        else text["line_tokens"] if key == "line_tokens"
+        else text["lcs_tokens"]
+    )  # fmt: skip
+    for tok in tokens:
         out += (tok["start"] - end, tok["end"] - tok["start"])
         end = tok["end"]
     return out
@@ -105,7 +128,7 @@ class _Forms:
 
     __slots__ = ("_forms", "_tokens")
 
-    def __init__(self, tokens: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, tokens: Sequence[Token]) -> None:
         self._tokens = tokens
         self._forms: list[str] | None = None
 
@@ -115,7 +138,7 @@ class _Forms:
         return self._forms
 
 
-def _units(kind: str, detail: dict[str, Any], forms: _Forms, n: int) -> list[list[int]]:
+def _units(kind: str, detail: ReferenceExplanation, forms: _Forms, n: int) -> list[list[int]]:
     """The page's marks of one type against one reference, delta-coded: the prediction's
     match units (n-gram occurrence starts, aligned or union-LCS tokens), its n-gram
     occurrences over the clipped count, the reference's units, the reference's tokens in a
@@ -157,7 +180,7 @@ _WITNESSES = {
 }
 
 
-def _counts(kind: str, detail: dict[str, Any]) -> list[Any]:
+def _counts(kind: str, detail: ReferenceExplanation) -> list[Any]:
     """A reference's hits and F, then, when the explanation left a witness list out, which
     side has no marks (``"p"``, ``"r"``, ``"pr"``): the page says so instead of showing
     fewer marks than hits without a word."""
@@ -213,10 +236,10 @@ class ReportBuilder:
         self.signature = ""
         self.profile = ""
         #: The second token lists' spans (see ``_ALT_TOKENS``), by pair, when a text has one.
-        self.alt_key: str | None = None
+        self.alt_key: TokenList | None = None
         self.lrtok: list[list[list[int] | None]] = []
 
-    def add(self, ident: str, explanations: Sequence[dict[str, Any]]) -> None:
+    def add(self, ident: str, explanations: Sequence[ExplanationDict]) -> None:
         """One pair: its explanation under each system (same references)."""
         first = explanations[0]
         if not self.types:
@@ -234,7 +257,7 @@ class ReportBuilder:
         for system, d in zip(self.systems, explanations):
             self._add_system(system, d)
 
-    def _add_system(self, s: _System, d: dict[str, Any]) -> None:
+    def _add_system(self, s: _System, d: ExplanationDict) -> None:
         pred = d["prediction"]
         text, spans = _shown(pred)
         s.pred.append(text)
@@ -263,7 +286,7 @@ class ReportBuilder:
             if kind == "ngram":
                 self._add_missed(s, name, t)
 
-    def _alt(self, text: dict[str, Any]) -> list[int] | None:
+    def _alt(self, text: Text) -> list[int] | None:
         alt = _alt(text)
         if alt is None:
             return None
@@ -271,7 +294,7 @@ class ReportBuilder:
         return alt[1]
 
     @staticmethod
-    def _add_missed(s: _System, name: str, t: dict[str, Any]) -> None:
+    def _add_missed(s: _System, name: str, t: TypeExplanation) -> None:
         per = t.get("per_reference") or []
         k = t.get("reference")
         details = [per[k]] if isinstance(k, int) and k < len(per) else per
@@ -286,7 +309,7 @@ class ReportBuilder:
 
     # -- summaries ------------------------------------------------------------------------
 
-    def _buckets(self) -> dict[str, Any]:
+    def _buckets(self) -> PageData:
         """Mean F per type and system by reference length (quantile buckets)."""
         n = len(self.ids)
         if n == 0:
@@ -315,12 +338,12 @@ class ReportBuilder:
             rows.append({"low": lo, "high": hi - 1, "n": len(members), "f": means, "plen": plen})
         return {"edges": edges, "rows": rows, "of": bucket_of}
 
-    def _missed(self) -> dict[str, Any]:
+    def _missed(self) -> PageData:
         """Per n-gram type: the reference n-grams most often missed, ranked by the spread
         between systems (or by count, for one system); all, and without the n-grams made
         of stopwords only."""
         stop = _stopwords()
-        out: dict[str, Any] = {}
+        out: PageData = {}
         for t in self.types:
             if self.kinds[t] != "ngram":
                 continue
@@ -345,7 +368,7 @@ class ReportBuilder:
             }
         return out
 
-    def data(self, corpus: dict[str, Any]) -> dict[str, Any]:
+    def data(self, corpus: PageData) -> PageData:
         """The data island (schema :data:`PAGE_SCHEMA`)."""
         buckets = self._buckets()
         return {
@@ -379,7 +402,7 @@ class ReportBuilder:
             ],
         }
 
-    def _alt_data(self) -> dict[str, Any]:
+    def _alt_data(self) -> PageData:
         """The second token lists, only on a page that has them."""
         if self.alt_key is None:
             return {}
@@ -389,16 +412,16 @@ class ReportBuilder:
             "lptok": [s.lptok for s in self.systems],
         }
 
-    def html(self, corpus: dict[str, Any]) -> str:
+    def html(self, corpus: PageData) -> str:
         return page(self.data(corpus))
 
 
 def corpus_section(
     names: Sequence[str], results: Sequence[CorpusResult], cmp: Comparison | None
-) -> dict[str, Any]:
+) -> PageData:
     """The corpus table and the paired tests, as the page shows them (the numbers of
     ``rougekit compare``)."""
-    import rougekit.report as report
+    import rougekit.tables as tables
 
     types = results[0].types
     metric = "fmeasure" if cmp is None else cmp.field
@@ -412,7 +435,7 @@ def corpus_section(
         return text
 
     table = [[name, *(cell(r, t) for t in types)] for name, r in zip(names, results)]
-    out: dict[str, Any] = {
+    out: PageData = {
         "metric": short,
         "head": ["system", *types],
         "rows": table,
@@ -420,7 +443,7 @@ def corpus_section(
         "signature": str(results[0].signature),
     }
     if cmp is not None:
-        data = report.comparison_dict(cmp)
+        data = tables.comparison_dict(cmp)
         out["comparison"] = data
         out["tests"] = {
             "head": [
@@ -438,8 +461,8 @@ def corpus_section(
                     d.system,
                     d.baseline,
                     f"{d.delta * 100:+.2f} [{d.low * 100:+.2f}, {d.high * 100:+.2f}]",
-                    report.format_p(d.p_bootstrap),
-                    report.format_p(d.p_randomization),
+                    tables.format_p(d.p_bootstrap),
+                    tables.format_p(d.p_randomization),
                     "*" if d.significant else "",
                 ]
                 for d in cmp.differences
@@ -462,7 +485,7 @@ def _asset(name: str) -> str:
     return (resources.files("rougekit.explain") / name).read_text(encoding="utf-8")
 
 
-def _island(data: dict[str, Any]) -> str:
+def _island(data: PageData) -> str:
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     if len(raw) > COMPRESS_ABOVE:
         packed = gzip.compress(raw.encode("utf-8"), compresslevel=4, mtime=0)
@@ -488,7 +511,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], cls: str = "") ->
     )
 
 
-def _corpus(data: dict[str, Any]) -> str:
+def _corpus(data: PageData) -> str:
     """The corpus table and the tests (static, escaped: the page shows them without its
     script)."""
     esc = html.escape
@@ -508,7 +531,7 @@ def _corpus(data: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _summaries(data: dict[str, Any]) -> str:
+def _summaries(data: PageData) -> str:
     """The length buckets and the missed n-grams (static, escaped)."""
     esc = html.escape
     parts: list[str] = []
@@ -550,7 +573,7 @@ def _summaries(data: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def page(data: dict[str, Any]) -> str:
+def page(data: PageData) -> str:
     """The whole page for a data island made by :meth:`ReportBuilder.data`."""
     esc = html.escape
     names = ", ".join(s["name"] for s in data["systems"])

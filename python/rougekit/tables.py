@@ -1,5 +1,6 @@
-"""Renderers: corpus results and system comparisons as text, JSON, CSV, Markdown, LaTeX
-and HTML; per-instance scores as JSON Lines or CSV.
+"""The corpus tables: corpus results and system comparisons as text, JSON, CSV, Markdown,
+LaTeX and HTML; per-instance scores as JSON Lines or CSV. (The ``rougekit report`` page is
+:mod:`rougekit.explain.report_page`.)
 
 Human-facing formats (table, Markdown, LaTeX, HTML) show scores x100 with two decimals;
 machine formats (JSON, JSON Lines, CSV) keep the floats in [0, 1] exactly as computed.

@@ -1,4 +1,5 @@
-"""Renderers, pictures, the HTML report and the progress bar."""
+"""The corpus tables (python/rougekit/tables.py: text, JSON, CSV, Markdown, LaTeX, HTML),
+pictures, the HTML report and the progress bar."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import sys
 import pytest
 import rougekit
 from conftest import SAMPLE, load_corpus
-from rougekit import cli, report
+from rougekit import cli, tables
 from rougekit.progress import ProgressBar
 from rougekit.signature import parse as parse_signature
 
@@ -26,24 +27,24 @@ def result():
 
 
 def test_every_format_carries_the_signature(result):
-    for fmt in report.FORMATS:
-        text = report.render(result, fmt)
+    for fmt in tables.FORMATS:
+        text = tables.render(result, fmt)
         sig = str(result.signature)
-        assert sig in text or report.latex_escape(sig) in text, fmt
+        assert sig in text or tables.latex_escape(sig) in text, fmt
         assert text.endswith("\n")
 
 
 def test_machine_formats_keep_exact_floats(result):
-    data = json.loads(report.render(result, "json"))
+    data = json.loads(tables.render(result, "json"))
     assert data == result.to_dict()
-    rows = list(csv.DictReader(io.StringIO(report.render(result, "csv"))))
+    rows = list(csv.DictReader(io.StringIO(tables.render(result, "csv"))))
     assert [r["type"] for r in rows] == result.types
     for r in rows:
         t = r["type"]
         assert float(r["fmeasure"]) == result.mean[t].fmeasure
         assert float(r["recall_low"]) == result.low[t].recall
         parse_signature(r["signature"])
-    lines = [json.loads(x) for x in report.render(result, "jsonl").splitlines()]
+    lines = [json.loads(x) for x in tables.render(result, "jsonl").splitlines()]
     assert [x["type"] for x in lines] == result.types
     assert lines[0]["precision"] == result.mean[result.types[0]].precision
 
@@ -52,13 +53,13 @@ def test_human_formats_show_x100_with_two_decimals(result):
     f = result.mean["rouge1"].fmeasure * 100
     lo, hi = result.low["rouge1"].fmeasure * 100, result.high["rouge1"].fmeasure * 100
     cell = f"{f:.2f} [{lo:.2f}, {hi:.2f}]"
-    assert cell in report.render(result, "markdown")
-    assert cell in report.render(result, "latex")
-    assert report.render(result, "table") == str(result) + "\n"
+    assert cell in tables.render(result, "markdown")
+    assert cell in tables.render(result, "latex")
+    assert tables.render(result, "table") == str(result) + "\n"
 
 
 def test_latex_escape():
-    assert report.latex_escape("a_b|c%d&e$f#g{h}~^\\") == (
+    assert tables.latex_escape("a_b|c%d&e$f#g{h}~^\\") == (
         r"a\_b\textbar{}c\%d\&e\$f\#g\{h\}\textasciitilde{}\textasciicircum{}\textbackslash{}"
     )
 
@@ -280,7 +281,7 @@ def test_progress_bar_is_silent_off_a_tty_or_when_disabled():
 
 
 def test_the_report_fields_are_the_score_fields():
-    # report keeps its own copy (presentation imports no result module at run time).
-    from rougekit import report, results
+    # tables keeps its own copy (presentation imports no result module at run time).
+    from rougekit import results, tables
 
-    assert report.FIELDS == results.FIELDS == results.Score._fields
+    assert tables.FIELDS == results.FIELDS == results.Score._fields
