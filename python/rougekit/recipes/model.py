@@ -23,8 +23,9 @@ Step = Callable[[list[str]], list[Any]]
 #: Multi-gold rules: ``single`` (exactly one reference), ``first`` (the first only), ``max``
 #: (the best value, 0 when every value is below 0), ``mean`` (NumPy's mean of the values,
 #: as ``np.mean`` adds them), ``multi`` (the profile's own rule over the list: rouge-score's
-#: ``score_multi``).
-GOLD_RULES = ("single", "first", "max", "max0", "mean", "multi")
+#: ``score_multi``), ``best-rouge1`` (every type from the gold with the highest rouge1 F,
+#: the first on ties: NeMo's ``np.argmax`` over ``score["rouge1"][-1]``).
+GOLD_RULES = ("single", "first", "max", "max0", "mean", "multi", "best-rouge1")
 #: Corpus rules: ``mean`` (Python's ``sum(values) / len(values)``), ``np.mean``,
 #: ``bootstrap-median`` (rouge-score's ``BootstrapAggregator`` mid over the per-sample
 #: (P, R, F) rows, NumPy's global RNG seeded with ``seed`` for the draw and put back).
@@ -178,9 +179,12 @@ class Recipe:
         groups: list[list[int]] = [[] for _ in range(n)]
         for j, i in enumerate(owner):
             groups[i].append(j)
+        if self.golds == "best-rouge1":  # one gold per sample for every type
+            rouge1 = values["rouge1"]["fmeasure"]
+            groups = [[g[int(np.argmax(rouge1[g]))]] for g in groups]
         for t in self.types:
             column = values[t][self.field]
-            if self.golds in ("single", "first", "multi"):
+            if self.golds in ("single", "first", "multi", "best-rouge1"):
                 out[t] = [float(column[g[0]]) for g in groups]
             elif self.golds == "mean":
                 out[t] = [float(np.mean(column[g])) for g in groups]
@@ -352,3 +356,66 @@ class TruthfulQA(Recipe):
         if not rows:
             raise ValueError("predictions is empty: nothing to aggregate")
         return {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]}
+
+
+@dataclass(frozen=True)
+class MixedMetrics(Recipe):
+    """A dataset whose rows each name their metric (MLPerf llama3.1-405b's ``metric``
+    column: ``rouge``, ``niah_em``, ``qa_em``). ``metric=`` (one name per sample) marks the
+    rows this recipe scores, those named :attr:`metric_name`; the others get NaN (their
+    other metric, not ROUGE). The corpus number is pandas' mean of the column, as
+    ``df.accuracy.apply(pd.Series).describe().loc["mean"]`` takes it: NaN made 0, the whole
+    column summed by NumPy (its pairwise sum, so the other rows' places count), over the
+    number of ROUGE rows. Without ``metric=`` every row is a ROUGE row."""
+
+    metric_name: str = "rouge"
+
+    def _rows(self, n: int, harness_kwargs: dict[str, Any]) -> list[int]:
+        metric = harness_kwargs.get("metric")
+        if metric is None:
+            return list(range(n))
+        if isinstance(metric, str) or len(metric) != n:
+            raise ValueError(f"{self.name}: metric= needs one metric name per sample")
+        return [i for i, m in enumerate(metric) if m == self.metric_name]
+
+    def per_sample(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> list[dict[str, float]]:
+        """The per-sample values, NaN on the rows ``metric=`` gives another metric."""
+        self._check_kwargs(harness_kwargs)
+        if len(predictions) != len(references):
+            raise ValueError(
+                f"predictions and references must have the same length, got "
+                f"{len(predictions)} and {len(references)}"
+            )
+        rows = self._rows(len(predictions), harness_kwargs)
+        scored = Recipe.per_sample(
+            self, [predictions[i] for i in rows], [references[i] for i in rows], threads=threads
+        )
+        out = [dict.fromkeys(self.keys, float("nan")) for _ in predictions]
+        for i, values in zip(rows, scored):
+            out[i] = values
+        return out
+
+    def compute(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> dict[str, float]:
+        per = self.per_sample(predictions, references, threads=threads, **harness_kwargs)
+        out: dict[str, float] = {}
+        for key in self.corpus_keys or self.keys:
+            column = np.asarray([row[key] for row in per], dtype=np.float64)
+            count = int(np.count_nonzero(~np.isnan(column)))
+            if count == 0:
+                raise ValueError(f"{self.name}: no sample is a {self.metric_name!r} sample")
+            out[key] = self._final(float(np.where(np.isnan(column), 0.0, column).sum() / count))
+        return out
