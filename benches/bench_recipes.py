@@ -260,6 +260,19 @@ def _harnesses(preds: list[str], refs: list[str], zh: tuple[list[str], list[str]
         return {k: round(v.mid.fmeasure * 100, 4) for k, v in result.items()}
 
     out["nemo-8cfedd7:compute_rouge"] = (nemo_compute_rouge, (preds, refs))
+
+    try:  # jury's pipeline with its own rouge, seeded as the recipe (tests/jury_oracle.py)
+        from jury_oracle import _stubbed_import
+
+        jury = _stubbed_import("jury")
+
+        def jury_rouge() -> dict[str, Any]:
+            metric = jury.load_metric("rouge", seed=0)
+            return dict(jury.Jury(metrics=[metric])(predictions=list(preds), references=list(refs)))
+
+        out["jury-2.3.1:rouge"] = (jury_rouge, (preds, refs))
+    except ImportError:
+        pass
     return out
 
 
@@ -280,7 +293,7 @@ def main() -> None:
         recipe = recipes.get(name)
         recipe.compute(p[:10], r[:10], threads=1)  # warm-up (jieba's dictionary, Punkt's models)
         harness_s, want = _best(harness, args.repeat)
-        kwargs = {"seed": 0} if name.startswith("nemo-") else {}
+        kwargs = {"seed": 0} if name.startswith(("nemo-", "jury-")) else {}
         recipe_s, got = _best(
             lambda recipe=recipe, p=p, r=r, kw=kwargs: recipe.compute(p, r, threads=1, **kw),
             args.repeat,

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import rougekit.recipes.steps as steps
+from rougekit.recipes.jury import JuryRouge
 from rougekit.recipes.model import MixedMetrics, Recipe, TruthfulQA
 
 _N3 = ("rouge1", "rouge2", "rougeL")
@@ -396,6 +397,40 @@ NEMO_COMPUTE_ROUGE = Recipe(
     kwargs=("seed",),
 )
 
+_JURY = {
+    "profile": "rouge-score",
+    "types": _N4,
+    "keys": _N4,
+    "corpus": "bootstrap-median",
+    "kwargs": ("rouge_types", "use_aggregator", "use_stemmer", "metric_to_select", "reduce_fn",
+               "seed"),
+}  # fmt: skip
+
+JURY = JuryRouge(
+    name="jury-2.3.1:rouge",
+    harness="jury 2.3.1",
+    source="jury/core.py (Jury.__call__, _remove_empty), jury/metrics/rouge/"
+    "rouge_for_language_generation.py (RougeForLanguageGeneration)",
+    does="items with an empty side dropped and counted; rouge-score (use_stemmer=False by "
+    "default) metric_to_select (fmeasure) per pair; reduce_fn (max) over several "
+    "references, an inner bootstrap over several predictions; BootstrapAggregator's mid "
+    "over the items (use_aggregator=False: the first item's value, or with several "
+    "references the low percentile). Returns {'total_items', 'empty_items', 'rouge': {...}}. "
+    "seed=S is load_metric('rouge', seed=S); jury's seed=None reseeds from the OS.",
+    **_JURY,  # type: ignore[arg-type]
+)
+
+NLGMETRICVERSE = JuryRouge(
+    name="nlg-metricverse-0.9.9:rouge",
+    harness="nlg-metricverse 0.9.9",
+    source="nlgmetricverse/core.py (NLGMetricverse.__call__), nlgmetricverse/metrics/rouge/"
+    "rouge_planet.py (RougePlanet: jury's code)",
+    does="as jury-2.3.1:rouge (the same code); NLGMetricverse's dict adds wall-clock "
+    "seconds, 'total_time_elapsed' and the metric's 'time_elapsed' (here rougekit's).",
+    timings=True,
+    **_JURY,  # type: ignore[arg-type]
+)
+
 ALL = (
     MLPERF_LLAMA2_70B,
     MLPERF_GPTJ,
@@ -419,6 +454,8 @@ ALL = (
     LIGHTEVAL,
     LIGHTEVAL_T5,
     NEMO_COMPUTE_ROUGE,
+    JURY,
+    NLGMETRICVERSE,
     DEEPEVAL,
     RAGAS,
 )
