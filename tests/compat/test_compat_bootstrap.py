@@ -275,7 +275,7 @@ def test_one_score_per_aggregate_many_times(sample_pairs):
 
 
 @pytest.mark.parametrize("rows", [1, 2, 3, 7, 255, 256, 257, 2000, 65537])
-@pytest.mark.parametrize("cols", [2, 3, 4])
+@pytest.mark.parametrize("cols", [2, 3, 4, 5])
 def test_core_resample_means_are_rouge_scores_loop(rows, cols):
     """The core's draws and means (``numpy_resample_means``) against rouge-score's own loop
     (``np.random.choice(np.arange(n), size=n)``, ``np.mean(matrix[idx, :], axis=0)``): every

@@ -48,11 +48,18 @@ impl Mt19937 {
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7fff_ffff;
         const MATRIX_A: u32 = 0x9908_b0df;
-        for i in 0..N {
-            let y = (self.key[i] & UPPER) | (self.key[(i + 1) % N] & LOWER);
-            let mag = if y & 1 == 1 { MATRIX_A } else { 0 };
-            self.key[i] = self.key[(i + M) % N] ^ (y >> 1) ^ mag;
+        let mix = |a: u32, b: u32, c: u32| {
+            let y = (a & UPPER) | (b & LOWER);
+            c ^ (y >> 1) ^ (if y & 1 == 1 { MATRIX_A } else { 0 })
+        };
+        // The reference recurrence, its index wrap-around split into three loops.
+        for i in 0..N - M {
+            self.key[i] = mix(self.key[i], self.key[i + 1], self.key[i + M]);
         }
+        for i in N - M..N - 1 {
+            self.key[i] = mix(self.key[i], self.key[i + 1], self.key[i + M - N]);
+        }
+        self.key[N - 1] = mix(self.key[N - 1], self.key[0], self.key[M - 1]);
         self.pos = 0;
     }
 
@@ -71,17 +78,29 @@ impl Mt19937 {
 
     /// `randint(0, n)` of the legacy generator (masked rejection), `n` in 1..=2^32.
     pub fn below(&mut self, n: u64) -> u64 {
-        let rng = n - 1;
+        self.below_masked(n - 1, mask_of(n - 1))
+    }
+
+    #[inline]
+    fn below_masked(&mut self, rng: u64, mask: u32) -> u64 {
         if rng == 0 {
             return 0;
         }
-        let mask = u32::MAX >> (rng as u32).leading_zeros();
         loop {
             let v = self.next_u32() & mask;
             if u64::from(v) <= rng {
                 return u64::from(v);
             }
         }
+    }
+}
+
+/// The smallest `2^k - 1 >= rng` (`rng < 2^32`).
+fn mask_of(rng: u64) -> u32 {
+    if rng == 0 {
+        0
+    } else {
+        u32::MAX >> (rng as u32).leading_zeros()
     }
 }
 
@@ -105,12 +124,44 @@ pub fn resample_means(
         return Err("more than 2^32 rows".to_string());
     }
     let mut out = vec![0.0; samples * cols];
+    match cols {
+        2 => means_fixed::<2>(rng, matrix, rows, &mut out),
+        3 => means_fixed::<3>(rng, matrix, rows, &mut out),
+        4 => means_fixed::<4>(rng, matrix, rows, &mut out),
+        _ => means_any(rng, matrix, rows, cols, &mut out),
+    }
+    Ok(out)
+}
+
+/// The resample loop for `C` columns (the sums in registers).
+fn means_fixed<const C: usize>(rng: &mut Mt19937, matrix: &[f64], rows: usize, out: &mut [f64]) {
+    let (range, mask) = (rows as u64 - 1, mask_of(rows as u64 - 1));
+    let table: Vec<[f64; C]> = matrix
+        .chunks_exact(C)
+        .map(|row| std::array::from_fn(|c| row[c]))
+        .collect();
+    for sample in out.chunks_exact_mut(C) {
+        let mut sums = table[rng.below_masked(range, mask) as usize];
+        for _ in 1..rows {
+            let row = &table[rng.below_masked(range, mask) as usize];
+            for c in 0..C {
+                sums[c] += row[c];
+            }
+        }
+        for c in 0..C {
+            sample[c] = sums[c] / rows as f64;
+        }
+    }
+}
+
+fn means_any(rng: &mut Mt19937, matrix: &[f64], rows: usize, cols: usize, out: &mut [f64]) {
+    let (range, mask) = (rows as u64 - 1, mask_of(rows as u64 - 1));
     let mut sums = vec![0.0; cols];
     for sample in out.chunks_exact_mut(cols) {
-        let first = rng.below(rows as u64) as usize;
+        let first = rng.below_masked(range, mask) as usize;
         sums.copy_from_slice(&matrix[first * cols..(first + 1) * cols]);
         for _ in 1..rows {
-            let row = rng.below(rows as u64) as usize;
+            let row = rng.below_masked(range, mask) as usize;
             for (sum, value) in sums.iter_mut().zip(&matrix[row * cols..(row + 1) * cols]) {
                 *sum += value;
             }
@@ -119,7 +170,6 @@ pub fn resample_means(
             *mean = sum / rows as f64;
         }
     }
-    Ok(out)
 }
 
 #[cfg(test)]
