@@ -273,6 +273,37 @@ def _harnesses(preds: list[str], refs: list[str], zh: tuple[list[str], list[str]
         out["jury-2.3.1:rouge"] = (jury_rouge, (preds, refs))
     except ImportError:
         pass
+
+    from importlib.util import find_spec
+
+    spec = find_spec("evalscope")
+    if spec is not None and spec.submodule_search_locations:  # as tests/recipes loads it
+        import logging
+        import types
+
+        root = Path(spec.submodule_search_locations[0])
+        names = [
+            ("evalscope", ""),
+            ("evalscope.metrics", "metrics"),
+            ("evalscope.metrics.utils", "metrics/utils"),
+            ("evalscope.utils", "utils"),
+        ]
+        for name, sub in names:
+            module = types.ModuleType(name)
+            module.__path__ = [str(root / sub)]
+            sys.modules[name] = module  # fmt: skip
+        log = types.ModuleType("evalscope.utils.logger")
+        log.get_logger = sys.modules["evalscope.utils"].get_logger = (  # type: ignore[attr-defined]
+            lambda *a, **k: logging.getLogger("evalscope")
+        )
+        sys.modules["evalscope.utils.logger"] = log
+        one = importlib.import_module("evalscope.metrics.utils.rouge")
+
+        def evalscope_rouge() -> dict[str, float]:
+            rows = [one.compute_rouge_score_one_sample_zh([p], [r]) for p, r in zip(zp, zr)]
+            return {k: sum(x[k] for x in rows) / len(rows) for k in rows[0]}
+
+        out["evalscope-1.14.1:rouge"] = (evalscope_rouge, (zp, zr))
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import rougekit.recipes.steps as steps
 from rougekit.recipes.jury import JuryRouge
-from rougekit.recipes.model import MixedMetrics, Recipe, TruthfulQA
+from rougekit.recipes.model import AllFields, MixedMetrics, Recipe, TruthfulQA
 
 _N3 = ("rouge1", "rouge2", "rougeL")
 _PLTRDY_KEYS = ("rouge-1", "rouge-2", "rouge-l")
@@ -431,6 +431,24 @@ NLGMETRICVERSE = JuryRouge(
     **_JURY,  # type: ignore[arg-type]
 )
 
+EVALSCOPE_ZH = AllFields(
+    name="evalscope-1.14.1:rouge",
+    harness="evalscope 1.14.1",
+    source="evalscope/metrics/utils/rouge.py (compute_rouge_score_one_sample_zh), "
+    "evalscope/benchmarks/general_qa_vqa_metrics.py (calculate_metric_score)",
+    does="general_qa / general_vqa's Rouge: jieba words (0.42.1) only for a text with a "
+    "character in U+4E00-U+9FA5, other texts as they are; rouge-chinese 1.0.3 with "
+    "ignore_empty=True, a pair it cannot score (an empty side) 0; per sample recall, "
+    "precision and F of rouge-1, rouge-2, rouge-l in [0, 1] (Rouge-1-R ... Rouge-L-F); the "
+    "recipe's corpus numbers are the means.",
+    profile="rouge-chinese-1.0.3",
+    types=_N3,
+    keys=("Rouge-1", "Rouge-2", "Rouge-L"),
+    options=(("on_empty", "zero"),),
+    prepare_predictions=(steps.jieba_if_chinese,),
+    prepare_references=(steps.jieba_if_chinese,),
+)
+
 ALL = (
     MLPERF_LLAMA2_70B,
     MLPERF_GPTJ,
@@ -456,6 +474,7 @@ ALL = (
     NEMO_COMPUTE_ROUGE,
     JURY,
     NLGMETRICVERSE,
+    EVALSCOPE_ZH,
     DEEPEVAL,
     RAGAS,
 )

@@ -419,3 +419,49 @@ class MixedMetrics(Recipe):
                 raise ValueError(f"{self.name}: no sample is a {self.metric_name!r} sample")
             out[key] = self._final(float(np.where(np.isnan(column), 0.0, column).sum() / count))
         return out
+
+
+@dataclass(frozen=True)
+class AllFields(Recipe):
+    """Every type's recall, precision and F per sample, keyed ``<key>-R``, ``<key>-P``,
+    ``<key>-F`` (evalscope's ``Rouge-1-R`` ...); one reference per sample. The corpus
+    numbers are the means of those (``sum / count``)."""
+
+    def _reduce(
+        self, values: dict[str, dict[str, np.ndarray]], owner: list[int], n: int
+    ) -> dict[Any, Any]:
+        return {
+            (t, f): [float(v) for v in values[t][f]]
+            for t in self.types
+            for f in ("recall", "precision", "fmeasure")
+        }
+
+    def per_sample(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> list[dict[str, float]]:
+        self._check_kwargs(harness_kwargs)
+        cols = self.columns(predictions, references, threads)
+        fields = (("recall", "R"), ("precision", "P"), ("fmeasure", "F"))
+        return [
+            {f"{k}-{s}": self._sample_value(cols[t, f][i])
+             for t, k in zip(self.types, self.keys) for f, s in fields}
+            for i in range(len(predictions))
+        ]  # fmt: skip
+
+    def compute(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> dict[str, float]:
+        if not predictions:
+            raise ValueError("predictions is empty: nothing to aggregate")
+        rows = self.per_sample(predictions, references, threads=threads, **harness_kwargs)
+        return {k: self._final(sum(r[k] for r in rows) / len(rows)) for k in rows[0]}
