@@ -223,8 +223,7 @@ def identify(
             numbers = seen[same]
             if numbers is None:
                 continue
-            by_type = {t: numbers[k] for t, k in zip(recipe.types, recipe.corpus_keys or
-                                                     recipe.keys)}  # fmt: skip
+            by_type = {t: numbers[k] for t, k in zip(recipe.types, recipe.fmeasure_keys())}
             fractions = {t: v / recipe.corpus_scale for t, v in by_type.items()}
             percent = scale_of(fractions)
             if percent is not None:

@@ -196,6 +196,29 @@ def test_nemo_compute_rouge() -> None:
     _count(recipe.name, len(want) * 2)
 
 
+def test_lm_eval_evaluate_rouge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tasks' ``evaluate.load("rouge").compute(...)``: evaluate's script (OpenCompass's
+    copy, no Hub) with ``seed=``; and afrobench xlsum's ``rougeL_agg`` itself, its
+    ``evaluate.load`` pointed at that script with the same seed."""
+    evaluate = pytest.importorskip("evaluate")
+    oc = pytest.importorskip("opencompass")
+    script = Path(oc.__file__).parent / "openicl" / "icl_evaluator" / "hf_metrics" / "rouge.py"
+    if not script.exists():
+        pytest.skip("OpenCompass's hf_metrics/rouge.py is not installed")
+    recipe = recipes.get("lm-eval-0.4.13:evaluate_rouge")
+    for seed, (preds, refs) in enumerate([_with_edge_cases(*_xsum()), _summeval(200)]):
+        want = evaluate.load(str(script), seed=seed).compute(predictions=preds, references=refs)
+        assert recipe.compute(preds, refs, seed=seed) == want
+        _count(recipe.name, len(want))
+    utils = importlib.import_module("lm_eval.tasks.afrobench.xlsum.prompt_1.utils")
+    load = evaluate.load  # the task module's `evaluate` is this module
+    monkeypatch.setattr(utils.evaluate, "load", lambda name, **k: load(str(script), seed=3))
+    preds, refs = _with_edge_cases(*_xsum())
+    items = utils.rougeL(list(zip(refs, preds)))
+    assert recipe.compute(preds, refs, seed=3)["rougeL"] == utils.rougeL_agg(items)
+    _count(recipe.name, 1)
+
+
 def test_opencompass_rouge_evaluator() -> None:
     """RougeEvaluator.score: random.seed(0), np.random.seed(0), evaluate.load of its copy of
     evaluate's rouge script, compute, x 100, the RNG states put back."""

@@ -60,6 +60,25 @@ LM_EVAL_INFINITEBENCH = Recipe(
     golds="first",
 )
 
+LM_EVAL_EVALUATE_ROUGE = Recipe(
+    name="lm-eval-0.4.13:evaluate_rouge",
+    harness="lm-evaluation-harness 0.4.13",
+    source="the tasks whose utils.py call evaluate.load('rouge').compute(predictions, "
+    "references): afrobench xlsum, darija summarization, noticia, meqsum, mts_dialog, "
+    "meddialog, french/spanish/catalan/galician bench, ...",
+    does="evaluate's rouge script with its defaults (rouge-score without stemming; "
+    "score_multi when each reference is a list): the median of 1,000 bootstrap means of F "
+    "per type, drawn type after type from NumPy's RNG, in [0, 1]; each task reports one "
+    "key after its own cleaning. evaluate.load('rouge') seeds NumPy from the OS for the "
+    "call; seed=S is evaluate.load('rouge', seed=S).",
+    profile="rouge-score",
+    types=("rouge1", "rouge2", "rougeL", "rougeLsum"),
+    keys=("rouge1", "rouge2", "rougeL", "rougeLsum"),
+    golds="multi",
+    corpus="bootstrap-median",
+    kwargs=("seed",),
+)
+
 LM_EVAL_LONGBENCH = Recipe(
     name="lm-eval-0.4.13:longbench",
     harness="lm-evaluation-harness 0.4.13",
@@ -459,6 +478,7 @@ ALL = (
     UNITXT_ROUGE,
     LM_EVAL_CNN_DAILYMAIL,
     LM_EVAL_INFINITEBENCH,
+    LM_EVAL_EVALUATE_ROUGE,
     LM_EVAL_LONGBENCH,
     LM_EVAL_LONGBENCH_ZH,
     LONGBENCH,

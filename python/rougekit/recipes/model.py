@@ -289,6 +289,10 @@ class Recipe:
                 f"{self.name} takes no argument {', '.join(map(repr, unknown))} (it takes: {takes})"
             )
 
+    def fmeasure_keys(self) -> tuple[str, ...]:
+        """The keys of :meth:`compute`'s numbers for the F of each type (``identify``)."""
+        return self.corpus_keys or self.keys
+
     def describe(self) -> str:
         """``rougekit recipes``' paragraph: harness, source, what it does."""
         return f"{self.name}\n  {self.harness}: {self.source}\n  {self.does}"
@@ -465,3 +469,6 @@ class AllFields(Recipe):
             raise ValueError("predictions is empty: nothing to aggregate")
         rows = self.per_sample(predictions, references, threads=threads, **harness_kwargs)
         return {k: self._final(sum(r[k] for r in rows) / len(rows)) for k in rows[0]}
+
+    def fmeasure_keys(self) -> tuple[str, ...]:
+        return tuple(f"{k}-F" for k in self.keys)
