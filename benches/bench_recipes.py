@@ -129,6 +129,12 @@ def _harnesses(preds: list[str], refs: list[str], zh: tuple[list[str], list[str]
             return {k: v * 100 for k, v in scores.items()}
 
         out["opencompass-0.5.4:rouge"] = (opencompass_rouge, (preds, refs))
+
+        def lm_eval_evaluate_rouge() -> dict[str, float]:  # the tasks' call, seeded
+            scores = evaluate.load(str(script), seed=0).compute(predictions=preds, references=refs)
+            return dict(scores)
+
+        out["lm-eval-0.4.13:evaluate_rouge"] = (lm_eval_evaluate_rouge, (preds, refs))
     except ImportError:
         pass
 
@@ -186,8 +192,124 @@ def _harnesses(preds: list[str], refs: list[str], zh: tuple[list[str], list[str]
             return {k: round(np.mean([s[k].fmeasure for s in per]) * 100, 4) for k in types}
 
         out["mlperf-b66003e:llama2-70b"] = (mlperf, (preds, refs))
+
+        def mlperf_405b() -> dict[str, float]:
+            import pandas as pd
+
+            p = ["\n".join(nltk.sent_tokenize(x.strip())) for x in preds]
+            t = ["\n".join(nltk.sent_tokenize(x.strip())) for x in refs]
+            scorer = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=True)
+            rows = [{"rougeL": 100 * scorer.score(b, a)["rougeL"].fmeasure} for a, b in zip(p, t)]
+            df = pd.DataFrame({"accuracy": rows, "metric": ["rouge"] * len(rows)})
+            return dict(df.accuracy.apply(pd.Series).describe().loc["mean"].to_dict())
+
+        out["mlperf-b66003e:llama3.1-405b"] = (mlperf_405b, (preds, refs))
+
+        import evaluate
+        import opencompass
+
+        script = Path(opencompass.__file__).parent / "openicl/icl_evaluator/hf_metrics/rouge.py"
+
+        def mlperf_evaluate() -> Callable[[], dict[str, Any]]:
+            def run() -> dict[str, Any]:  # gpt-j / llama3.1-8b / mixtral's evaluation lines
+                p = ["\n".join(nltk.sent_tokenize(x.strip())) for x in preds]
+                t = ["\n".join(nltk.sent_tokenize(x.strip())) for x in refs]
+                result = evaluate.load(str(script)).compute(
+                    predictions=p, references=t, use_stemmer=True, use_aggregator=False
+                )
+                return {k: float(round(np.mean(v) * 100, 4)) for k, v in result.items()}
+
+            return run
+
+        for name in ("gpt-j", "llama3.1-8b", "mixtral-8x7b"):
+            out[f"mlperf-b66003e:{name}"] = (mlperf_evaluate(), (preds, refs))
     except ImportError:
         pass
+
+    try:
+        from lighteval.metrics.metrics_sample import ROUGE
+        from lighteval.metrics.normalizations import bigbench_normalizer
+        from lighteval.models.model_output import ModelResponse
+        from lighteval.tasks.requests import Doc
+
+        def lighteval_t5() -> dict[str, float]:
+            types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+            metric = ROUGE(types, bootstrap=True, normalize_gold=bigbench_normalizer,
+                           normalize_pred=bigbench_normalizer)  # fmt: skip
+            rows = [
+                metric.compute(
+                    doc=Doc(query="", choices=[r], gold_index=[0]),
+                    model_response=ModelResponse(text=[p]),
+                )
+                for p, r in zip(preds, refs)
+            ]
+            return {t: float(np.mean([x[t] for x in rows])) for t in types}
+
+        out["lighteval-0.13.0:rouge_t5"] = (lighteval_t5, (preds, refs))
+    except ImportError:
+        pass
+
+    from rouge_score import scoring
+
+    def nemo_compute_rouge() -> dict[str, float]:  # calculate_rouge, NumPy seeded as the recipe
+        state = np.random.get_state()
+        np.random.seed(0)
+        keys = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        scorer = rouge_scorer.RougeScorer(keys, use_stemmer=True)
+        aggregator = scoring.BootstrapAggregator()
+        for reference_ln, output_ln in zip([[r] for r in refs], [p.strip() for p in preds]):
+            ln_scores = [scorer.score(possible_ln, output_ln) for possible_ln in reference_ln]
+            best_index = np.argmax([score_dict["rouge1"][-1] for score_dict in ln_scores])
+            aggregator.add_scores(ln_scores[best_index])
+        result = aggregator.aggregate()
+        np.random.set_state(state)
+        return {k: round(v.mid.fmeasure * 100, 4) for k, v in result.items()}
+
+    out["nemo-8cfedd7:compute_rouge"] = (nemo_compute_rouge, (preds, refs))
+
+    try:  # jury's pipeline with its own rouge, seeded as the recipe (tests/jury_oracle.py)
+        from jury_oracle import _stubbed_import
+
+        jury = _stubbed_import("jury")
+
+        def jury_rouge() -> dict[str, Any]:
+            metric = jury.load_metric("rouge", seed=0)
+            return dict(jury.Jury(metrics=[metric])(predictions=list(preds), references=list(refs)))
+
+        out["jury-2.3.1:rouge"] = (jury_rouge, (preds, refs))
+    except ImportError:
+        pass
+
+    from importlib.util import find_spec
+
+    spec = find_spec("evalscope")
+    if spec is not None and spec.submodule_search_locations:  # as tests/recipes loads it
+        import logging
+        import types
+
+        root = Path(spec.submodule_search_locations[0])
+        names = [
+            ("evalscope", ""),
+            ("evalscope.metrics", "metrics"),
+            ("evalscope.metrics.utils", "metrics/utils"),
+            ("evalscope.utils", "utils"),
+        ]
+        for name, sub in names:
+            module = types.ModuleType(name)
+            module.__path__ = [str(root / sub)]
+            sys.modules[name] = module  # fmt: skip
+        log = types.ModuleType("evalscope.utils.logger")
+        log.get_logger = sys.modules["evalscope.utils"].get_logger = (  # type: ignore[attr-defined]
+            lambda *a, **k: logging.getLogger("evalscope")
+        )
+        sys.modules["evalscope.utils.logger"] = log
+        one = importlib.import_module("evalscope.metrics.utils.rouge")
+
+        def evalscope_rouge() -> dict[str, float]:
+            rows = [one.compute_rouge_score_one_sample_zh([p], [r]) for p, r in zip(zp, zr)]
+            return {k: sum(x[k] for x in rows) / len(rows) for k in rows[0]}
+
+        out["evalscope-1.14.1:rouge"] = (evalscope_rouge, (zp, zr))
     return out
 
 
@@ -197,29 +319,37 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--markdown", type=Path)
     parser.add_argument("--append", action="store_true")
+    parser.add_argument("--only", nargs="*", help="these recipes only (default: all)")
     args = parser.parse_args()
     preds, refs, data = _english(args.pairs)
     zh = _chinese(args.pairs)
     rows = []
     for name, (harness, (p, r)) in _harnesses(preds, refs, zh).items():
+        if args.only and name not in args.only:
+            continue
         recipe = recipes.get(name)
         recipe.compute(p[:10], r[:10], threads=1)  # warm-up (jieba's dictionary, Punkt's models)
         harness_s, want = _best(harness, args.repeat)
+        seeded = ("nemo-", "jury-", "lm-eval-0.4.13:evaluate")
+        kwargs = {"seed": 0} if name.startswith(seeded) else {}
         recipe_s, got = _best(
-            lambda recipe=recipe, p=p, r=r: recipe.compute(p, r, threads=1), args.repeat
+            lambda recipe=recipe, p=p, r=r, kw=kwargs: recipe.compute(p, r, threads=1, **kw),
+            args.repeat,
         )
         same = got == want
         rows.append((name, harness_s, recipe_s, harness_s / recipe_s, same))
         print(f"{name:40s} harness {harness_s:8.3f} s  recipe {recipe_s:7.4f} s  "
               f"{harness_s / recipe_s:7.1f}x  equal={same}", flush=True)  # fmt: skip
     load = os.getloadavg()[0]
+    only = " --only " + " ".join(args.only) if args.only else ""
     lines = [
         "",
         f"### Harness recipes against the harnesses' metric code ({time.strftime('%Y-%m-%d')})",
         "",
         f"Command: `python benches/bench_recipes.py --pairs {args.pairs} --repeat "
-        f"{args.repeat}`; rougekit {__version__}, one thread (`ROUGEKIT_NUM_THREADS=1`), best "
-        f"of {args.repeat}; English data `{data}` ({args.pairs} pairs, each text on one line), "
+        f"{args.repeat}{only}`; rougekit {__version__}, one thread "
+        f"(`ROUGEKIT_NUM_THREADS=1`), best of {args.repeat}; English data `{data}` "
+        f"({args.pairs} pairs, each text on one line), "
         f"Chinese: {args.pairs} generated pairs; Python {platform.python_version()}, "
         f"{os.cpu_count()} cores; load average at the end {load:.2f}.",
         "",

@@ -550,6 +550,8 @@ ORACLE_MODULES = frozenset({
     "test_perl_sample_outputs", "test_perl_options", "test_perl_files", "test_perl_profile",
     "test_perl_make_home", "test_recipes_harnesses", "test_on_empty",
     "test_sentences_punkt", "test_sentences_punkt_corpora", "test_recipes_punkt",
+    "test_recipes_mlperf", "test_recipes_jury", "test_integrations_jury",
+    "test_recipes_evalscope",
     "test_pairs", "test_dedup", "test_dedup_corpora",
 })  # fmt: skip
 
@@ -564,6 +566,7 @@ SLOW_MODULES = frozenset({
     "test_published_pltrdy", "test_fuzz_smoke", "test_kernel_interrupt", "test_dedup_corpora",
     "test_report_browser", "test_sentences_punkt_corpora", "test_recipes_harnesses",
     "test_identify", "test_cli_recipes", "test_recipes_punkt", "test_on_empty",
+    "test_recipes_mlperf", "test_recipes_jury",
 })  # fmt: skip
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "mbr",
     "nearest",
     "normalize_types",
+    "numpy_resample_means",
     "paired_bootstrap",
     "pairwise",
     "perl_builtin_data",
@@ -215,6 +216,11 @@ def exact_sum(values: Sequence[float]) -> float:
 
 def exact_sum_scaled(values: Sequence[float]) -> int:
     """The exact sum of finite non-negative values times 2**1074, as an int."""
+
+def numpy_resample_means(
+    key: Sequence[int], pos: int, matrix: Sequence[float], rows: int, cols: int, samples: int
+) -> tuple[list[float], list[int], int]:
+    """rouge-score's bootstrap resample means drawn from NumPy's legacy MT19937 state."""
 
 def poisson_weight(seed: int, pair_id: int, replicate: int) -> int:
     """The streaming bootstrap's Poisson(1) weight of a pair in a replicate."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any
 
@@ -204,6 +204,7 @@ def identify(
                     ))  # fmt: skip
             except ValueError:
                 continue
+        seen: dict[tuple[Any, ...], dict[str, float] | None] = {}
         for name in recipes.names():
             recipe = recipes.get(name)
             covered = [w for w in wanted if w.rouge_type in recipe.types]
@@ -211,12 +212,18 @@ def identify(
                 continue
             if recipe.golds == "single" and nrefs > 1:
                 continue
-            try:
-                numbers = recipe.compute(preds, refs, threads=threads)
-            except ValueError:
+            # Recipes of one harness often run the same steps (MLPerf's gpt-j, llama2-70b,
+            # llama3.1-8b, mixtral): score each set of steps once.
+            same = _number_fields(recipe)
+            if same not in seen:
+                try:
+                    seen[same] = recipe.compute(preds, refs, threads=threads)
+                except ValueError:
+                    seen[same] = None
+            numbers = seen[same]
+            if numbers is None:
                 continue
-            by_type = {t: numbers[k] for t, k in zip(recipe.types, recipe.corpus_keys or
-                                                     recipe.keys)}  # fmt: skip
+            by_type = {t: numbers[k] for t, k in zip(recipe.types, recipe.fmeasure_keys())}
             fractions = {t: v / recipe.corpus_scale for t, v in by_type.items()}
             percent = scale_of(fractions)
             if percent is not None:
@@ -226,6 +233,12 @@ def identify(
                     f"rougekit.recipes.get({name!r}).compute(predictions, references)",
                 ))  # fmt: skip
     return out
+
+
+def _number_fields(recipe: Any) -> tuple[Any, ...]:
+    """Everything of ``recipe`` that decides its numbers (not its name or description)."""
+    skip = {"name", "harness", "source", "does"}
+    return (type(recipe), *(getattr(recipe, f.name) for f in fields(recipe) if f.name not in skip))
 
 
 def _at(values: dict[str, float], percent: bool | None) -> dict[str, float]:

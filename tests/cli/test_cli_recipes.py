@@ -74,3 +74,15 @@ def test_identify_prints_the_matching_configurations() -> None:
     assert "no profile, option or recipe" in none
     bad = _run("identify", "--jsonl", str(SAMPLE), "--reported", "rouge1", check=False)
     assert bad.returncode == 2 and "TYPE=NUMBER" in bad.stderr
+
+
+def test_score_recipe_seed() -> None:
+    """``--seed`` seeds a recipe that takes one (NeMo's unseeded bootstrap)."""
+    rows = [json.loads(line) for line in SAMPLE.open(encoding="utf-8")]
+    preds = [r["prediction"] for r in rows]
+    refs = [r["references"] for r in rows]
+    name = "nemo-8cfedd7:compute_rouge"
+    argv = ("score", "--jsonl", str(SAMPLE), "--recipe", name, "--seed", "4", "-f", "json")
+    got = json.loads(_run(*argv).stdout)
+    got.pop("signature")
+    assert got == recipes.get(name).compute(preds, refs, seed=4)

@@ -272,3 +272,26 @@ def test_one_score_per_aggregate_many_times(sample_pairs):
         out.append({k: tuple(v.mid) for k, v in agg.aggregate().items()})
         results[name] = (out, _state_key(np.random.get_state()))
     assert results["ours"] == results["theirs"]
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 7, 255, 256, 257, 2000, 65537])
+@pytest.mark.parametrize("cols", [2, 3, 4, 5])
+def test_core_resample_means_are_rouge_scores_loop(rows, cols):
+    """The core's draws and means (``numpy_resample_means``) against rouge-score's own loop
+    (``np.random.choice(np.arange(n), size=n)``, ``np.mean(matrix[idx, :], axis=0)``): every
+    mean equal, and NumPy's RNG left in the same state."""
+    import rougekit._core as core
+
+    matrix = np.random.default_rng(rows * cols).random((rows, cols))
+    samples = 40 if rows > 5000 else 200
+    np.random.seed(rows + cols)
+    want = np.array([np.mean(matrix[np.random.choice(np.arange(rows), size=rows), :], axis=0)
+                     for _ in range(samples)])  # fmt: skip
+    after = np.random.get_state()
+    np.random.seed(rows + cols)
+    _, key, pos, _, _ = np.random.get_state()
+    means, key, pos = core.numpy_resample_means(
+        key.tolist(), int(pos), matrix.ravel().tolist(), rows, cols, samples
+    )
+    assert np.array_equal(np.array(means).reshape(samples, cols), want)
+    assert key == after[1].tolist() and pos == after[2]

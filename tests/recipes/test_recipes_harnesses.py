@@ -134,6 +134,91 @@ def test_lighteval_rouge() -> None:
     _count(recipe.name, len(corpus))
 
 
+def test_lighteval_rouge_t5() -> None:
+    """lighteval's ``rouge_t5``: its ``ROUGE`` and ``bigbench_normalizer``, constructed as
+    ``metrics.py:513-523`` does (that module needs aenum and the math extractors, so the
+    four lines are written out), per sample; its corpus functions, np.mean."""
+    ms = importlib.import_module("lighteval.metrics.metrics_sample")
+    from lighteval.metrics.normalizations import bigbench_normalizer
+    from lighteval.models.model_output import ModelResponse
+    from lighteval.tasks.requests import Doc
+
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    sample_level_fn = ms.ROUGE(types, bootstrap=True, normalize_gold=bigbench_normalizer,
+                               normalize_pred=bigbench_normalizer)  # fmt: skip
+    corpus_level_fn = dict.fromkeys(types, np.mean)
+    preds, refs = _with_edge_cases(*_summeval(150))
+    preds = [p.replace("\n", " . ") for p in preds]  # sentences as " . ", as bigbench prints
+    refs = [[r.replace("\n", " . ") for r in rs] for rs in refs]
+    recipe = recipes.get("lighteval-0.13.0:rouge_t5")
+    want = []
+    for p, golds in zip(preds, refs):
+        doc = Doc(query="", choices=list(golds), gold_index=list(range(len(golds))))
+        want.append(sample_level_fn.compute(doc=doc, model_response=ModelResponse(text=[p])))
+    _equal(recipe.name, recipe.per_sample(preds, refs), want)
+    corpus = {t: corpus_level_fn[t]([w[t] for w in want]) for t in recipe.types}
+    assert recipe.compute(preds, refs) == corpus
+    _count(recipe.name, len(corpus))
+
+
+def test_nemo_compute_rouge() -> None:
+    """NeMo's ``scripts/metric_calculation/compute_rouge.py`` (8cfedd7): its
+    ``calculate_rouge`` written out (the script is not in NeMo's wheel) beside the real
+    rouge-score, ``load_preds``' strip; NumPy's global RNG in the same state on both sides."""
+    from rouge_score import scoring
+
+    def calculate_rouge(output_lns: list[str], reference_lns: list[list[str]]) -> dict:
+        keys = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        scorer = rouge_scorer.RougeScorer(keys, use_stemmer=True)
+        aggregator = scoring.BootstrapAggregator()
+        for reference_ln, output_ln in zip(reference_lns, output_lns):
+            ln_scores = [scorer.score(possible_ln, output_ln) for possible_ln in reference_ln]
+            best_index = np.argmax([score_dict["rouge1"][-1] for score_dict in ln_scores])
+            aggregator.add_scores(ln_scores[best_index])
+        result = aggregator.aggregate()
+        return {k: round(v.mid.fmeasure * 100, 4) for k, v in result.items()}
+
+    preds, refs = _with_edge_cases(*_summeval(300))
+    refs[-1] = [refs[-1][0], refs[-1][0]]  # a tie: the first of equal golds
+    recipe = recipes.get("nemo-8cfedd7:compute_rouge")
+    np.random.seed(7)
+    want = calculate_rouge([p.strip() for p in preds], refs)
+    np.random.seed(7)
+    assert recipe.compute(preds, refs) == want
+    assert recipe.compute(preds, refs, seed=7) == want
+    scorer = rouge_scorer.RougeScorer(list(recipe.types), use_stemmer=True)
+    per = []
+    for p, gs in zip(preds, refs):
+        scores = [scorer.score(g, p.strip()) for g in gs]
+        best = scores[int(np.argmax([s["rouge1"][-1] for s in scores]))]
+        per.append({t: best[t].fmeasure for t in recipe.types})
+    _equal(recipe.name, recipe.per_sample(preds, refs), per)
+    _count(recipe.name, len(want) * 2)
+
+
+def test_lm_eval_evaluate_rouge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tasks' ``evaluate.load("rouge").compute(...)``: evaluate's script (OpenCompass's
+    copy, no Hub) with ``seed=``; and afrobench xlsum's ``rougeL_agg`` itself, its
+    ``evaluate.load`` pointed at that script with the same seed."""
+    evaluate = pytest.importorskip("evaluate")
+    oc = pytest.importorskip("opencompass")
+    script = Path(oc.__file__).parent / "openicl" / "icl_evaluator" / "hf_metrics" / "rouge.py"
+    if not script.exists():
+        pytest.skip("OpenCompass's hf_metrics/rouge.py is not installed")
+    recipe = recipes.get("lm-eval-0.4.13:evaluate_rouge")
+    for seed, (preds, refs) in enumerate([_with_edge_cases(*_xsum()), _summeval(200)]):
+        want = evaluate.load(str(script), seed=seed).compute(predictions=preds, references=refs)
+        assert recipe.compute(preds, refs, seed=seed) == want
+        _count(recipe.name, len(want))
+    utils = importlib.import_module("lm_eval.tasks.afrobench.xlsum.prompt_1.utils")
+    load = evaluate.load  # the task module's `evaluate` is this module
+    monkeypatch.setattr(utils.evaluate, "load", lambda name, **k: load(str(script), seed=3))
+    preds, refs = _with_edge_cases(*_xsum())
+    items = utils.rougeL(list(zip(refs, preds)))
+    assert recipe.compute(preds, refs, seed=3)["rougeL"] == utils.rougeL_agg(items)
+    _count(recipe.name, 1)
+
+
 def test_opencompass_rouge_evaluator() -> None:
     """RougeEvaluator.score: random.seed(0), np.random.seed(0), evaluate.load of its copy of
     evaluate's rouge script, compute, x 100, the RNG states put back."""

@@ -56,3 +56,24 @@ def test_multi_gold_rules() -> None:
     lighteval = recipes.get("lighteval-0.13.0:rouge").per_sample(["the cat sat"], golds)[0]
     assert helm["rouge_1"] == 1.0  # the max
     assert lighteval["rouge1"] == 0.5  # the mean of 1.0 and 0.0
+
+
+def test_best_rouge1_takes_every_type_from_one_gold() -> None:
+    """NeMo's compute_rouge: the gold with the best rouge1 F gives every type's value, even
+    where another gold has a better rouge2 (the first on ties)."""
+    recipe = recipes.get("nemo-8cfedd7:compute_rouge")
+    golds = [["cat the sat dog", "the cat sat on"], ["the cat", "the cat"]]
+    rows = recipe.per_sample(["the cat sat dog", "the cat"], golds)
+    assert rows[0]["rouge1"] == 1.0 and rows[0]["rouge2"] == pytest.approx(1 / 3)  # not 2/3
+    assert rows[1]["rouge1"] == 1.0
+
+
+def test_mixed_metrics_rows() -> None:
+    recipe = recipes.get("mlperf-b66003e:llama3.1-405b")
+    rows = recipe.per_sample(
+        ["a b", "x", "a"], ["a b", "y", "a c"], metric=["rouge", "qa_em", "rouge"]
+    )
+    assert rows[0] == {"rougeL": 100.0} and rows[1]["rougeL"] != rows[1]["rougeL"]
+    assert recipe.compute(["a", "x"], ["a", "y"], metric=["rouge", "niah_em"]) == {"rougeL": 100.0}
+    with pytest.raises(ValueError, match="no sample is a 'rouge' sample"):
+        recipe.compute(["x"], ["y"], metric=["qa_em"])

@@ -1,6 +1,6 @@
 //! Seeded bootstrap of column means: rougekit's own corpus CI, and the draws of the paired
-//! tests in [`crate::paired`] (the rouge-score-compatible aggregator lives in Python because
-//! it must follow NumPy's global RNG).
+//! tests in [`crate::paired`] (the rouge-score-compatible aggregator, which must follow
+//! NumPy's global RNG, draws in [`crate::numpy_bootstrap`]).
 //!
 //! The generator is SplitMix64 seeded with the user's seed; indices are drawn with Lemire's
 //! unbiased multiply-shift rejection method. Deterministic on every platform and for every

@@ -21,6 +21,7 @@ pub mod explain;
 pub mod intern;
 pub mod kernels;
 pub mod multiref;
+pub mod numpy_bootstrap;
 pub mod paired;
 pub mod perl;
 pub mod pipeline;

@@ -30,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scores::exact_sum, m)?)?;
     m.add_function(wrap_pyfunction!(scores::exact_sum_scaled, m)?)?;
     m.add_function(wrap_pyfunction!(scores::poisson_weight, m)?)?;
+    m.add_function(wrap_pyfunction!(scores::numpy_resample_means, m)?)?;
     // Many texts against many (rougekit.pairwise, .dedup, .nearest, rougekit.dask.dedup).
     m.add_function(wrap_pyfunction!(corpus::pairwise, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::dedup, m)?)?;

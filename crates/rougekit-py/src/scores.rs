@@ -495,3 +495,25 @@ pub fn approximate_randomization(
     })?;
     out.map_err(to_py)?.ok_or_else(|| interrupted(interrupt))
 }
+
+/// rouge-score's bootstrap resample means drawn from NumPy's legacy MT19937 state (`key`,
+/// `pos`): `(means, key, pos)`, the means `samples x cols` row-major and the state the draws
+/// leave (see `rougekit-core`'s `numpy_bootstrap`), GIL released.
+#[pyfunction]
+pub fn numpy_resample_means(
+    py: Python<'_>,
+    key: Vec<u32>,
+    pos: usize,
+    matrix: Vec<f64>,
+    rows: usize,
+    cols: usize,
+    samples: usize,
+) -> PyResult<(Vec<f64>, Vec<u32>, usize)> {
+    use rougekit_core::numpy_bootstrap::{resample_means, Mt19937};
+    let mut rng = Mt19937::from_state(&key, pos).map_err(PyValueError::new_err)?;
+    let means = py
+        .allow_threads(|| resample_means(&mut rng, &matrix, rows, cols, samples))
+        .map_err(PyValueError::new_err)?;
+    let (key, pos) = rng.state();
+    Ok((means, key.to_vec(), pos))
+}

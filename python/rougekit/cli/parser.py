@@ -88,7 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--bootstrap", type=int, metavar="N", help="bootstrap resamples for --ci (default: 1000)"
     )
-    score.add_argument("--seed", type=int, metavar="S", help="bootstrap seed for --ci (default: 0)")
+    score.add_argument(
+        "--seed", type=int, metavar="S",
+        help="bootstrap seed for --ci (default: 0), and for a --recipe that takes one",
+    )  # fmt: skip
     _add_outputs(score)
     score.add_argument(
         "--recipe", metavar="NAME",

@@ -47,7 +47,9 @@ def run_score_recipe(args: argparse.Namespace) -> int:
     if given:
         raise UsageError(f"--recipe fixes the scorer: do not combine it with {', '.join(given)}")
     predictions, references = _pairs(args)
-    kwargs = {"dataset": args.dataset} if args.dataset is not None else {}
+    kwargs: dict[str, object] = {"dataset": args.dataset} if args.dataset is not None else {}
+    if args.seed is not None and "seed" in recipe.kwargs:  # NeMo's unseeded bootstrap
+        kwargs["seed"] = args.seed
     try:
         numbers = recipe.compute(predictions, references, threads=args.threads, **kwargs)
     except (TypeError, ValueError) as e:

@@ -88,18 +88,37 @@ class BootstrapAggregator:
         # tests/compat/test_compat_bootstrap.py). This removes rouge-score's Python loop of
         # n_samples iterations: lm-eval's truthfulqa aggregates one score at a time.
         n = matrix.shape[0]
-        per_chunk = max(1, _CHUNK // n)
-        parts = []
-        for start in range(0, self._n_samples, per_chunk):
-            k = min(per_chunk, self._n_samples - start)
-            rows = np.random.randint(0, n, size=(k, n))
-            parts.append(np.mean(matrix[rows, :], axis=1))
-        means = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        if matrix.ndim == 2 and matrix.shape[1] >= 2 and matrix.dtype == np.float64:
+            # The same draws and sums in the core, from and back to NumPy's MT19937 state
+            # (rougekit-core's numpy_bootstrap; bit-equal in tests/compat/test_compat_bootstrap.py).
+            means = _core_means(np, matrix, self._n_samples)
+        else:  # one column: NumPy sums it pairwise (its own reduction, kept here)
+            per_chunk = max(1, _CHUNK // n)
+            parts = []
+            for start in range(0, self._n_samples, per_chunk):
+                k = min(per_chunk, self._n_samples - start)
+                rows = np.random.randint(0, n, size=(k, n))
+                parts.append(np.mean(matrix[rows, :], axis=1))
+            means = parts[0] if len(parts) == 1 else np.concatenate(parts)
         # The percentiles as rouge-score computes them: 100*d and 100*(1-d), d=(1-ci)/2
         # (100 - 100*d differs in the last bit for some ci, e.g. 0.68).
         delta = (1 - self._confidence_interval) / 2
         q = 100 * np.array([delta, 0.5, 1 - delta])
         return np.percentile(means, q, axis=0)
+
+
+def _core_means(np: Any, matrix: Any, samples: int) -> Any:
+    """The resample means of ``matrix`` (two or more float64 columns) drawn by the core from
+    NumPy's global legacy RNG, whose state is then advanced as NumPy's draws advance it."""
+    import rougekit._core as _core
+
+    name, key, pos, has_gauss, gauss = np.random.get_state()
+    rows, cols = matrix.shape
+    means, key, pos = _core.numpy_resample_means(
+        key.tolist(), int(pos), np.ascontiguousarray(matrix).ravel().tolist(), rows, cols, samples
+    )
+    np.random.set_state((name, np.asarray(key, dtype=np.uint32), pos, has_gauss, gauss))
+    return np.asarray(means, dtype=np.float64).reshape(samples, cols)
 
 
 #: Resample indices drawn per NumPy call (256k int64: 2 MB, plus the gathered rows).

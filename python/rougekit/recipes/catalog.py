@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 import rougekit.recipes.steps as steps
-from rougekit.recipes.model import Recipe, TruthfulQA
+from rougekit.recipes.jury import JuryRouge
+from rougekit.recipes.model import AllFields, MixedMetrics, Recipe, TruthfulQA
 
 _N3 = ("rouge1", "rouge2", "rougeL")
 _PLTRDY_KEYS = ("rouge-1", "rouge-2", "rouge-l")
+_N4 = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 LM_EVAL_CNN_DAILYMAIL = Recipe(
     name="lm-eval-0.4.13:cnn_dailymail",
@@ -56,6 +58,25 @@ LM_EVAL_INFINITEBENCH = Recipe(
     prepare_predictions=(steps.control_to_space,),
     zero_empty="prediction",
     golds="first",
+)
+
+LM_EVAL_EVALUATE_ROUGE = Recipe(
+    name="lm-eval-0.4.13:evaluate_rouge",
+    harness="lm-evaluation-harness 0.4.13",
+    source="the tasks whose utils.py call evaluate.load('rouge').compute(predictions, "
+    "references): afrobench xlsum, darija summarization, noticia, meqsum, mts_dialog, "
+    "meddialog, french/spanish/catalan/galician bench, ...",
+    does="evaluate's rouge script with its defaults (rouge-score without stemming; "
+    "score_multi when each reference is a list): the median of 1,000 bootstrap means of F "
+    "per type, drawn type after type from NumPy's RNG, in [0, 1]; each task reports one "
+    "key after its own cleaning. evaluate.load('rouge') seeds NumPy from the OS for the "
+    "call; seed=S is evaluate.load('rouge', seed=S).",
+    profile="rouge-score",
+    types=("rouge1", "rouge2", "rougeL", "rougeLsum"),
+    keys=("rouge1", "rouge2", "rougeL", "rougeLsum"),
+    golds="multi",
+    corpus="bootstrap-median",
+    kwargs=("seed",),
 )
 
 LM_EVAL_LONGBENCH = Recipe(
@@ -240,6 +261,25 @@ LIGHTEVAL = Recipe(
     corpus="np.mean",
 )
 
+LIGHTEVAL_T5 = Recipe(
+    name="lighteval-0.13.0:rouge_t5",
+    harness="lighteval 0.13.0",
+    source="src/lighteval/metrics/metrics.py (rouge_t5), metrics_sample.py "
+    "(ROUGE._rouge_score_with_bootsrap), normalizations.py (bigbench_normalizer)",
+    does="' . ' becomes '.\\n' in both texts (bigbench_normalizer); rouge-score without "
+    "stemming; golds zipped with the predictions, so the first gold only; the "
+    "BootstrapAggregator mid F of that one pair (the score itself) x 100 per sample; np.mean "
+    "over samples.",
+    profile="rouge-score",
+    types=_N4,
+    keys=_N4,
+    prepare_predictions=(steps.truthfulqa_sentences,),
+    prepare_references=(steps.truthfulqa_sentences,),
+    golds="first",
+    scale=100.0,
+    corpus="np.mean",
+)
+
 DEEPEVAL = Recipe(
     name="deepeval-4.3.1:rouge",
     harness="DeepEval 4.3.1",
@@ -264,7 +304,6 @@ RAGAS = Recipe(
     options=(("stemmer", True),),
 )
 
-_N4 = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 MLPERF_LLAMA2_70B = Recipe(
     name="mlperf-b66003e:llama2-70b",
@@ -284,6 +323,61 @@ MLPERF_LLAMA2_70B = Recipe(
     corpus_digits=4,
 )
 
+_MLPERF_PUNKT = {
+    "harness": "MLPerf Inference (mlcommons/inference at b66003e)",
+    "profile": "rouge-score",
+    "types": _N4,
+    "keys": _N4,
+    "options": (("stemmer", True), ("split_sentences", "punkt")),
+    "prepare_predictions": (steps.strip,),
+    "prepare_references": (steps.strip,),
+    "corpus": "np.mean",
+    "corpus_scale": 100.0,
+    "corpus_digits": 4,
+}
+
+MLPERF_GPTJ = Recipe(
+    name="mlperf-b66003e:gpt-j",
+    source="language/gpt-j/evaluation.py (postprocess_text, main)",
+    does="as mlperf-b66003e:llama2-70b (CNN/DailyMail): Punkt sentences one per line, "
+    "evaluate's rouge with use_stemmer=True and use_aggregator=False, round(np.mean(values) "
+    "* 100, 4) per type (the script prints each as a str of that float).",
+    **_MLPERF_PUNKT,  # type: ignore[arg-type]
+)
+
+MLPERF_LLAMA31_8B = Recipe(
+    name="mlperf-b66003e:llama3.1-8b",
+    source="language/llama3.1-8b/evaluation.py (postprocess_text, main)",
+    does="as mlperf-b66003e:gpt-j (CNN/DailyMail, the same three steps; printed as str).",
+    **_MLPERF_PUNKT,  # type: ignore[arg-type]
+)
+
+MLPERF_MIXTRAL = Recipe(
+    name="mlperf-b66003e:mixtral-8x7b",
+    source="language/mixtral-8x7b/evaluate-accuracy.py (postprocess_text, main: OpenOrca)",
+    does="the OpenOrca samples' ROUGE (GSM8K and MBXP are scored otherwise): as "
+    "mlperf-b66003e:llama2-70b, float(round(np.mean(values) * 100, 4)) per type.",
+    **_MLPERF_PUNKT,  # type: ignore[arg-type]
+)
+
+MLPERF_LLAMA31_405B = MixedMetrics(
+    name="mlperf-b66003e:llama3.1-405b",
+    harness="MLPerf Inference (mlcommons/inference at b66003e)",
+    source="language/llama3.1-405b/evaluate-accuracy.py (rouge, run_evaluation)",
+    does="both texts stripped and split by Punkt (which moves no rougeL token); rouge-score "
+    "rougeL with Porter stemming, 100 * F per sample; the corpus number is pandas' mean of "
+    "that column, unrounded. metric= (the dataset's metric column) marks the 'rouge' rows "
+    "of a mixed dataset: the others are NaN, and pandas' sum still runs over their places.",
+    profile="rouge-score",
+    types=("rougeL",),
+    keys=("rougeL",),
+    options=(("stemmer", True),),
+    prepare_predictions=(steps.strip,),
+    prepare_references=(steps.strip,),
+    scale=100.0,
+    kwargs=("metric",),
+)
+
 UNITXT_ROUGE = Recipe(
     name="unitxt-1.26.10:rouge",
     harness="unitxt 1.26.10",
@@ -301,12 +395,90 @@ UNITXT_ROUGE = Recipe(
     corpus="np.mean",
 )
 
+NEMO_COMPUTE_ROUGE = Recipe(
+    name="nemo-8cfedd7:compute_rouge",
+    harness="NeMo (NVIDIA/NeMo at 8cfedd7)",
+    source="scripts/metric_calculation/compute_rouge.py (calculate_rouge, load_preds)",
+    does="the prediction stripped; rouge-score with Porter stemming against every answer; "
+    "every type from the answer with the best rouge1 F (np.argmax: the first on ties); "
+    "BootstrapAggregator's mid F (the median of 1,000 bootstrap means drawn from NumPy's "
+    "global RNG, which the script does not seed: seed= seeds it and puts it back) x 100, "
+    "round(..., 4).",
+    profile="rouge-score",
+    types=_N4,
+    keys=_N4,
+    options=(("stemmer", True),),
+    prepare_predictions=(steps.strip,),
+    golds="best-rouge1",
+    corpus="bootstrap-median",
+    corpus_scale=100.0,
+    corpus_digits=4,
+    kwargs=("seed",),
+)
+
+_JURY = {
+    "profile": "rouge-score",
+    "types": _N4,
+    "keys": _N4,
+    "corpus": "bootstrap-median",
+    "kwargs": ("rouge_types", "use_aggregator", "use_stemmer", "metric_to_select", "reduce_fn",
+               "seed"),
+}  # fmt: skip
+
+JURY = JuryRouge(
+    name="jury-2.3.1:rouge",
+    harness="jury 2.3.1",
+    source="jury/core.py (Jury.__call__, _remove_empty), jury/metrics/rouge/"
+    "rouge_for_language_generation.py (RougeForLanguageGeneration)",
+    does="items with an empty side dropped and counted; rouge-score (use_stemmer=False by "
+    "default) metric_to_select (fmeasure) per pair; reduce_fn (max) over several "
+    "references, an inner bootstrap over several predictions; BootstrapAggregator's mid "
+    "over the items (use_aggregator=False: the first item's value, or with several "
+    "references the low percentile). Returns {'total_items', 'empty_items', 'rouge': {...}}. "
+    "seed=S is load_metric('rouge', seed=S); jury's seed=None reseeds from the OS.",
+    **_JURY,  # type: ignore[arg-type]
+)
+
+NLGMETRICVERSE = JuryRouge(
+    name="nlg-metricverse-0.9.9:rouge",
+    harness="nlg-metricverse 0.9.9",
+    source="nlgmetricverse/core.py (NLGMetricverse.__call__), nlgmetricverse/metrics/rouge/"
+    "rouge_planet.py (RougePlanet: jury's code)",
+    does="as jury-2.3.1:rouge (the same code); NLGMetricverse's dict adds wall-clock "
+    "seconds, 'total_time_elapsed' and the metric's 'time_elapsed' (here rougekit's).",
+    timings=True,
+    **_JURY,  # type: ignore[arg-type]
+)
+
+EVALSCOPE_ZH = AllFields(
+    name="evalscope-1.14.1:rouge",
+    harness="evalscope 1.14.1",
+    source="evalscope/metrics/utils/rouge.py (compute_rouge_score_one_sample_zh), "
+    "evalscope/benchmarks/general_qa_vqa_metrics.py (calculate_metric_score)",
+    does="general_qa / general_vqa's Rouge: jieba words (0.42.1) only for a text with a "
+    "character in U+4E00-U+9FA5, other texts as they are; rouge-chinese 1.0.3 with "
+    "ignore_empty=True, a pair it cannot score (an empty side) 0; per sample recall, "
+    "precision and F of rouge-1, rouge-2, rouge-l in [0, 1] (Rouge-1-R ... Rouge-L-F); the "
+    "recipe's corpus numbers are the means.",
+    profile="rouge-chinese-1.0.3",
+    types=_N3,
+    keys=("Rouge-1", "Rouge-2", "Rouge-L"),
+    options=(("on_empty", "zero"),),
+    prepare_predictions=(steps.jieba_if_chinese,),
+    prepare_references=(steps.jieba_if_chinese,),
+)
+
 ALL = (
     MLPERF_LLAMA2_70B,
+    MLPERF_GPTJ,
+    MLPERF_LLAMA31_8B,
+    MLPERF_MIXTRAL,
+    MLPERF_LLAMA31_405B,
     LM_EVAL_TRUTHFULQA,
     UNITXT_ROUGE,
     LM_EVAL_CNN_DAILYMAIL,
     LM_EVAL_INFINITEBENCH,
+    LM_EVAL_EVALUATE_ROUGE,
     LM_EVAL_LONGBENCH,
     LM_EVAL_LONGBENCH_ZH,
     LONGBENCH,
@@ -318,6 +490,11 @@ ALL = (
     HELM,
     HELM_CLEVA,
     LIGHTEVAL,
+    LIGHTEVAL_T5,
+    NEMO_COMPUTE_ROUGE,
+    JURY,
+    NLGMETRICVERSE,
+    EVALSCOPE_ZH,
     DEEPEVAL,
     RAGAS,
 )

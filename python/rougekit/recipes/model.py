@@ -23,8 +23,9 @@ Step = Callable[[list[str]], list[Any]]
 #: Multi-gold rules: ``single`` (exactly one reference), ``first`` (the first only), ``max``
 #: (the best value, 0 when every value is below 0), ``mean`` (NumPy's mean of the values,
 #: as ``np.mean`` adds them), ``multi`` (the profile's own rule over the list: rouge-score's
-#: ``score_multi``).
-GOLD_RULES = ("single", "first", "max", "max0", "mean", "multi")
+#: ``score_multi``), ``best-rouge1`` (every type from the gold with the highest rouge1 F,
+#: the first on ties: NeMo's ``np.argmax`` over ``score["rouge1"][-1]``).
+GOLD_RULES = ("single", "first", "max", "max0", "mean", "multi", "best-rouge1")
 #: Corpus rules: ``mean`` (Python's ``sum(values) / len(values)``), ``np.mean``,
 #: ``bootstrap-median`` (rouge-score's ``BootstrapAggregator`` mid over the per-sample
 #: (P, R, F) rows, NumPy's global RNG seeded with ``seed`` for the draw and put back).
@@ -178,9 +179,12 @@ class Recipe:
         groups: list[list[int]] = [[] for _ in range(n)]
         for j, i in enumerate(owner):
             groups[i].append(j)
+        if self.golds == "best-rouge1":  # one gold per sample for every type
+            rouge1 = values["rouge1"]["fmeasure"]
+            groups = [[g[int(np.argmax(rouge1[g]))]] for g in groups]
         for t in self.types:
             column = values[t][self.field]
-            if self.golds in ("single", "first", "multi"):
+            if self.golds in ("single", "first", "multi", "best-rouge1"):
                 out[t] = [float(column[g[0]]) for g in groups]
             elif self.golds == "mean":
                 out[t] = [float(np.mean(column[g])) for g in groups]
@@ -285,6 +289,10 @@ class Recipe:
                 f"{self.name} takes no argument {', '.join(map(repr, unknown))} (it takes: {takes})"
             )
 
+    def fmeasure_keys(self) -> tuple[str, ...]:
+        """The keys of :meth:`compute`'s numbers for the F of each type (``identify``)."""
+        return self.corpus_keys or self.keys
+
     def describe(self) -> str:
         """``rougekit recipes``' paragraph: harness, source, what it does."""
         return f"{self.name}\n  {self.harness}: {self.source}\n  {self.does}"
@@ -352,3 +360,115 @@ class TruthfulQA(Recipe):
         if not rows:
             raise ValueError("predictions is empty: nothing to aggregate")
         return {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]}
+
+
+@dataclass(frozen=True)
+class MixedMetrics(Recipe):
+    """A dataset whose rows each name their metric (MLPerf llama3.1-405b's ``metric``
+    column: ``rouge``, ``niah_em``, ``qa_em``). ``metric=`` (one name per sample) marks the
+    rows this recipe scores, those named :attr:`metric_name`; the others get NaN (their
+    other metric, not ROUGE). The corpus number is pandas' mean of the column, as
+    ``df.accuracy.apply(pd.Series).describe().loc["mean"]`` takes it: NaN made 0, the whole
+    column summed by NumPy (its pairwise sum, so the other rows' places count), over the
+    number of ROUGE rows. Without ``metric=`` every row is a ROUGE row."""
+
+    metric_name: str = "rouge"
+
+    def _rows(self, n: int, harness_kwargs: dict[str, Any]) -> list[int]:
+        metric = harness_kwargs.get("metric")
+        if metric is None:
+            return list(range(n))
+        if isinstance(metric, str) or len(metric) != n:
+            raise ValueError(f"{self.name}: metric= needs one metric name per sample")
+        return [i for i, m in enumerate(metric) if m == self.metric_name]
+
+    def per_sample(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> list[dict[str, float]]:
+        """The per-sample values, NaN on the rows ``metric=`` gives another metric."""
+        self._check_kwargs(harness_kwargs)
+        if len(predictions) != len(references):
+            raise ValueError(
+                f"predictions and references must have the same length, got "
+                f"{len(predictions)} and {len(references)}"
+            )
+        rows = self._rows(len(predictions), harness_kwargs)
+        scored = Recipe.per_sample(
+            self, [predictions[i] for i in rows], [references[i] for i in rows], threads=threads
+        )
+        out = [dict.fromkeys(self.keys, float("nan")) for _ in predictions]
+        for i, values in zip(rows, scored):
+            out[i] = values
+        return out
+
+    def compute(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> dict[str, float]:
+        per = self.per_sample(predictions, references, threads=threads, **harness_kwargs)
+        out: dict[str, float] = {}
+        for key in self.corpus_keys or self.keys:
+            column = np.asarray([row[key] for row in per], dtype=np.float64)
+            count = int(np.count_nonzero(~np.isnan(column)))
+            if count == 0:
+                raise ValueError(f"{self.name}: no sample is a {self.metric_name!r} sample")
+            out[key] = self._final(float(np.where(np.isnan(column), 0.0, column).sum() / count))
+        return out
+
+
+@dataclass(frozen=True)
+class AllFields(Recipe):
+    """Every type's recall, precision and F per sample, keyed ``<key>-R``, ``<key>-P``,
+    ``<key>-F`` (evalscope's ``Rouge-1-R`` ...); one reference per sample. The corpus
+    numbers are the means of those (``sum / count``)."""
+
+    def _reduce(
+        self, values: dict[str, dict[str, np.ndarray]], owner: list[int], n: int
+    ) -> dict[Any, Any]:
+        return {
+            (t, f): [float(v) for v in values[t][f]]
+            for t in self.types
+            for f in ("recall", "precision", "fmeasure")
+        }
+
+    def per_sample(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> list[dict[str, float]]:
+        self._check_kwargs(harness_kwargs)
+        cols = self.columns(predictions, references, threads)
+        fields = (("recall", "R"), ("precision", "P"), ("fmeasure", "F"))
+        return [
+            {f"{k}-{s}": self._sample_value(cols[t, f][i])
+             for t, k in zip(self.types, self.keys) for f, s in fields}
+            for i in range(len(predictions))
+        ]  # fmt: skip
+
+    def compute(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> dict[str, float]:
+        if not predictions:
+            raise ValueError("predictions is empty: nothing to aggregate")
+        rows = self.per_sample(predictions, references, threads=threads, **harness_kwargs)
+        return {k: self._final(sum(r[k] for r in rows) / len(rows)) for k in rows[0]}
+
+    def fmeasure_keys(self) -> tuple[str, ...]:
+        return tuple(f"{k}-F" for k in self.keys)

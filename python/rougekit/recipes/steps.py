@@ -84,3 +84,14 @@ def longbench_limit(frames: int) -> Callable[[list[str], list[str]], list[bool]]
         return [not 0 < d <= limit for d in recursion_depths(hyps, refs)]
 
     return zero
+
+
+def jieba_if_chinese(texts: list[str]) -> list[str]:
+    """evalscope's ``compute_rouge_score_one_sample_zh``: ``" ".join(jieba.cut(text))`` for
+    a text with a character in U+4E00-U+9FA5 (its ``is_contains_chinese``), others as they
+    are."""
+    chinese = [i for i, t in enumerate(texts) if any("\u4e00" <= c <= "\u9fa5" for c in t)]
+    out = list(texts)
+    for i, words in zip(chinese, jieba_words([texts[i] for i in chinese])):
+        out[i] = words
+    return out
