@@ -26,6 +26,7 @@ pub mod perl;
 pub mod pipeline;
 pub mod pltrdy;
 pub mod pool;
+pub mod readers;
 pub mod scores;
 pub mod segment;
 pub mod sentences;

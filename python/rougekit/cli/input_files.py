@@ -187,15 +187,21 @@ def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
                 progress.done += len(raw)
             if raw.endswith(b"\n"):
                 raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-            if number == 1 and raw.count(b"\x00") * 3 >= len(raw) > 0:
-                # UTF-16 without a byte order mark decodes as UTF-8 (NUL is ASCII): every
-                # other byte zero is no text.
-                raise DataError(f"{path}:1: not valid text{_encoding(raw, path)}")
-            if number == 1 and raw.startswith(_BOM):
-                # A UTF-8 byte order mark (every Excel export has one) is no text: read as
-                # utf-8-sig reads it, or it would glue itself to the first column's name.
-                raw = raw[len(_BOM) :]
-            yield _decode(raw, path, number)
+            yield line_text(raw, path, number)
+
+
+def line_text(raw: bytes, path: Path, number: int) -> str:
+    """Line ``number`` of ``path`` (its bytes ``raw`` without the line end) as text, or the
+    :class:`DataError` that says why it is none."""
+    if number == 1 and raw.count(b"\x00") * 3 >= len(raw) > 0:
+        # UTF-16 without a byte order mark decodes as UTF-8 (NUL is ASCII): every
+        # other byte zero is no text.
+        raise DataError(f"{path}:1: not valid text{_encoding(raw, path)}")
+    if number == 1 and raw.startswith(_BOM):
+        # A UTF-8 byte order mark (every Excel export has one) is no text: read as
+        # utf-8-sig reads it, or it would glue itself to the first column's name.
+        raw = raw[len(_BOM) :]
+    return _decode(raw, path, number)
 
 
 def is_dir(path: Path) -> bool:
@@ -279,43 +285,59 @@ def read_jsonl(
     """
     count = 0
     for number, line in enumerate(lines(path, progress), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise DataError(f"{where}: malformed JSON: {e.msg} (column {e.colno})") from None
-        except RecursionError:
-            raise DataError(f"{where}: malformed JSON: nested too deeply") from None
-        except ValueError as e:  # e.g. an integer of more than 4,300 digits
-            raise DataError(f"{where}: unreadable JSON: {e}") from None
-        if not isinstance(obj, dict):
-            raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
-        for name in (prediction_field, references_field):
-            if name not in obj:
-                raise DataError(f"{where}: {_missing_field(name, obj)}")
-        pred, refs = obj[prediction_field], obj[references_field]
-        if isinstance(refs, str):
-            refs = [refs]
-        if not isinstance(pred, str):
-            raise DataError(
-                f"{where}: field {prediction_field!r} must be a string, got {_json_kind(pred)}"
-            )
-        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
-            raise DataError(
-                f"{where}: field {references_field!r} must be a string or a list of strings"
-            )
-        if not refs:
-            raise DataError(f"{where}: field {references_field!r} is an empty list")
-        ident = obj.get(id_field, count)
-        if "\\u" in line:  # only a JSON escape can make a lone surrogate
-            _check_unicode(where, prediction_field, [pred], indexed=False)
-            _check_unicode(where, references_field, refs, indexed=True)
-            if isinstance(ident, str):  # it names the pair in reports and per-pair files
-                _check_unicode(where, id_field, [ident], indexed=False)
-        yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
-        count += 1
+        pair = jsonl_pair(
+            line, f"{path}:{number}", prediction_field, references_field, id_field, count
+        )
+        if pair is not None:
+            yield pair
+            count += 1
+
+
+def jsonl_pair(
+    line: str,
+    where: str,
+    prediction_field: str,
+    references_field: str,
+    id_field: str,
+    count: int,
+) -> Pair | None:
+    """The pair of one JSON Lines record (``None`` for a blank line), the ``count``-th of its
+    file, or the :class:`DataError` that says why it is none (``where``: file and line)."""
+    if not line.strip():
+        return None
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise DataError(f"{where}: malformed JSON: {e.msg} (column {e.colno})") from None
+    except RecursionError:
+        raise DataError(f"{where}: malformed JSON: nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise DataError(f"{where}: unreadable JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
+    for name in (prediction_field, references_field):
+        if name not in obj:
+            raise DataError(f"{where}: {_missing_field(name, obj)}")
+    pred, refs = obj[prediction_field], obj[references_field]
+    if isinstance(refs, str):
+        refs = [refs]
+    if not isinstance(pred, str):
+        raise DataError(
+            f"{where}: field {prediction_field!r} must be a string, got {_json_kind(pred)}"
+        )
+    if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+        raise DataError(
+            f"{where}: field {references_field!r} must be a string or a list of strings"
+        )
+    if not refs:
+        raise DataError(f"{where}: field {references_field!r} is an empty list")
+    ident = obj.get(id_field, count)
+    if "\\u" in line:  # only a JSON escape can make a lone surrogate
+        _check_unicode(where, prediction_field, [pred], indexed=False)
+        _check_unicode(where, references_field, refs, indexed=True)
+        if isinstance(ident, str):  # it names the pair in reports and per-pair files
+            _check_unicode(where, id_field, [ident], indexed=False)
+    return Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
 
 
 def _missing_field(name: str, obj: dict[str, Any]) -> str:
