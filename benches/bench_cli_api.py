@@ -11,6 +11,8 @@ unique) is scored, rouge1/rouge2/rougeL/rougeLsum with stemming, on one thread:
   on a one-pair file (start-up: imports, profile), over the number of pairs;
 * ``cli-python``: the same with ``ROUGEKIT_PYTHON_READERS=1`` (the Python readers: every
   text a Python ``str``), the command line before the core's readers;
+* with ``--csv``, ``cli-csv``: the same pairs in a CSV file (``id,prediction,references``,
+  the first reference only; ``api-csv``: the API on those pairs);
 * with ``--lines``, ``cli-lines``: the same pairs as line files (``-p PRED -r REF``, the
   texts' newlines replaced by spaces, so the API is timed on those texts too, ``api-lines``).
 
@@ -19,7 +21,7 @@ process is cold (Porter stem cache empty), as a command-line run is.
 
 Usage (from the repository root, with ``../shared/data`` beside it)::
 
-    python benches/bench_cli_api.py [--copies 10] [--rounds 3] [--lines]
+    python benches/bench_cli_api.py [--copies 10] [--rounds 3] [--lines] [--csv]
 
 Prints a Markdown section for ``benches/RESULTS.md``.
 """
@@ -27,6 +29,7 @@ Prints a Markdown section for ``benches/RESULTS.md``.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import resource
@@ -44,7 +47,12 @@ API_WORKER = r"""
 import json, resource, sys
 import rougekit as rk
 kind, path, types = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
-if kind == "jsonl":
+if kind == "csv":
+    import csv
+    with open(path + ".csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))[1:]
+    preds, refs = [r[1] for r in rows], [[r[2]] for r in rows]
+elif kind == "jsonl":
     preds, refs = [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -74,6 +82,13 @@ def make_inputs(workdir: Path, copies: int) -> tuple[Path, Path, int]:
             for row in rows:
                 f.write(json.dumps({**row, "id": f"{row['id']}-{c}"}) + "\n")
     tiny.write_text(json.dumps(rows[0]) + "\n", encoding="utf-8")
+    for path, reps, subset in ((big, copies, rows), (tiny, 1, rows[:1])):
+        with open(f"{path}.csv", "w", encoding="utf-8", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["id", "prediction", "references"])
+            for c in range(reps):
+                for row in subset:
+                    out.writerow([f"{row['id']}-{c}", row["prediction"], row["references"][0]])
     for path, n in ((big, copies), (tiny, 0)):
         subset = rows if n else rows[:1]
         reps = n or 1
@@ -103,6 +118,7 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--lines", action="store_true", help="also line files (-p/-r)")
+    ap.add_argument("--csv", action="store_true", help="also CSV (--csv)")
     ap.add_argument("--workdir", type=Path, default=None)
     args = ap.parse_args()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="rougekit-cli-api-"))
@@ -115,6 +131,9 @@ def main() -> None:
 
     def cli(path: Path) -> list[str]:
         return [*rk, "score", "--jsonl", str(path), *opts]
+
+    def cli_csv(path: Path) -> list[str]:
+        return [*rk, "score", "--csv", f"{path}.csv", *opts]
 
     def cli_lines(path: Path) -> list[str]:
         return [*rk, "score", "-p", f"{path}.pred", "-r", f"{path}.ref", *opts]
@@ -136,6 +155,11 @@ def main() -> None:
         "cli": lambda: per_pair_cli(cli(big), cli(tiny), env),
         "cli-python": lambda: per_pair_cli(cli(big), cli(tiny), py_env),
     }
+    if args.csv:
+        # One reference per pair, as in the CSV file (the API on the same pairs).
+        configs["api-csv"] = lambda: per_pair_api("csv")
+        configs["cli-csv"] = lambda: per_pair_cli(cli_csv(big), cli_csv(tiny), env)
+        configs["cli-csv-python"] = lambda: per_pair_cli(cli_csv(big), cli_csv(tiny), py_env)
     if args.lines:
         configs["api-lines"] = lambda: per_pair_api("lines")
         configs["cli-lines"] = lambda: per_pair_cli(cli_lines(big), cli_lines(tiny), env)
@@ -156,13 +180,13 @@ def main() -> None:
         "interleaved rounds, cold processes.",
         "",
         f"Command: `python benches/bench_cli_api.py --copies {args.copies} --rounds "
-        f"{args.rounds}{' --lines' if args.lines else ''}`",
+        f"{args.rounds}{' --lines' if args.lines else ''}{' --csv' if args.csv else ''}`",
         "",
         "| configuration | CPU µs/pair, median | per round | x api |",
         "|---|---|---|---|",
     ]
     for name, values in results.items():
-        base = med["api-lines" if name.startswith("cli-lines") else "api"]
+        base = med[next((a for a in ("api-lines", "api-csv") if name.startswith("cli" + a[3:])), "api")]
         shown = ", ".join(f"{v:.2f}" for v in values)
         lines.append(f"| {name} | {med[name]:.2f} | {shown} | {med[name] / base:.2f} |")
     print("\n".join(lines))

@@ -16,6 +16,10 @@ __all__ = [
     "BatchScores",
     "ColumnView",
     "Engine",
+    "JsonlReader",
+    "LineFilesReader",
+    "TableReader",
+    "TextChunk",
     "Explainer",
     "ExplanationRecord",
     "InputTooLargeError",
@@ -304,10 +308,9 @@ class TextChunk:
     def lines_note(self) -> int:
         """``rougekit.diagnostics._lines_of`` of the chunk's texts."""
 
-#: What stopped a core reader's fill early: ``("line", file, number, raw bytes)``,
-#: ``("long", file, number)``, ``("counts", [lines per file])`` or
-#: ``("io", file, lines read before, OSError)``.
-ReaderProblem = tuple[Any, ...]
+# What stopped a core reader's fill early: ("line", file, number, raw bytes),
+# ("long", file, number), ("counts", [lines per file]) or ("io", file, lines read before,
+# OSError); the table reader's also ("csv", line, message) and ("cells", line, n).
 
 @final
 class JsonlReader:
@@ -321,7 +324,7 @@ class JsonlReader:
         id_field: str,
         max_line_bytes: int,
     ) -> Self: ...
-    def fill(self, chunk: TextChunk, max: int) -> ReaderProblem | None:
+    def fill(self, chunk: TextChunk, max: int) -> tuple[Any, ...] | None:
         """Adds pairs to ``chunk`` until it holds ``max`` or the file ends."""
     def count_one(self) -> None:
         """Counts a pair the Python reader added (the next default id is one more)."""
@@ -339,13 +342,34 @@ class LineFilesReader:
     """Line-aligned text files (prediction file, then reference files) read in lockstep."""
 
     def __new__(cls, handles: Sequence[Any], max_line_bytes: int) -> Self: ...
-    def fill(self, chunk: TextChunk, max: int) -> ReaderProblem | None:
+    def fill(self, chunk: TextChunk, max: int) -> tuple[Any, ...] | None:
         """Adds pairs to ``chunk`` until it holds ``max`` or the files end."""
     @property
     def done(self) -> bool: ...
     @property
     def bytes(self) -> int: ...
     def lines(self, k: int) -> int: ...
+
+@final
+class TableReader:
+    """A CSV or TSV file read a chunk at a time (Python's csv.reader, excel, strict)."""
+
+    def __new__(cls, handle: Any, max_line_bytes: int) -> Self: ...
+    def first_line(self) -> bytes | tuple[Any, ...] | None:
+        """Line 1's bytes, ``None`` for an empty file."""
+    def header(self, delimiter: str) -> list[str] | tuple[Any, ...]:
+        """The header's cells, from line 1 on (``("csv", line, message)`` for csv's
+        errors)."""
+    def columns(
+        self, prediction: int, references: Sequence[int], id: int | None, width: int
+    ) -> None: ...
+    def fill(self, chunk: TextChunk, max: int) -> tuple[Any, ...] | None:
+        """Adds pairs to ``chunk`` until it holds ``max`` or the file ends
+        (``("cells", line, n)`` for a record of another width)."""
+    @property
+    def done(self) -> bool: ...
+    @property
+    def bytes(self) -> int: ...
 
 @final
 class Engine:

@@ -4,6 +4,7 @@ hand-made records and on thousands of mutated ones."""
 
 from __future__ import annotations
 
+import csv
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -250,6 +251,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     [
         lambda d: ["--jsonl", str(d / "in.jsonl")],
         lambda d: ["-p", str(d / "p.txt"), "-r", str(d / "r.txt")],
+        lambda d: ["--csv", str(d / "in.csv")],
     ],
 )
 def test_command_line_reports_alike(
@@ -265,6 +267,8 @@ def test_command_line_reports_alike(
             f.write(json.dumps({"id": k * 1.5, "prediction": p, "references": [r]}) + "\n")
     (tmp_path / "p.txt").write_text("".join(p.replace("\n", " ") + "\n" for p, _ in rows))
     (tmp_path / "r.txt").write_text("".join(r.replace("\n", " ") + "\n" for _, r in rows))
+    with open(tmp_path / "in.csv", "w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([("prediction", "references"), *rows])
     outputs = []
     for python_readers in ("1", "0"):
         monkeypatch.setenv("ROUGEKIT_PYTHON_READERS", python_readers)
@@ -273,3 +277,70 @@ def test_command_line_reports_alike(
         outputs.append((_run(argv, capsys), pi.read_text()))
     assert outputs[0] == outputs[1]
     assert "blank reference" in outputs[0][0][2]
+
+
+def _both_table(path: Path, **options: object) -> tuple[Outcome, Outcome]:
+    python = _collect(rin.read_table(path, **options))  # type: ignore[arg-type]
+    core = _collect_chunks(fast.table_chunks(path, **options))  # type: ignore[arg-type]
+    return python, core
+
+
+TABLES = [
+    b"prediction,references\na b,c d\n",
+    b'id,prediction,reference\n1,a,b\n2,"x, ""y""\nz",\n\n3,q"r,s\n',
+    b"\xef\xbb\xbfprediction,references,references\r\np,r1,r2\r\n",
+    b"prediction;references\np;r\n",
+    b"prediction\treferences\np\tr\n",
+    b'prediction|references\n"p|q"|r\n',
+    b"prediction,references\np,r,extra\n",
+    b"prediction,references\np\n",
+    b'prediction,references\n"p"x,r\n',
+    b'prediction,references\n"p,r\n',
+    b"prediction,references\np\rq,r\n",
+    b"prediction,references\np,r\r",
+    b'prediction,references\np,r\n"unterminated\nmore\n',
+    b"prediction,references\np,\xff\n",
+    b"\x00p\x00r\x00e\n",
+    b"other,columns\na,b\n",
+    b"\n",
+    b"",
+    b"prediction,references\n" + b"p," + b"x" * 131072 + b"\n",
+    b"prediction,references\n" + b"p," + b"x" * 131073 + b"\n",
+    b'prediction,references\n"' + b"y" * 131073 + b'",r\n',
+    b'"predic\ntion",references\np,r\n',
+    b"prediction,references\n\x00a,b\x00\n",
+    "prediction,references\nü,日本\n".encode(),
+]
+
+
+@pytest.mark.parametrize("raw", TABLES)
+@pytest.mark.parametrize("delimiter", [",", None, "\t"])
+def test_tables_read_alike(tmp_path: Path, raw: bytes, delimiter: str | None) -> None:
+    path = tmp_path / "in.csv"
+    path.write_bytes(raw)
+    python, core = _both_table(path, delimiter=delimiter)
+    assert core == python
+    named = {"prediction_column": "prediction", "reference_columns": ["references"]}
+    python, core = _both_table(path, delimiter=delimiter, id_column="references", **named)
+    assert core == python
+
+
+def test_mutated_tables_read_alike(tmp_path: Path) -> None:
+    rng = random.Random(36)
+    path = tmp_path / "in.csv"
+    base = b'id,prediction,references\n1,"a, b",c\n2,"d ""e""\nf",g\n'
+    alphabet = b',;"\n\r\t ab\xc3\xa9\xff\x00'
+    errors = 0
+    for _ in range(1500):
+        raw = bytearray(base)
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(raw) + 1)
+            if rng.random() < 0.4 and raw:
+                del raw[k : k + 1]
+            else:
+                raw[k:k] = bytes([rng.choice(alphabet)])
+        path.write_bytes(bytes(raw))
+        python, core = _both_table(path, delimiter=None)
+        assert core == python, bytes(raw)
+        errors += python[1] is not None
+    assert 100 < errors < 1400

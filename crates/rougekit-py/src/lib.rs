@@ -73,6 +73,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<readers::PyTextChunk>()?;
     m.add_class::<readers::PyJsonlReader>()?;
     m.add_class::<readers::PyLineFilesReader>()?;
+    m.add_class::<readers::PyTableReader>()?;
     // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
     m.add_class::<arrow::ColumnView>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;

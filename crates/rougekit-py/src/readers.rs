@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use rougekit_core::readers::jsonl::{Fields, JsonlReader};
 use rougekit_core::readers::lines::LineFilesReader;
+use rougekit_core::readers::table::{TableProblem, TableReader};
 use rougekit_core::readers::{IdRef, Problem, TextChunk};
 use std::io::{self, BufReader, Read};
 
@@ -294,5 +295,101 @@ impl PyLineFilesReader {
             return Err(PyValueError::new_err(format!("no file {k}")));
         }
         Ok(self.inner.lines(k))
+    }
+}
+
+/// A table problem for Python: `("csv", line, message)`, `("cells", line, cells)` or a
+/// read problem as `problem_object` gives it.
+fn table_problem<'py>(
+    py: Python<'py>,
+    problem: TableProblem,
+    error: Option<PyErr>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match problem {
+        TableProblem::Csv { line, message } => ("csv", line, message).into_pyobject(py)?.into_any(),
+        TableProblem::Cells { line, cells } => ("cells", line, cells).into_pyobject(py)?.into_any(),
+        TableProblem::Read(p) => problem_object(py, p, error)?,
+    })
+}
+
+/// A CSV or TSV file read a chunk at a time (`rougekit.cli.fast_input`).
+#[pyclass(module = "rougekit._core", name = "TableReader")]
+pub struct PyTableReader {
+    inner: TableReader<BufReader<PyRead>>,
+}
+
+impl PyTableReader {
+    fn error(&mut self) -> Option<PyErr> {
+        self.inner.input_mut().get_mut().error.take()
+    }
+}
+
+#[pymethods]
+impl PyTableReader {
+    #[new]
+    fn new(handle: Py<PyAny>, max_line_bytes: usize) -> Self {
+        PyTableReader {
+            inner: TableReader::new(buffered(handle), max_line_bytes),
+        }
+    }
+
+    /// Line 1's bytes (`None` for an empty file) or what stopped the reader.
+    fn first_line<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.inner.first_line() {
+            Ok(None) => Ok(None),
+            Ok(Some(line)) => Ok(Some(PyBytes::new(py, line).into_any())),
+            Err(p) => {
+                let error = self.error();
+                problem_object(py, p, error).map(Some)
+            }
+        }
+    }
+
+    /// The header's cells, or what stopped the reader (a tuple).
+    fn header<'py>(&mut self, py: Python<'py>, delimiter: char) -> PyResult<Bound<'py, PyAny>> {
+        match self.inner.header(delimiter) {
+            Ok(cells) => Ok(PyList::new(py, cells)?.into_any()),
+            Err(p) => {
+                let error = self.error();
+                table_problem(py, p, error)
+            }
+        }
+    }
+
+    /// The cells of each pair, and the header's width.
+    fn columns(
+        &mut self,
+        prediction: usize,
+        references: Vec<usize>,
+        id: Option<usize>,
+        width: usize,
+    ) {
+        self.inner.columns(prediction, references, id, width);
+    }
+
+    /// Adds pairs to `chunk` until it holds `max` or the file ends; what stopped it early.
+    fn fill<'py>(
+        &mut self,
+        py: Python<'py>,
+        chunk: &mut PyTextChunk,
+        max: usize,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.inner.fill(&mut chunk.inner, max) {
+            Ok(()) => Ok(None),
+            Err(p) => {
+                let error = self.error();
+                table_problem(py, p, error).map(Some)
+            }
+        }
+    }
+
+    #[getter]
+    fn done(&self) -> bool {
+        self.inner.done()
+    }
+
+    #[getter]
+    fn bytes(&self) -> u64 {
+        self.inner.bytes()
     }
 }

@@ -169,6 +169,60 @@ def line_file_chunks(
                 yield chunk
 
 
+def table_chunks(
+    path: Path,
+    *,
+    delimiter: str | None = ",",
+    prediction_column: str = "prediction",
+    reference_columns: list[str] | None = None,
+    id_column: str = "id",
+    progress: rin.Progress | None = None,
+) -> Iterator[_core.TextChunk]:
+    """:func:`rougekit.cli.input_files.read_table`'s pairs, in chunks."""
+    with rin._open(path, progress) as handle:
+        reader = _core.TableReader(handle, rin.MAX_LINE_BYTES)
+        start = progress.done if progress is not None else 0
+        first = reader.first_line()
+        if first is None:
+            return
+        if isinstance(first, tuple):
+            _raise_for_table(first, path, "CSV")
+        assert isinstance(first, bytes)
+        text = rin.line_text(first, path, 1) + "\n"
+        wanted = [prediction_column, *(reference_columns or [])]
+        if delimiter is None:
+            delimiter = rin._sniff_delimiter(text, wanted, reference_columns is None)
+        kind = rin._kind(delimiter)
+        header = reader.header(delimiter)
+        if isinstance(header, tuple):
+            _raise_for_table(header, path, kind)
+        assert isinstance(header, list)
+        p_col, r_cols, i_col, width = rin.table_columns(
+            path, header, prediction_column, reference_columns, id_column
+        )
+        reader.columns(p_col, r_cols, i_col, width)
+        while not reader.done:
+            chunk = _core.TextChunk()
+            problem = reader.fill(chunk, rin.CHUNK_SIZE)
+            if progress is not None:
+                progress.done = start + reader.bytes
+            if problem is not None:
+                _raise_for_table(problem, path, kind, width)
+            if len(chunk):
+                yield chunk
+
+
+def _raise_for_table(problem: tuple[Any, ...], path: Path, kind: str, width: int = 0) -> None:
+    """:func:`_raise_for`, and the table readers' own errors."""
+    if problem[0] == "csv":
+        raise DataError(f"{path}:{problem[1]}: malformed {kind}: {problem[2]}")
+    if problem[0] == "cells":
+        raise DataError(f"{path}:{problem[1]}: {problem[2]} cells but the header has {width}")
+    number = _raise_for(problem, [path])
+    rin.line_text(problem[3], path, number)
+    raise AssertionError(f"{path}:{number} was refused and read")
+
+
 def _as_chunks(pairs: Iterator[rin.Pair]) -> Iterator[_core.TextChunk]:
     """Pairs of a Python reader as chunks."""
     for part in rin.chunks(pairs):

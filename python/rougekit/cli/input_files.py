@@ -404,21 +404,9 @@ def read_table(
         raise DataError(f"{path}:{reader.line_num}: malformed {_kind(delimiter)}: {e}") from None
     if header is None:
         return
-    index = {name: i for i, name in reversed(list(enumerate(header)))}
-    if reference_columns is None:
-        reference_columns = ["references" if "references" in index else "reference"]
-    missing = [c for c in [prediction_column, *reference_columns] if c not in index]
-    if missing:
-        shown = ", ".join(repr(h if len(h) <= 40 else h[:40] + "...") for h in header[:12])
-        raise DataError(
-            f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
-            f"(columns: {shown}{', ...' if len(header) > 12 else ''}; name the columns with "
-            "--prediction-field and --references-field, the separator with --delimiter)"
-        )
-    p_col = index[prediction_column]
-    r_cols = [index[c] for c in reference_columns]
-    i_col = index.get(id_column)
-    width = len(header)
+    p_col, r_cols, i_col, width = table_columns(
+        path, header, prediction_column, reference_columns, id_column
+    )
     count = 0
     while True:
         try:
@@ -438,6 +426,34 @@ def read_table(
         ident = row[i_col] if i_col is not None else str(count)
         yield Pair(ident, row[p_col], [row[c] for c in r_cols])
         count += 1
+
+
+def table_columns(
+    path: Path,
+    header: list[str],
+    prediction_column: str,
+    reference_columns: list[str] | None,
+    id_column: str,
+) -> tuple[int, list[int], int | None, int]:
+    """The prediction, reference and id cells of a table's records (the first column of a
+    name), and the header's width; a :class:`DataError` naming the columns it lacks."""
+    index = {name: i for i, name in reversed(list(enumerate(header)))}
+    if reference_columns is None:
+        reference_columns = ["references" if "references" in index else "reference"]
+    missing = [c for c in [prediction_column, *reference_columns] if c not in index]
+    if missing:
+        shown = ", ".join(repr(h if len(h) <= 40 else h[:40] + "...") for h in header[:12])
+        raise DataError(
+            f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
+            f"(columns: {shown}{', ...' if len(header) > 12 else ''}; name the columns with "
+            "--prediction-field and --references-field, the separator with --delimiter)"
+        )
+    return (
+        index[prediction_column],
+        [index[c] for c in reference_columns],
+        index.get(id_column),
+        len(header),
+    )
 
 
 #: The separators a CSV file's header is tried with, most common first.

@@ -64,6 +64,14 @@ def sources(
                 references_field=refs_field[0] if refs_field else "references",
                 id_field=args.id_field, progress=progress,
             )  # fmt: skip
+        elif fast:
+            chunks = fast_input.table_chunks(
+                path, delimiter=delimiter or (None if kind == "csv" else "\t"),
+                prediction_column=args.prediction_field, reference_columns=refs_field,
+                id_column=args.id_field, progress=progress,
+            )  # fmt: skip
+            out.append((_stem(path), ChunkSource(chunks)))
+            continue
         else:
             it = rin.read_table(
                 path, delimiter=delimiter or (None if kind == "csv" else "\t"),

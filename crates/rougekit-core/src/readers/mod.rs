@@ -10,6 +10,7 @@
 
 pub mod jsonl;
 pub mod lines;
+pub mod table;
 
 use crate::engine::Pair;
 use std::io::{self, BufRead};
