@@ -186,7 +186,8 @@ def main() -> None:
         "|---|---|---|---|",
     ]
     for name, values in results.items():
-        base = med[next((a for a in ("api-lines", "api-csv") if name.startswith("cli" + a[3:])), "api")]
+        own = [a for a in ("api-lines", "api-csv") if name.startswith("cli" + a[3:])]
+        base = med[own[0] if own else "api"]
         shown = ", ".join(f"{v:.2f}" for v in values)
         lines.append(f"| {name} | {med[name]:.2f} | {shown} | {med[name] / base:.2f} |")
     print("\n".join(lines))

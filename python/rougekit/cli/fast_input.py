@@ -5,7 +5,11 @@ The core's readers take what the Python readers of :mod:`rougekit.cli.input_file
 read the same texts from it; a line they do not take as it is (a malformed record, bytes that
 are not UTF-8, a rare construct such as a lone surrogate escape) goes to the Python reader's
 code for one line, which raises its error (file and line) or, for a valid line, gives the pair.
-So the errors, and the pairs, are the Python readers'.
+So the errors, and the pairs, are the Python readers'. CSV/TSV records are split by CPython
+3.11's ``csv`` state machine (``excel``, ``strict=True``) rewritten in the core, with its
+messages; the header's separator is still sniffed here, by :mod:`rougekit.cli.input_files`.
+Other Pythons' ``csv`` differ (3.10 refuses NUL, later versions word an error otherwise), so
+there tables are read by the Python reader (:data:`TABLES`).
 
 Used for ``rougekit score`` when the scorer is the core's ``Engine`` (the rouge-score family
 of profiles) and no option rewrites the texts (``--split-sentences`` and the like). Setting
@@ -18,6 +22,7 @@ import argparse
 import contextlib
 import os
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +35,9 @@ from rougekit.diagnostics import Notes
 from rougekit.errors import DataError
 from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
+
+#: Whether the core reads CSV/TSV: its parser is CPython 3.11's ``csv``.
+TABLES = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
 
 
 def enabled(args: argparse.Namespace, scorer: RougeScorer) -> bool:

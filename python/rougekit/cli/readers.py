@@ -64,7 +64,7 @@ def sources(
                 references_field=refs_field[0] if refs_field else "references",
                 id_field=args.id_field, progress=progress,
             )  # fmt: skip
-        elif fast:
+        elif fast and fast_input.TABLES:
             chunks = fast_input.table_chunks(
                 path, delimiter=delimiter or (None if kind == "csv" else "\t"),
                 prediction_column=args.prediction_field, reference_columns=refs_field,
