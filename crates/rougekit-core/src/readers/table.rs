@@ -65,6 +65,44 @@ impl Record {
         Ok(())
     }
 
+    /// One input line (without its end): its characters, the `\n` the Python reader gives
+    /// back, and the end of the line. Inside a field, runs of ordinary characters are
+    /// taken at once (the same cells: each of their characters would be added one by one).
+    fn feed(&mut self, line: &str, delimiter: char) -> Result<(), String> {
+        let bytes = line.as_bytes();
+        let ascii_delimiter = delimiter.is_ascii().then_some(delimiter as u8);
+        let mut i = 0;
+        while i < bytes.len() {
+            if let (Some(d), State::InField | State::InQuotedField) = (ascii_delimiter, self.state)
+            {
+                let quoted = self.state == State::InQuotedField;
+                let run = bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'"' || b == b'\n' || b == b'\r' || (!quoted && b == d))
+                    .unwrap_or(bytes.len() - i);
+                if run > 0 {
+                    let text = &line[i..i + run];
+                    let chars = text.bytes().filter(|&b| (b & 0xC0) != 0x80).count();
+                    if self.field_chars + chars > FIELD_LIMIT {
+                        return Err(format!("field larger than field limit ({FIELD_LIMIT})"));
+                    }
+                    self.field.push_str(text);
+                    self.field_chars += chars;
+                    i += run;
+                    continue;
+                }
+            }
+            let c = line[i..]
+                .chars()
+                .next()
+                .expect("i is on a character boundary");
+            self.process(Input::Char(c), delimiter)?;
+            i += c.len_utf8();
+        }
+        self.process(Input::Char('\n'), delimiter)?;
+        self.process(Input::Eol, delimiter)
+    }
+
     /// `parse_process_char` for the excel dialect with `strict=True`.
     fn process(&mut self, input: Input, delimiter: char) -> Result<(), String> {
         let newline = matches!(input, Input::Char('\n' | '\r'));
@@ -259,12 +297,7 @@ impl<R: BufRead> TableReader<R> {
                 return Ok(None);
             }
             let line = self.src.text()?;
-            let (record, delimiter) = (&mut self.record, self.delimiter);
-            let fed = line
-                .chars()
-                .map(Input::Char)
-                .chain([Input::Char('\n'), Input::Eol])
-                .try_for_each(|c| record.process(c, delimiter));
+            let fed = self.record.feed(line, self.delimiter);
             if let Err(message) = fed {
                 return Err(TableProblem::Csv {
                     line: self.src.number,
