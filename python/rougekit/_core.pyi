@@ -43,6 +43,7 @@ __all__ = [
     "dedup_resolve",
     "exact_sum",
     "exact_sum_scaled",
+    "instance_rows",
     "mbr",
     "nearest",
     "normalize_types",
@@ -370,6 +371,10 @@ class TableReader:
     def done(self) -> bool: ...
     @property
     def bytes(self) -> int: ...
+
+def instance_rows(scores: BatchScores, ids: Sequence[str] | TextChunk, fmt: str) -> str:
+    """The per-instance rows (``jsonl`` or ``csv``) of ``scores`` for the pairs named
+    ``ids``, as ``rougekit.report.InstanceWriter`` writes them."""
 
 @final
 class Engine:

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod error;
 pub mod exact_sum;
 pub mod explain;
+pub mod instances;
 pub mod intern;
 pub mod kernels;
 pub mod multiref;

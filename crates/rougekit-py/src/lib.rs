@@ -74,6 +74,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<readers::PyJsonlReader>()?;
     m.add_class::<readers::PyLineFilesReader>()?;
     m.add_class::<readers::PyTableReader>()?;
+    m.add_function(wrap_pyfunction!(readers::instance_rows, m)?)?;
     // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
     m.add_class::<arrow::ColumnView>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;

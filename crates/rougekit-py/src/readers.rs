@@ -3,6 +3,7 @@
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use rougekit_core::instances;
 use rougekit_core::readers::jsonl::{Fields, JsonlReader};
 use rougekit_core::readers::lines::LineFilesReader;
 use rougekit_core::readers::table::{TableProblem, TableReader};
@@ -392,4 +393,45 @@ impl PyTableReader {
     fn bytes(&self) -> u64 {
         self.inner.bytes()
     }
+}
+
+/// The per-instance rows (`fmt`: `jsonl` or `csv`) of `scores` for the pairs named `ids`
+/// (a list of str, or the chunk the pairs were read in), as `rougekit.report.InstanceWriter`
+/// writes them.
+#[pyfunction]
+pub fn instance_rows(
+    py: Python<'_>,
+    scores: &crate::scores::PyBatchScores,
+    ids: &Bound<'_, PyAny>,
+    fmt: &str,
+) -> PyResult<String> {
+    let owned: Vec<String> = match ids.downcast::<PyTextChunk>() {
+        Ok(chunk) => {
+            let chunk = chunk.borrow();
+            (0..chunk.inner.len())
+                .map(|i| id_object(py, chunk.inner.id(i))?.extract::<String>())
+                .collect::<PyResult<_>>()?
+        }
+        Err(_) => ids.extract()?,
+    };
+    let batch = &scores.inner;
+    if owned.len() != batch.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} ids for {} pairs",
+            owned.len(),
+            batch.len()
+        )));
+    }
+    let ids: Vec<&str> = owned.iter().map(String::as_str).collect();
+    let mut out = String::new();
+    match fmt {
+        "jsonl" => instances::jsonl_rows(&mut out, batch, &ids),
+        "csv" => instances::csv_rows(&mut out, batch, &ids),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "per-instance format must be jsonl or csv, got {fmt:?}"
+            )))
+        }
+    }
+    Ok(out)
 }

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import rougekit._core as _core
 import rougekit.cli.fast_input as fast_input
 import rougekit.cli.input_files as rin
 import rougekit.cli.output_files as rout
@@ -66,7 +67,7 @@ def run_score(args: argparse.Namespace) -> int:
             writer = report.InstanceWriter(handle, fmt, scorer.types)
 
             def on_chunk(_k: int, chunk: Chunk, batch: BatchResult) -> None:
-                writer.write(ids_of(chunk), batch)
+                writer.write(chunk if isinstance(chunk, _core.TextChunk) else ids_of(chunk), batch)
 
         (acc,) = consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
         check_tokens(acc)  # before the per-instance file is published
