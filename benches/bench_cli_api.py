@@ -11,6 +11,9 @@ unique) is scored, rouge1/rouge2/rougeL/rougeLsum with stemming, on one thread:
   on a one-pair file (start-up: imports, profile), over the number of pairs;
 * ``cli-python``: the same with ``ROUGEKIT_PYTHON_READERS=1`` (the Python readers: every
   text a Python ``str``), the command line before the core's readers;
+* with ``--per-instance``, ``cli-per-instance``: ``cli`` writing every pair's scores
+  (``--per-instance FILE.jsonl``; the core formats the rows), and the same with the Python
+  readers and writer;
 * with ``--csv``, ``cli-csv``: the same pairs in a CSV file (``id,prediction,references``,
   the first reference only; ``api-csv``: the API on those pairs);
 * with ``--lines``, ``cli-lines``: the same pairs as line files (``-p PRED -r REF``, the
@@ -21,7 +24,7 @@ process is cold (Porter stem cache empty), as a command-line run is.
 
 Usage (from the repository root, with ``../shared/data`` beside it)::
 
-    python benches/bench_cli_api.py [--copies 10] [--rounds 3] [--lines] [--csv]
+    python benches/bench_cli_api.py [--copies 10] [--rounds 3] [--lines] [--csv] [--per-instance]
 
 Prints a Markdown section for ``benches/RESULTS.md``.
 """
@@ -119,6 +122,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--lines", action="store_true", help="also line files (-p/-r)")
     ap.add_argument("--csv", action="store_true", help="also CSV (--csv)")
+    ap.add_argument(
+        "--per-instance", action="store_true", help="also with --per-instance FILE.jsonl"
+    )
     ap.add_argument("--workdir", type=Path, default=None)
     args = ap.parse_args()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="rougekit-cli-api-"))
@@ -155,6 +161,12 @@ def main() -> None:
         "cli": lambda: per_pair_cli(cli(big), cli(tiny), env),
         "cli-python": lambda: per_pair_cli(cli(big), cli(tiny), py_env),
     }
+    if args.per_instance:
+        pi = ["--per-instance", str(workdir / "per-pair.jsonl")]
+        configs["cli-per-instance"] = lambda: per_pair_cli([*cli(big), *pi], [*cli(tiny), *pi], env)
+        configs["cli-per-instance-python"] = lambda: per_pair_cli(
+            [*cli(big), *pi], [*cli(tiny), *pi], py_env
+        )
     if args.csv:
         # One reference per pair, as in the CSV file (the API on the same pairs).
         configs["api-csv"] = lambda: per_pair_api("csv")
@@ -180,7 +192,8 @@ def main() -> None:
         "interleaved rounds, cold processes.",
         "",
         f"Command: `python benches/bench_cli_api.py --copies {args.copies} --rounds "
-        f"{args.rounds}{' --lines' if args.lines else ''}{' --csv' if args.csv else ''}`",
+        f"{args.rounds}{' --lines' if args.lines else ''}{' --csv' if args.csv else ''}"
+        f"{' --per-instance' if args.per_instance else ''}`",
         "",
         "| configuration | CPU µs/pair, median | per round | x api |",
         "|---|---|---|---|",

@@ -22,43 +22,66 @@ pub fn push_float(out: &mut String, x: f64) {
     }
     // Rust's `{:e}` gives the shortest digits that read back, as Python's repr does;
     // Python lays them out in fixed notation for exponents -4..16, else as 1.5e-05.
-    let sci = format!("{x:e}");
+    let mut sci = Stack::default();
+    let _ = write!(sci, "{:e}", x.abs());
+    let sci = std::str::from_utf8(&sci.bytes[..sci.len]).expect("ASCII");
     let (mantissa, exp) = sci.split_once('e').expect("{:e} has an exponent");
     let exp: i32 = exp.parse().expect("{:e}'s exponent is an integer");
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(m) => ("-", m),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(|&c| c != '.').collect();
-    out.push_str(sign);
+    let (first, rest) = mantissa.split_at(1);
+    let rest = rest.strip_prefix('.').unwrap_or(rest);
+    let ndigits = 1 + rest.len();
+    if x.is_sign_negative() {
+        out.push('-');
+    }
     if (-4..16).contains(&exp) {
         if exp < 0 {
             out.push_str("0.");
             for _ in 0..(-exp - 1) {
                 out.push('0');
             }
-            out.push_str(&digits);
+            out.push_str(first);
+            out.push_str(rest);
         } else {
             let point = exp as usize + 1;
-            if digits.len() <= point {
-                out.push_str(&digits);
-                for _ in digits.len()..point {
+            out.push_str(first);
+            if ndigits <= point {
+                out.push_str(rest);
+                for _ in ndigits..point {
                     out.push('0');
                 }
                 out.push_str(".0");
             } else {
-                out.push_str(&digits[..point]);
+                out.push_str(&rest[..point - 1]);
                 out.push('.');
-                out.push_str(&digits[point..]);
+                out.push_str(&rest[point - 1..]);
             }
         }
     } else {
-        out.push_str(&digits[..1]);
-        if digits.len() > 1 {
+        out.push_str(first);
+        if !rest.is_empty() {
             out.push('.');
-            out.push_str(&digits[1..]);
+            out.push_str(rest);
         }
         let _ = write!(out, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    }
+}
+
+/// A float's `{:e}` text without an allocation (at most 17 digits, a point, `e-324`).
+#[derive(Default)]
+struct Stack {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl std::fmt::Write for Stack {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(std::fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 

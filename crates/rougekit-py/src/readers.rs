@@ -409,7 +409,11 @@ pub fn instance_rows(
         Ok(chunk) => {
             let chunk = chunk.borrow();
             (0..chunk.inner.len())
-                .map(|i| id_object(py, chunk.inner.id(i))?.extract::<String>())
+                .map(|i| match chunk.inner.id(i) {
+                    IdRef::Text(s) => Ok(s.to_owned()),
+                    IdRef::Count(n) => Ok(n.to_string()),
+                    json => id_object(py, json)?.extract::<String>(),
+                })
                 .collect::<PyResult<_>>()?
         }
         Err(_) => ids.extract()?,
