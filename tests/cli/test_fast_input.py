@@ -349,3 +349,13 @@ def test_mutated_tables_read_alike(tmp_path: Path) -> None:
         assert core == python, bytes(raw)
         errors += python[1] is not None
     assert 100 < errors < 1400
+
+
+def test_chunk_source_iterates_the_pairs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rin, "CHUNK_SIZE", 2)
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join([RECORDS[0], RECORDS[1], RECORDS[2], RECORDS[4]]) + "\n")
+    pairs = list(fast.ChunkSource(fast.jsonl_chunks(path)))
+    assert pairs == list(rin.read_jsonl(path))
+    ids = fast.ChunkIds(next(fast.jsonl_chunks(path)))
+    assert (len(ids), ids[-1], ids[:1], list(ids)) == (2, "x1", ["0"], ["0", "x1"])
