@@ -244,6 +244,21 @@ impl Scanner<'_> {
         let bytes = self.s.as_bytes();
         let start = self.i;
         let mut i = start;
+        // Eight bytes at a time while none of them is a quote, a backslash or a control
+        // character (SWAR: a byte's high bit is set in `hit` when it is one of those).
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+        while let Some(word) = bytes.get(i..i + 8) {
+            let v = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            let hit = has_zero(v ^ (ONES * u64::from(b'"')))
+                | has_zero(v ^ (ONES * u64::from(b'\\')))
+                | (v.wrapping_sub(ONES * 0x20) & !v & HIGH);
+            if hit != 0 {
+                break;
+            }
+            i += 8;
+        }
         while i < bytes.len() {
             let b = bytes[i];
             if b == b'"' || b == b'\\' || b < 0x20 {
