@@ -1,6 +1,7 @@
 //! `rougekit-core`: exact, fast ROUGE kernels.
 //!
-//! Pure Rust: no Python, no I/O, no entropy (the bootstrap is seeded). Every number rougekit
+//! Pure Rust: no Python, no I/O of its own (the command line's readers parse whatever
+//! `BufRead` the caller opens), no entropy (the bootstrap is seeded). Every number rougekit
 //! reports is decided here; the Python package only orchestrates.
 //!
 //! ```
