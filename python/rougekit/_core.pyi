@@ -18,6 +18,8 @@ __all__ = [
     "Engine",
     "ExplanationRecord",
     "InputTooLargeError",
+    "JsonlReader",
+    "LineFilesReader",
     "PerlExplanationRecord",
     "PerlFileError",
     "PerlRunPlan",
@@ -27,6 +29,8 @@ __all__ = [
     "PltrdyScorer",
     "RougekitError",
     "StreamingSums",
+    "TableReader",
+    "TextChunk",
     "__version__",
     "approximate_randomization",
     "arrow_stream",
@@ -36,6 +40,7 @@ __all__ = [
     "dedup_resolve",
     "exact_sum",
     "exact_sum_scaled",
+    "instance_rows",
     "mbr",
     "nearest",
     "normalize_types",
@@ -290,6 +295,91 @@ def mbr(
     against the others and that mean; the texts without a token."""
 
 @final
+class TextChunk:
+    """Pairs read from a file by a core reader, their texts in one Rust buffer."""
+
+    def __new__(cls) -> Self: ...
+    def __len__(self) -> int: ...
+    def id(self, i: int) -> str:
+        """The id of pair ``i``, as the Python reader names it."""
+    def ids(self) -> list[str]: ...
+    def pair(self, i: int) -> tuple[str, list[str]]:
+        """``(prediction, references)`` of pair ``i``."""
+    def push(self, id: str, prediction: str, references: Sequence[str]) -> None:
+        """Adds a pair (one the Python reader read)."""
+    def blank_references(self) -> int:
+        """Pairs whose references are all blank (``str.isspace`` or empty)."""
+    def lines_note(self) -> int:
+        """``rougekit.diagnostics._lines_of`` of the chunk's texts."""
+
+# What stopped a core reader's fill early: ("line", file, number, raw bytes),
+# ("long", file, number), ("counts", [lines per file]) or ("io", file, lines read before,
+# OSError); the table reader's also ("csv", line, message) and ("cells", line, n).
+
+@final
+class JsonlReader:
+    """A JSON Lines file (a binary file object) read a chunk at a time."""
+
+    def __new__(
+        cls,
+        handle: Any,
+        prediction_field: str,
+        references_field: str,
+        id_field: str,
+        max_line_bytes: int,
+    ) -> Self: ...
+    def fill(self, chunk: TextChunk, max: int) -> tuple[Any, ...] | None:
+        """Adds pairs to ``chunk`` until it holds ``max`` or the file ends."""
+    def count_one(self) -> None:
+        """Counts a pair the Python reader added (the next default id is one more)."""
+    @property
+    def done(self) -> bool: ...
+    @property
+    def bytes(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def lines(self) -> int: ...
+
+@final
+class LineFilesReader:
+    """Line-aligned text files (prediction file, then reference files) read in lockstep."""
+
+    def __new__(cls, handles: Sequence[Any], max_line_bytes: int) -> Self: ...
+    def fill(self, chunk: TextChunk, max: int) -> tuple[Any, ...] | None:
+        """Adds pairs to ``chunk`` until it holds ``max`` or the files end."""
+    @property
+    def done(self) -> bool: ...
+    @property
+    def bytes(self) -> int: ...
+    def lines(self, k: int) -> int: ...
+
+@final
+class TableReader:
+    """A CSV or TSV file read a chunk at a time (Python's csv.reader, excel, strict)."""
+
+    def __new__(cls, handle: Any, max_line_bytes: int) -> Self: ...
+    def first_line(self) -> bytes | tuple[Any, ...] | None:
+        """Line 1's bytes, ``None`` for an empty file."""
+    def header(self, delimiter: str) -> list[str] | tuple[Any, ...]:
+        """The header's cells, from line 1 on (``("csv", line, message)`` for csv's
+        errors)."""
+    def columns(
+        self, prediction: int, references: Sequence[int], id: int | None, width: int
+    ) -> None: ...
+    def fill(self, chunk: TextChunk, max: int) -> tuple[Any, ...] | None:
+        """Adds pairs to ``chunk`` until it holds ``max`` or the file ends
+        (``("cells", line, n)`` for a record of another width)."""
+    @property
+    def done(self) -> bool: ...
+    @property
+    def bytes(self) -> int: ...
+
+def instance_rows(scores: BatchScores, ids: Sequence[str] | TextChunk, fmt: str) -> str:
+    """The per-instance rows (``jsonl`` or ``csv``) of ``scores`` for the pairs named
+    ``ids``, as ``rougekit.report.InstanceWriter`` writes them."""
+
+@final
 class Engine:
     """A configured scorer for one profile and a fixed list of types."""
 
@@ -340,6 +430,8 @@ class Engine:
         or an empty reference list, and ``InputTooLargeError`` ("pair N: ...") for a pair
         over a kernel's size limit (ROUGE-W's cell limit).
         """
+    def score_chunk(self, chunk: TextChunk) -> BatchScores:
+        """:meth:`score_batch` of the pairs of a chunk read by a core reader."""
     def score_id_ragged(
         self, pred_values: bytes, pred_offsets: bytes, ref_values: bytes, ref_offsets: bytes
     ) -> BatchScores:

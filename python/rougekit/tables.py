@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+import rougekit._core as _core
 from rougekit.terminal import printable
 
 # Presentation is a sink: it reads results and comparisons, never builds them, so it needs
@@ -164,7 +165,19 @@ class InstanceWriter:
         if self._csv is not None:
             self._csv.writerow(["id", *(f"{t}_{f}" for t in self._types for f in FIELDS)])
 
-    def write(self, ids: Sequence[str], batch: BatchResult) -> None:
+    def write(self, ids: Sequence[str] | _core.TextChunk, batch: BatchResult) -> None:
+        """Writes the rows of ``batch``'s pairs, named ``ids`` (or by the chunk they were
+        read in, ``rougekit.cli.fast_input``)."""
+        if list(batch.types) == self._types:
+            try:  # the core formats the rows as below, byte for byte (tests/test_report.py)
+                text = _core.instance_rows(batch.scores, ids, self._fmt)
+            except (TypeError, UnicodeEncodeError):  # e.g. an id holding a lone surrogate
+                pass
+            else:
+                self._handle.write(text)
+                return
+        if isinstance(ids, _core.TextChunk):
+            ids = ids.ids()
         columns = [[float(v) for v in getattr(batch, f)(t)] for t in self._types for f in FIELDS]
         if self._csv is not None:
             self._csv.writerows([ident, *map(repr, row)] for ident, *row in zip(ids, *columns))

@@ -285,3 +285,51 @@ def test_the_report_fields_are_the_score_fields():
     from rougekit import results, tables
 
     assert tables.FIELDS == results.FIELDS == results.Score._fields
+
+
+def _python_rows(fmt: str, types: list[str], ids: list[str], batch: object) -> str:
+    """InstanceWriter's rows as Python's json and csv modules write them (the oracle of the
+    core's formatting)."""
+    fields = ("precision", "recall", "fmeasure")
+    columns = [[float(v) for v in getattr(batch, f)(t)] for t in types for f in fields]
+    if fmt == "csv":
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(
+            [ident, *map(repr, row)] for ident, *row in zip(ids, *columns)
+        )
+        return buf.getvalue()
+    out = []
+    for ident, *row in zip(ids, *columns):
+        obj: dict[str, object] = {"id": ident}
+        for k, t in enumerate(types):
+            obj[t] = dict(zip(fields, row[k * 3 : (k + 1) * 3]))
+        out.append(json.dumps(obj))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_instance_rows_are_pythons_byte_for_byte(fmt: str) -> None:
+    from rougekit.tables import InstanceWriter
+
+    rows = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()]
+    preds = [r["prediction"] for r in rows] + ["a", "a b c d e f g", "", "a " + "z " * 30000]
+    refs = [r["references"] for r in rows] + [["a"], ["b c a e g"], ["z"], ["a b"]]
+    ids = [str(r.get("id", k)) for k, r in enumerate(rows)]
+    ids += ['q"uote, comma', "new\nline\r", "é 日本 \U0001f600 \x00\x1f\x7f", ""]
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rouge3"]
+    batch = rougekit.RougeScorer(types, stemmer=True).score_batch(preds, refs, progress=False)
+    values = {float(v) for t in types for f in ("precision", "fmeasure") for v in
+              getattr(batch, f)(t)}  # fmt: skip
+    assert any(0 < v < 1e-4 for v in values) and 0.0 in values and 1.0 in values
+    buf = io.StringIO()
+    writer = InstanceWriter(buf, fmt, types)
+    header = buf.getvalue()
+    writer.write(ids, batch)
+    expected = _python_rows(fmt, types, ids, batch)
+    assert buf.getvalue()[len(header) :] == expected
+    assert rougekit._core.instance_rows(batch.scores, ids, fmt) == expected  # the core wrote it
+    # An id that no UTF-8 holds (a lone surrogate) is written by Python's json and csv.
+    odd = ["\udc00", *ids[1:]]
+    start = len(buf.getvalue())
+    writer.write(odd, batch)
+    assert buf.getvalue()[start:] == _python_rows(fmt, types, odd, batch)

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 import rougekit
 import rougekit.cli.input_files as rio
+import rougekit.cli.run
 from conftest import SAMPLE, corpus_names, data_file, load_corpus, named_corpus, plain_copy
 from rougekit import _core, cli
 from rougekit.aggregate import Accumulator
@@ -241,18 +242,17 @@ def test_failed_run_leaves_no_output_file(tmp_path, monkeypatch, capsys):
 
 def test_keyboard_interrupt_exits_130_without_partial_files(tmp_path, monkeypatch, capsys):
     calls = []
-    # The command scores each chunk through score_batch's quiet twin (it warns once, at
-    # the end).
-    real = rougekit.RougeScorer._batch
+    # The command scores each chunk through one function (whichever reader read it).
+    real = rougekit.cli.run._score_chunk
 
-    def interrupted(self, predictions, references, **kwargs):
+    def interrupted(scorer, chunk, where):
         calls.append(1)
         if len(calls) == 2:
             raise KeyboardInterrupt
-        return real(self, predictions, references, **kwargs)
+        return real(scorer, chunk, where)
 
     monkeypatch.setattr(rio, "CHUNK_SIZE", 5)
-    monkeypatch.setattr(rougekit.RougeScorer, "_batch", interrupted)
+    monkeypatch.setattr(rougekit.cli.run, "_score_chunk", interrupted)
     pi = tmp_path / "pi.csv"
     code = cli.main(["score", "--jsonl", str(SAMPLE), "--per-instance", str(pi)])
     assert code == 130

@@ -1,6 +1,7 @@
 //! `rougekit-core`: exact, fast ROUGE kernels.
 //!
-//! Pure Rust: no Python, no I/O, no entropy (the bootstrap is seeded). Every number rougekit
+//! Pure Rust: no Python, no I/O of its own (the command line's readers parse whatever
+//! `BufRead` the caller opens), no entropy (the bootstrap is seeded). Every number rougekit
 //! reports is decided here; the Python package only orchestrates.
 //!
 //! ```
@@ -18,6 +19,7 @@ pub mod engine;
 pub mod error;
 pub mod exact_sum;
 pub mod explain;
+pub mod instances;
 pub mod intern;
 pub mod kernels;
 pub mod multiref;
@@ -28,6 +30,7 @@ pub mod pipeline;
 pub mod pltrdy;
 pub mod pool;
 pub mod pystr;
+pub mod readers;
 pub mod scores;
 pub mod segment;
 pub mod sentences;

@@ -12,6 +12,7 @@ mod perl;
 mod perl_explain;
 mod pltrdy;
 mod pltrdy_explain;
+mod readers;
 mod scorer;
 mod scores;
 mod segment;
@@ -66,6 +67,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perl::perl_xml_plan, m)?)?;
     m.add_class::<perl::PerlRunPlan>()?;
     m.add_class::<perl_explain::PerlExplanationRecord>()?;
+    // The command line's readers (rougekit.cli.fast_input).
+    m.add_class::<readers::PyTextChunk>()?;
+    m.add_class::<readers::PyJsonlReader>()?;
+    m.add_class::<readers::PyLineFilesReader>()?;
+    m.add_class::<readers::PyTableReader>()?;
+    m.add_function(wrap_pyfunction!(readers::instance_rows, m)?)?;
     // Data frames: zero-copy views of a batch's columns (NumPy, Arrow C stream).
     m.add_class::<arrow::ColumnView>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_stream, m)?)?;

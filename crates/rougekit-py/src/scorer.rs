@@ -432,6 +432,22 @@ impl PyEngine {
         Ok(PyBatchScores::from(inner))
     }
 
+    /// Scores the pairs of a chunk read by the command line's readers (texts in Rust).
+    fn score_chunk(
+        &self,
+        py: Python<'_>,
+        chunk: PyRef<'_, crate::readers::PyTextChunk>,
+    ) -> PyResult<PyBatchScores> {
+        let chunk = &chunk.inner;
+        let inner = interruptible(py, |cancel| {
+            chunk.as_pairs(|pairs| {
+                self.inner
+                    .score_texts_interruptible(pairs, SIGNAL_CHECK_PAIRS, cancel)
+            })
+        })?;
+        Ok(PyBatchScores::from(inner))
+    }
+
     /// Scores one pair on the calling thread: `(rows, dropped, bytes, non_ascii_letters)`,
     /// rows `(precision, recall, fmeasure, int_zero)` per type in type order, the notes as
     /// `BatchScores` keeps them per pair. `references` is a str or a list of str. The

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import rougekit._core as _core
+import rougekit.cli.fast_input as fast_input
 import rougekit.cli.input_files as rin
 import rougekit.cli.output_files as rout
 import rougekit.languages as languages
@@ -31,7 +33,7 @@ from rougekit.cli.options import (
     split_of,
 )
 from rougekit.cli.readers import sources
-from rougekit.cli.run import check_tokens, consume, emit, emit_binary, warn
+from rougekit.cli.run import Chunk, check_tokens, consume, emit, emit_binary, ids_of, warn
 from rougekit.errors import DataError, UsageError
 from rougekit.reproduce import command_of, reproduction_notes, settings_of
 from rougekit.results import BatchResult
@@ -53,7 +55,7 @@ def run_score(args: argparse.Namespace) -> int:
     scorer = scorer_of(args)
     check_outputs(args)
     progress = rin.Progress()
-    systems = sources(args, progress)
+    systems = sources(args, progress, fast=fast_input.enabled(args, scorer))
     keep = confidence is not None or args.plot is not None or args.html is not None
     with contextlib.ExitStack() as stack:
         on_chunk = None
@@ -64,8 +66,8 @@ def run_score(args: argparse.Namespace) -> int:
             handle = stack.enter_context(rout.atomic_output(args.per_instance))
             writer = tables.InstanceWriter(handle, fmt, scorer.types)
 
-            def on_chunk(_k: int, chunk: list[Pair], batch: BatchResult) -> None:
-                writer.write([p.id for p in chunk], batch)
+            def on_chunk(_k: int, chunk: Chunk, batch: BatchResult) -> None:
+                writer.write(chunk if isinstance(chunk, _core.TextChunk) else ids_of(chunk), batch)
 
         (acc,) = consume(args, scorer, systems, keep=keep, progress=progress, on_chunk=on_chunk)
         check_tokens(acc)  # before the per-instance file is published

@@ -187,15 +187,21 @@ def lines(path: Path, progress: Progress | None = None) -> Iterator[str]:
                 progress.done += len(raw)
             if raw.endswith(b"\n"):
                 raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-            if number == 1 and raw.count(b"\x00") * 3 >= len(raw) > 0:
-                # UTF-16 without a byte order mark decodes as UTF-8 (NUL is ASCII): every
-                # other byte zero is no text.
-                raise DataError(f"{path}:1: not valid text{_encoding(raw, path)}")
-            if number == 1 and raw.startswith(_BOM):
-                # A UTF-8 byte order mark (every Excel export has one) is no text: read as
-                # utf-8-sig reads it, or it would glue itself to the first column's name.
-                raw = raw[len(_BOM) :]
-            yield _decode(raw, path, number)
+            yield line_text(raw, path, number)
+
+
+def line_text(raw: bytes, path: Path, number: int) -> str:
+    """Line ``number`` of ``path`` (its bytes ``raw`` without the line end) as text, or the
+    :class:`DataError` that says why it is none."""
+    if number == 1 and raw.count(b"\x00") * 3 >= len(raw) > 0:
+        # UTF-16 without a byte order mark decodes as UTF-8 (NUL is ASCII): every
+        # other byte zero is no text.
+        raise DataError(f"{path}:1: not valid text{_encoding(raw, path)}")
+    if number == 1 and raw.startswith(_BOM):
+        # A UTF-8 byte order mark (every Excel export has one) is no text: read as
+        # utf-8-sig reads it, or it would glue itself to the first column's name.
+        raw = raw[len(_BOM) :]
+    return _decode(raw, path, number)
 
 
 def is_dir(path: Path) -> bool:
@@ -279,43 +285,59 @@ def read_jsonl(
     """
     count = 0
     for number, line in enumerate(lines(path, progress), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise DataError(f"{where}: malformed JSON: {e.msg} (column {e.colno})") from None
-        except RecursionError:
-            raise DataError(f"{where}: malformed JSON: nested too deeply") from None
-        except ValueError as e:  # e.g. an integer of more than 4,300 digits
-            raise DataError(f"{where}: unreadable JSON: {e}") from None
-        if not isinstance(obj, dict):
-            raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
-        for name in (prediction_field, references_field):
-            if name not in obj:
-                raise DataError(f"{where}: {_missing_field(name, obj)}")
-        pred, refs = obj[prediction_field], obj[references_field]
-        if isinstance(refs, str):
-            refs = [refs]
-        if not isinstance(pred, str):
-            raise DataError(
-                f"{where}: field {prediction_field!r} must be a string, got {_json_kind(pred)}"
-            )
-        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
-            raise DataError(
-                f"{where}: field {references_field!r} must be a string or a list of strings"
-            )
-        if not refs:
-            raise DataError(f"{where}: field {references_field!r} is an empty list")
-        ident = obj.get(id_field, count)
-        if "\\u" in line:  # only a JSON escape can make a lone surrogate
-            _check_unicode(where, prediction_field, [pred], indexed=False)
-            _check_unicode(where, references_field, refs, indexed=True)
-            if isinstance(ident, str):  # it names the pair in reports and per-pair files
-                _check_unicode(where, id_field, [ident], indexed=False)
-        yield Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
-        count += 1
+        pair = jsonl_pair(
+            line, f"{path}:{number}", prediction_field, references_field, id_field, count
+        )
+        if pair is not None:
+            yield pair
+            count += 1
+
+
+def jsonl_pair(
+    line: str,
+    where: str,
+    prediction_field: str,
+    references_field: str,
+    id_field: str,
+    count: int,
+) -> Pair | None:
+    """The pair of one JSON Lines record (``None`` for a blank line), the ``count``-th of its
+    file, or the :class:`DataError` that says why it is none (``where``: file and line)."""
+    if not line.strip():
+        return None
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise DataError(f"{where}: malformed JSON: {e.msg} (column {e.colno})") from None
+    except RecursionError:
+        raise DataError(f"{where}: malformed JSON: nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise DataError(f"{where}: unreadable JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise DataError(f"{where}: expected a JSON object, got {_json_kind(obj)}")
+    for name in (prediction_field, references_field):
+        if name not in obj:
+            raise DataError(f"{where}: {_missing_field(name, obj)}")
+    pred, refs = obj[prediction_field], obj[references_field]
+    if isinstance(refs, str):
+        refs = [refs]
+    if not isinstance(pred, str):
+        raise DataError(
+            f"{where}: field {prediction_field!r} must be a string, got {_json_kind(pred)}"
+        )
+    if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+        raise DataError(
+            f"{where}: field {references_field!r} must be a string or a list of strings"
+        )
+    if not refs:
+        raise DataError(f"{where}: field {references_field!r} is an empty list")
+    ident = obj.get(id_field, count)
+    if "\\u" in line:  # only a JSON escape can make a lone surrogate
+        _check_unicode(where, prediction_field, [pred], indexed=False)
+        _check_unicode(where, references_field, refs, indexed=True)
+        if isinstance(ident, str):  # it names the pair in reports and per-pair files
+            _check_unicode(where, id_field, [ident], indexed=False)
+    return Pair(ident if isinstance(ident, str) else json.dumps(ident), pred, refs)
 
 
 def _missing_field(name: str, obj: dict[str, Any]) -> str:
@@ -382,21 +404,9 @@ def read_table(
         raise DataError(f"{path}:{reader.line_num}: malformed {_kind(delimiter)}: {e}") from None
     if header is None:
         return
-    index = {name: i for i, name in reversed(list(enumerate(header)))}
-    if reference_columns is None:
-        reference_columns = ["references" if "references" in index else "reference"]
-    missing = [c for c in [prediction_column, *reference_columns] if c not in index]
-    if missing:
-        shown = ", ".join(repr(h if len(h) <= 40 else h[:40] + "...") for h in header[:12])
-        raise DataError(
-            f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
-            f"(columns: {shown}{', ...' if len(header) > 12 else ''}; name the columns with "
-            "--prediction-field and --references-field, the separator with --delimiter)"
-        )
-    p_col = index[prediction_column]
-    r_cols = [index[c] for c in reference_columns]
-    i_col = index.get(id_column)
-    width = len(header)
+    p_col, r_cols, i_col, width = table_columns(
+        path, header, prediction_column, reference_columns, id_column
+    )
     count = 0
     while True:
         try:
@@ -416,6 +426,34 @@ def read_table(
         ident = row[i_col] if i_col is not None else str(count)
         yield Pair(ident, row[p_col], [row[c] for c in r_cols])
         count += 1
+
+
+def table_columns(
+    path: Path,
+    header: list[str],
+    prediction_column: str,
+    reference_columns: list[str] | None,
+    id_column: str,
+) -> tuple[int, list[int], int | None, int]:
+    """The prediction, reference and id cells of a table's records (the first column of a
+    name), and the header's width; a :class:`DataError` naming the columns it lacks."""
+    index = {name: i for i, name in reversed(list(enumerate(header)))}
+    if reference_columns is None:
+        reference_columns = ["references" if "references" in index else "reference"]
+    missing = [c for c in [prediction_column, *reference_columns] if c not in index]
+    if missing:
+        shown = ", ".join(repr(h if len(h) <= 40 else h[:40] + "...") for h in header[:12])
+        raise DataError(
+            f"{path}:1: no column {', '.join(map(repr, missing))} in the header "
+            f"(columns: {shown}{', ...' if len(header) > 12 else ''}; name the columns with "
+            "--prediction-field and --references-field, the separator with --delimiter)"
+        )
+    return (
+        index[prediction_column],
+        [index[c] for c in reference_columns],
+        index.get(id_column),
+        len(header),
+    )
 
 
 #: The separators a CSV file's header is tried with, most common first.

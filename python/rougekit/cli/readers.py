@@ -7,13 +7,19 @@ import argparse
 from collections.abc import Iterator
 from pathlib import Path
 
+import rougekit.cli.fast_input as fast_input
 import rougekit.cli.input_files as rin
+from rougekit.cli.fast_input import ChunkSource
 from rougekit.cli.input_files import Pair
 from rougekit.errors import UsageError
 
 
-def sources(args: argparse.Namespace, progress: rin.Progress) -> list[tuple[str, Iterator[Pair]]]:
-    """(name, pairs) per system: one for ``score``, one per -p / --jsonl for ``compare``."""
+def sources(
+    args: argparse.Namespace, progress: rin.Progress, *, fast: bool = False
+) -> list[tuple[str, Iterator[Pair]]]:
+    """(name, pairs) per system: one for ``score``, one per -p / --jsonl for ``compare``;
+    with ``fast`` (:func:`rougekit.cli.fast_input.enabled`), inputs the core reads come as
+    a :class:`~rougekit.cli.fast_input.ChunkSource`."""
     files = [
         (kind, path)
         for kind in ("jsonl", "csv", "tsv")
@@ -44,12 +50,28 @@ def sources(args: argparse.Namespace, progress: rin.Progress) -> list[tuple[str,
         raise UsageError("--references-field takes several names only for CSV/TSV columns")
     out: list[tuple[str, Iterator[Pair]]] = []
     for kind, path in files:
+        if kind == "jsonl" and fast:
+            chunks = fast_input.jsonl_chunks(
+                path, prediction_field=args.prediction_field,
+                references_field=refs_field[0] if refs_field else "references",
+                id_field=args.id_field, progress=progress,
+            )  # fmt: skip
+            out.append((_stem(path), ChunkSource(chunks)))
+            continue
         if kind == "jsonl":
             it = rin.read_jsonl(
                 path, prediction_field=args.prediction_field,
                 references_field=refs_field[0] if refs_field else "references",
                 id_field=args.id_field, progress=progress,
             )  # fmt: skip
+        elif fast and fast_input.TABLES:
+            chunks = fast_input.table_chunks(
+                path, delimiter=delimiter or (None if kind == "csv" else "\t"),
+                prediction_column=args.prediction_field, reference_columns=refs_field,
+                id_column=args.id_field, progress=progress,
+            )  # fmt: skip
+            out.append((_stem(path), ChunkSource(chunks)))
+            continue
         else:
             it = rin.read_table(
                 path, delimiter=delimiter or (None if kind == "csv" else "\t"),
@@ -69,6 +91,10 @@ def sources(args: argparse.Namespace, progress: rin.Progress) -> list[tuple[str,
                 raise UsageError(
                     f"{bad[0]} is a directory but {path} is not: give both as directories"
                 )
+            if fast:
+                chunks = fast_input.line_file_chunks(path, args.references, progress=progress)
+                out.append((_stem(path), ChunkSource(chunks)))
+                continue
             it = rin.read_line_files(path, args.references, progress=progress)
         out.append((_stem(path), it))
     return out

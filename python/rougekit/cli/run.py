@@ -6,10 +6,13 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypeAlias, cast
 
+import rougekit._core as _core
+import rougekit.cli.fast_input as fast_input
 import rougekit.cli.input_files as rin
 import rougekit.cli.output_files as rout
 from rougekit.aggregate import Accumulator
@@ -22,9 +25,14 @@ from rougekit.results import BatchResult
 from rougekit.scorer import RougeScorer
 from rougekit.terminal import printable
 
+#: A chunk of pairs: read by the Python readers, or by the core (``fast_input``).
+Chunk: TypeAlias = "list[Pair] | _core.TextChunk"
 
-def _score_chunk(scorer: RougeScorer, chunk: list[Pair], where: str) -> tuple[BatchResult, Notes]:
+
+def _score_chunk(scorer: RougeScorer, chunk: Chunk, where: str) -> tuple[BatchResult, Notes]:
     """The chunk's scores and its warnings' counts (the run warns once, with totals)."""
+    if isinstance(chunk, _core.TextChunk):
+        return fast_input.score(scorer, chunk, where)
     try:
         batch, notes = scorer._batch([p.prediction for p in chunk], [p.references for p in chunk])
         # No copy of a text (str.strip would make one): a blank text is empty or all space.
@@ -124,19 +132,32 @@ def warn(acc: Accumulator, split: str | None, name: str | None = None) -> None:
             print(f"rougekit: warning: {printable(prefix + warning)}", file=sys.stderr)
 
 
+def ids_of(chunk: Chunk) -> Sequence[str]:
+    """The ids of a chunk's pairs (a chunk read by the core makes them when asked)."""
+    if isinstance(chunk, _core.TextChunk):
+        return fast_input.ChunkIds(chunk)
+    return [p.id for p in chunk]
+
+
+def _chunks(source: Iterator[Pair], transform: Callable[[str], str] | None) -> Iterator[Chunk]:
+    if isinstance(source, fast_input.ChunkSource):
+        return source.chunks
+    return rin.chunks(rin.map_texts(source, transform) if transform else source)
+
+
 def consume(
     args: argparse.Namespace,
     scorer: RougeScorer,
-    systems: list[tuple[str, Iterator[Pair]]],
+    systems: Sequence[tuple[str, Iterator[Pair]]],
     *,
     keep: bool,
     progress: rin.Progress,
-    on_chunk: Callable[[int, list[Pair], BatchResult], None] | None = None,
+    on_chunk: Callable[[int, Any, BatchResult], None] | None = None,
 ) -> list[Accumulator]:
     """Scores the systems chunk by chunk, in lockstep; returns one accumulator each."""
     transform = transform_of(args)
     accs = [Accumulator(scorer.config.profile, scorer.types, keep=keep) for _ in systems]
-    iters = [rin.chunks(rin.map_texts(it, transform) if transform else it) for _, it in systems]
+    iters = [_chunks(it, transform) for _, it in systems]
     alignment = _Alignment([name for name, _ in systems])
     bar = ProgressBar(enabled=not args.no_progress, fraction=progress.fraction)
     try:
@@ -144,11 +165,16 @@ def consume(
             chunk_list = [next(it, None) for it in iters]
             if all(c is None for c in chunk_list):
                 break
-            alignment.check(chunk_list, accs, iters)
+            if len(chunk_list) > 1:  # systems of `compare`: read by the Python readers
+                alignment.check(
+                    cast("list[list[Pair] | None]", chunk_list),
+                    accs,
+                    cast("list[Iterator[list[Pair]]]", iters),
+                )
             for k, chunk in enumerate(chunk_list):
                 assert chunk is not None
                 batch, notes = _score_chunk(scorer, chunk, systems[k][0])
-                accs[k].add(batch, [p.id for p in chunk], notes)
+                accs[k].add(batch, ids_of(chunk), notes)
                 if on_chunk is not None:
                     on_chunk(k, chunk, batch)
             bar.update(len(chunk_list[0] or []))
