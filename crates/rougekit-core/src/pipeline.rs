@@ -50,6 +50,9 @@ impl Tokenizer {
             Tokenizer::Whitespace => "whitespace",
             Tokenizer::SegmentedWhitespace(Segmenter::Jieba) => "whitespace+jieba",
             Tokenizer::SegmentedWhitespace(Segmenter::Newmm) => "whitespace+newmm",
+            Tokenizer::SegmentedWhitespace(Segmenter::MecabUnidicLite) => {
+                "whitespace+mecab-unidic-lite"
+            }
             Tokenizer::Unicode => "unicode-v1",
             Tokenizer::Character => "character-v1",
             Tokenizer::Xlsum(w) => w.name(),
