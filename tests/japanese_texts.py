@@ -34,11 +34,26 @@ KANJI_NUMERALS = list("〇一二三四五六七八九十百千万億兆")
 LATIN = list("abcxyzABCXYZ") + [chr(c) for c in range(0xFF21, 0xFF3B, 3)]
 DIGITS = list("0123456789") + [chr(c) for c in range(0xFF10, 0xFF1A)]
 GREEK_CYRILLIC = list("αβγΩλπДЖЯжя")
-SYMBOLS = list("、。，．・：；？！゛゜´｀¨＾￣＿ヽ〃仝々〆〇―‐／＼～∥｜…‥‘’“”（）〔〕［］｛｝〈〉《》「」『』【】＋－±×÷＝≠＜＞%$#&*@-+=/()[]{}<>!?.,:;'\"~^|_") + [
+SYMBOLS = list(
+    "、。，．・：；？！゛゜´｀¨＾￣＿ヽ〃仝々〆〇―‐／＼～∥｜…‥‘’“”（）〔〕［］｛｝〈〉《》「」『』【】＋－±×÷＝≠＜＞%$#&*@-+=/()[]{}<>!?.,:;'\"~^|_"
+) + [
     "\u3000",
     "\u00a0",
 ]
-SPACES = [" ", "  ", "\t", "\n", "\r", "\r\n", "\u00a0", "\u3000", "\u200b", "\u2028", "\x0b", "\x0c"]
+SPACES = [
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\u00a0",
+    "\u3000",
+    "\u200b",
+    "\u2028",
+    "\x0b",
+    "\x0c",
+]
 BEYOND_UCS2 = ["😀", "👍🏽", "🇯🇵", "👨‍👩‍👧", "𠮷", "𩸽", "🍣", "𝐀"]
 WORDS = [
     "COVID-19", "iPhone", "ＮＨＫ", "BBC", "AI", "2024年", "１２３人", "3.14", "1,000円", "50%",
@@ -54,7 +69,7 @@ def recorded() -> tuple[dict[str, object], ...]:
     """The shipped texts: ``{"id", "source", "text", "mecab"}``."""
     if not REAL_TEXTS.exists():
         return ()
-    lines = REAL_TEXTS.read_text(encoding="utf-8").splitlines()
+    lines = REAL_TEXTS.read_text(encoding="utf-8").split("\n")
     return tuple(json.loads(line) for line in lines if line)
 
 
@@ -75,7 +90,9 @@ def generated_texts(n: int, seed: int = 0) -> list[str]:
             parts = []
             for _ in range(rng.randint(1, 8)):
                 category = rng.choice(CATEGORIES)
-                parts += [rng.choice(category) for _ in range(rng.choice([1, 2, 3, 5, 24, 25, 26, 40]))]
+                parts += [
+                    rng.choice(category) for _ in range(rng.choice([1, 2, 3, 5, 24, 25, 26, 40]))
+                ]
         elif kind == 2:  # pieces of real sentences, with the special cases between them
             parts = []
             for _ in range(rng.randint(1, 6)):
@@ -149,3 +166,61 @@ def rust_by_example_texts() -> tuple[str, ...]:
             if any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text):
                 seen.setdefault(text)
     return tuple(seen)
+
+
+def write_recorded(path: Path = REAL_TEXTS) -> None:
+    """Writes the shipped texts with fugashi's words (run by hand: ``python
+    tests/japanese_texts.py``): the Japanese of the shared conformance set, 300 paragraphs
+    of Rust by Example's translation and 150 generated texts (seed 1)."""
+    import fugashi  # type: ignore[import-untyped]
+    import unidic_lite  # type: ignore[import-untyped]
+
+    tagger = fugashi.Tagger(unidic_lite_args())
+    rows: list[dict[str, object]] = []
+    shared = ROOT / "tests/data/corpora/multilingual-conformance"
+    for name in ("strings.jsonl", "pairs.jsonl"):
+        for line in (shared / name).read_text(encoding="utf-8").splitlines():
+            item = json.loads(line)
+            if item.get("lang") not in ("ja", "japanese"):
+                continue
+            for key in ("text", "prediction"):
+                if key in item:
+                    rows.append(
+                        {
+                            "id": f"{name}:{item['id']}:{key}",
+                            "source": "multilingual-conformance",
+                            "text": item[key],
+                        }
+                    )
+            for k, ref in enumerate(item.get("references", [])):
+                rows.append(
+                    {
+                        "id": f"{name}:{item['id']}:ref{k}",
+                        "source": "multilingual-conformance",
+                        "text": ref,
+                    }
+                )
+    rbe = rust_by_example_texts()
+    for i in range(0, len(rbe), max(1, len(rbe) // 300))[:300]:
+        rows.append({"id": f"rbe-{i}", "source": "rust-by-example-ja", "text": rbe[i]})
+    for i, text in enumerate(generated_texts(150, seed=1)):
+        rows.append({"id": f"gen-{i}", "source": "generated", "text": text})
+    _ = unidic_lite
+    with path.open("w", encoding="utf-8") as out:
+        for row in rows:
+            row["mecab"] = [w.surface for w in tagger(row["text"])]
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def unidic_lite_args() -> str:
+    """fugashi's arguments for unidic-lite's dictionary: fugashi's ``Tagger()`` takes the
+    full ``unidic`` package instead whenever that one is installed (multilingual-rouge, a
+    test dependency, pulls it), so the oracle names unidic-lite's folder."""
+    import unidic_lite
+
+    d = unidic_lite.DICDIR
+    return f'-Owakati -r "{d}/mecabrc" -d "{d}"'
+
+
+if __name__ == "__main__":
+    write_recorded()

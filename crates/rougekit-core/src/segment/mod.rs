@@ -163,6 +163,15 @@ mod tests {
     }
 
     #[test]
+    fn mecab_needs_its_dictionary_loaded() {
+        // No test of this crate loads one (the dictionary is read from an installed package).
+        let err = Segmenter::parse("mecab-unidic-lite")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("pip install unidic-lite"), "{err}");
+    }
+
+    #[test]
     fn one_thread_equals_many() {
         let texts: Vec<String> = (0..200)
             .map(|i| format!("第{i}条：我来到北京清华大学，COVID-19 与 GPT-4o。"))

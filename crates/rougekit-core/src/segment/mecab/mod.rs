@@ -57,7 +57,7 @@ pub struct Files<'a> {
 impl Dictionary {
     /// The dictionary of `files`, named `name`; an error naming the file that is broken.
     pub fn from_files(files: &Files<'_>, name: &str) -> Result<Dictionary, RougeError> {
-        let sys = Lexicon::parse("sys.dic", files.sys_dic, files.sys_dic_size)?;
+        let mut sys = Lexicon::parse("sys.dic", files.sys_dic, files.sys_dic_size)?;
         let unk = Lexicon::parse("unk.dic", files.unk_dic, files.unk_dic.len() as u64)?;
         let matrix = Matrix::parse(files.matrix_bin)?;
         let chars = CharTable::parse(files.char_bin)?;
@@ -91,6 +91,7 @@ impl Dictionary {
                 "MeCab dictionary file unk.dic has a category without entries".into(),
             ));
         }
+        sys.drop_repeats();
         let space = chars.info[0x20];
         Ok(Dictionary {
             sys,
@@ -234,13 +235,9 @@ impl Dictionary {
         }
         LATTICE.with(|lattice| {
             let mut lattice = lattice.borrow_mut();
-            let Lattice {
-                nodes,
-                ends,
-                cands,
-                path,
-            } = &mut *lattice;
-            self.viterbi(text.as_bytes(), nodes, ends, cands);
+            let lattice = &mut *lattice;
+            self.viterbi(text.as_bytes(), lattice);
+            let Lattice { nodes, path, .. } = lattice;
             path.clear();
             // The end of the text's node is last; walk back to the start's (node 0).
             let mut at = nodes[nodes.len() - 1].prev;
@@ -253,13 +250,14 @@ impl Dictionary {
         });
     }
 
-    fn viterbi(
-        &self,
-        text: &[u8],
-        nodes: &mut Vec<Node>,
-        ends: &mut Vec<u32>,
-        cands: &mut Vec<Cand>,
-    ) {
+    fn viterbi(&self, text: &[u8], lattice: &mut Lattice) {
+        let Lattice {
+            nodes,
+            ends,
+            cands,
+            memo,
+            ..
+        } = lattice;
         let len = text.len();
         nodes.clear();
         ends.clear();
@@ -283,29 +281,35 @@ impl Dictionary {
             cands.clear();
             self.lookup(text, pos, cands);
             // MeCab links each new node in front of the begin list, then connects that list
-            // head first: the last node added is connected first.
+            // head first: the last node added is connected first. The best node to come
+            // from depends on the left id only (the word cost is the same for all), so it
+            // is found once per left id at this position.
+            memo.clear();
             for c in cands.iter().rev() {
-                let mut best = i64::from(i32::MAX);
-                let mut best_node = NONE;
-                let column = lsize * usize::from(c.token.left);
-                let mut l = ends[pos];
-                while l != NONE {
-                    let ln = &nodes[l as usize];
-                    let cost = ln.cost
-                        + i64::from(costs[usize::from(ln.right) + column])
-                        + i64::from(c.token.cost);
-                    if cost < best {
-                        best = cost;
-                        best_node = l;
+                let left = c.token.left;
+                let (from_cost, best_node) = match memo.iter().find(|m| m.0 == left) {
+                    Some(&(_, cost, node)) => (cost, node),
+                    None => {
+                        let mut best = i64::MAX;
+                        let mut best_node = NONE;
+                        let row = &costs[lsize * usize::from(left)..];
+                        let mut l = ends[pos];
+                        while l != NONE {
+                            let ln = &nodes[l as usize];
+                            let cost = ln.cost + i64::from(row[usize::from(ln.right)]);
+                            if cost < best {
+                                best = cost;
+                                best_node = l;
+                            }
+                            l = ln.next_end;
+                        }
+                        memo.push((left, best, best_node));
+                        (best, best_node)
                     }
-                    l = ln.next_end;
-                }
-                if best_node == NONE {
-                    // Every path costs i32::MAX or more: MeCab gives up ("too long
-                    // sentence"); the cheapest path is kept here.
-                    best_node = ends[pos];
-                    best = i64::MAX / 4;
-                }
+                };
+                // MeCab starts from a best cost of i32::MAX: where every path costs that or
+                // more it gives up ("too long sentence"); the cheapest path is kept here.
+                let best = from_cost + i64::from(c.token.cost);
                 let x = pos + c.skipped as usize + c.len as usize;
                 let id = nodes.len() as u32;
                 nodes.push(Node {
@@ -402,6 +406,8 @@ struct Lattice {
     nodes: Vec<Node>,
     ends: Vec<u32>,
     cands: Vec<Cand>,
+    /// Per left id met at a position: the best cost to come from and its node.
+    memo: Vec<(u16, i64, u32)>,
     path: Vec<(usize, usize)>,
 }
 
