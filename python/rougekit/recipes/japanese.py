@@ -121,28 +121,34 @@ def neologdn_normalize(text: str) -> str:
             if not (parts and parts[-1][0] == "s"):
                 parts.append(("s", " "))
         else:
-            converted = _convert(c)
-            if i + 1 < n and text[i + 1] in "ﾞﾟ゛゜":
-                composed = _compose(converted, text[i + 1])
-                if composed is not None:
-                    converted = composed
-                    i += 1
-            parts.append(("c", converted))
+            parts.append(("c", _convert(c)))
             i += 1
     out: list[str] = []
     for k, (kind, piece) in enumerate(parts):
-        if kind != "s":
-            if kind == "r" and k >= 2 and parts[k - 1][0] == "s" and _ascii(parts[k - 2][1]):
-                after = parts[k + 1][1] if k + 1 < len(parts) else ""
-                if after and _in_blocks(after[0]):
+        if kind == "s":
+            if not out or k + 1 >= len(parts):
+                continue
+            before, nxt = out[-1][-1], parts[k + 1]
+            if (
+                ord(before) < 0x80
+                and before != "*"
+                and (nxt[0] == "r" or not _in_blocks(nxt[1][0]))
+            ):
+                out.append(" ")
+            continue
+        if kind == "r":
+            if k >= 2 and parts[k - 1][0] == "s" and _ascii(parts[k - 2][1]) and out[-1] == " ":
+                nxt = parts[k + 1] if k + 1 < len(parts) else ("", "")
+                if nxt[0] == "c" and _in_blocks(nxt[1][0]):
                     continue
-            out.append(piece)
-            continue
-        if not out or k + 1 >= len(parts):
-            continue
-        before, nxt = out[-1][-1], parts[k + 1]
-        if ord(before) < 0x80 and before != "*" and (nxt[0] == "r" or not _in_blocks(nxt[1][0])):
-            out.append(" ")
+            if out and out[-1] == piece:  # runs that met once spaces went: one
+                continue
+        elif piece in "ﾞﾟ" and out:  # a mark composes with the kana before it, spaces gone
+            composed = _compose(out[-1], piece)
+            if composed is not None:
+                out[-1] = composed
+                continue
+        out.append(piece)
     return "".join(out)
 
 
