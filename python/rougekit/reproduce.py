@@ -88,6 +88,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
         argv += ["--segmenter", segmenter]
     if f["stem"].endswith("@3a486db"):
         argv += ["--nltk-stopwords", "3a486db"]
+    if f["profile"] == "xlsum-v1" and extra.get("seg", "").startswith("mecab-"):
+        argv += ["--ja-dict", extra["seg"][len("mecab-") :]]
     if "empty" in extra:
         argv += ["--on-empty", extra["empty"]]
     if f["sw"] != "no":
@@ -146,6 +148,10 @@ def _options_of(f: dict[str, str]) -> dict[str, Any]:
         "segmenter": _segmenter(f.get("seg"), f["profile"]),
         "language": f.get("lang"),
         "nltk_stopwords": "3a486db" if stem.endswith("@3a486db") else None,
+        # xlsum-v1's Japanese over unidic-lite: seg:mecab-unidic-lite-1.0.8.
+        "ja_dict": f["seg"][len("mecab-") :]
+        if f["profile"] == "xlsum-v1" and f.get("seg", "").startswith("mecab-")
+        else None,
         "on_empty": f.get("empty"),
     }
 

@@ -67,11 +67,16 @@ impl Tokenizer {
             "unicode-v1" => Tokenizer::Unicode,
             "character-v1" => Tokenizer::Character,
             _ if name.starts_with("xlsum-v1") => match Words::parse(name) {
+                Some(Words::Mecab) => {
+                    // The segmenter needs its dictionary loaded: parsing it says so if not.
+                    Segmenter::parse("mecab-unidic-lite")?;
+                    Tokenizer::Xlsum(Words::Mecab)
+                }
                 Some(w) => Tokenizer::Xlsum(w),
                 None => {
                     return Err(RougeError::InvalidOption(format!(
                         "unknown tokenizer {name:?}: expected xlsum-v1, xlsum-v1+jieba, \
-                         xlsum-v1+newmm or xlsum-v1+burmese"
+                         xlsum-v1+newmm, xlsum-v1+burmese or xlsum-v1+mecab-unidic-lite"
                     )))
                 }
             },
@@ -81,7 +86,7 @@ impl Tokenizer {
                     return Err(RougeError::InvalidOption(format!(
                         "unknown tokenizer {name:?}: expected rouge-score, whitespace, \
                          whitespace+<segmenter>, unicode-v1, character-v1, xlsum-v1, \
-                         xlsum-v1+jieba, xlsum-v1+newmm or xlsum-v1+burmese"
+                         xlsum-v1+jieba, xlsum-v1+newmm, xlsum-v1+burmese or xlsum-v1+mecab-unidic-lite"
                     )))
                 }
             },

@@ -53,6 +53,7 @@ OPTIONS = (
     "segmenter",
     "language",
     "nltk_stopwords",
+    "ja_dict",
     "on_empty",
 )
 
