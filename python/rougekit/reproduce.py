@@ -100,6 +100,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     rule, jackknife, _ = f["mref"].partition("+jackknife")
     try:
         language = {"language": extra["lang"]} if "lang" in extra else {}
+        if f["profile"] == "xlsum-v1" and extra.get("seg", "").startswith("mecab-"):
+            language["ja_dict"] = extra["seg"][len("mecab-") :]
         default_rule = profiles.create(f["profile"], **language).signature_fields()["mref"]
     except ValueError:  # a profile this version does not know: name the rule
         default_rule = ""
@@ -205,6 +207,8 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
             )
     if "seg" in extra and not _takes_segmenter(name):
         language = {"language": extra["lang"]} if "lang" in extra else {}
+        if name == "xlsum-v1" and extra["seg"].startswith("mecab-"):
+            language["ja_dict"] = extra["seg"][len("mecab-") :]
         try:
             own = profiles.create(name, **language).signature_fields().get("seg")
         except ValueError:
