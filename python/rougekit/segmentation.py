@@ -85,6 +85,10 @@ UNIDIC_LITE_VERSION = "1.0.8"
 UNIDIC_LITE = f"unidic-lite-{UNIDIC_LITE_VERSION}"
 
 
+#: Whether this process loaded it (the core keeps it for the life of the process).
+_unidic_lite_loaded = False
+
+
 def load_unidic_lite() -> str:
     """Loads the dictionary of the installed unidic-lite for ``"mecab-unidic-lite"`` (once
     per process; about 0.5 s) and returns its name, ``"unidic-lite-1.0.8"``.
@@ -94,6 +98,9 @@ def load_unidic_lite() -> str:
         ValueError: another unidic-lite release is installed (its words may differ), or a
             file of its dictionary is missing or broken.
     """
+    global _unidic_lite_loaded
+    if _unidic_lite_loaded:
+        return UNIDIC_LITE
     try:
         import unidic_lite  # type: ignore[import-untyped]
     except ImportError as err:
@@ -114,6 +121,7 @@ def load_unidic_lite() -> str:
             f"(pip install unidic-lite=={UNIDIC_LITE_VERSION})"
         )
     _core.load_mecab_dictionary(str(unidic_lite.DICDIR), UNIDIC_LITE)
+    _unidic_lite_loaded = True
     return UNIDIC_LITE
 
 

@@ -109,6 +109,7 @@ def test_without_unidic_lite_the_error_names_it(monkeypatch: pytest.MonkeyPatch)
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_unidic)
+    monkeypatch.setattr(segmentation, "_unidic_lite_loaded", False)
     with pytest.raises(ModuleNotFoundError, match="pip install unidic-lite==1.0.8"):
         segmentation.load_unidic_lite()
 
@@ -119,6 +120,7 @@ def test_another_unidic_lite_version_is_refused(monkeypatch: pytest.MonkeyPatch)
     import rougekit.segmentation as segmentation
 
     monkeypatch.setattr(importlib.metadata, "version", lambda name: "9.9")
+    monkeypatch.setattr(segmentation, "_unidic_lite_loaded", False)
     with pytest.raises(ValueError, match="unidic-lite 9.9 is installed"):
         segmentation.load_unidic_lite()
 
