@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, E501  (wide characters count double; full-width letters and kana marks are the point of these texts)
 """Texts for comparing ``rougekit.segment(..., "mecab-unidic-lite")`` with fugashi itself.
 
 :func:`generated_texts` builds hard cases from a fixed seed: runs of every character category
@@ -34,9 +35,8 @@ KANJI_NUMERALS = list("〇一二三四五六七八九十百千万億兆")
 LATIN = list("abcxyzABCXYZ") + [chr(c) for c in range(0xFF21, 0xFF3B, 3)]
 DIGITS = list("0123456789") + [chr(c) for c in range(0xFF10, 0xFF1A)]
 GREEK_CYRILLIC = list("αβγΩλπДЖЯжя")
-SYMBOLS = list(
-    "、。，．・：；？！゛゜´｀¨＾￣＿ヽ〃仝々〆〇―‐／＼～∥｜…‥‘’“”（）〔〕［］｛｝〈〉《》「」『』【】＋－±×÷＝≠＜＞%$#&*@-+=/()[]{}<>!?.,:;'\"~^|_"
-) + [
+SYMBOLS = [
+    *"、。，．・：；？！゛゜´｀¨＾￣＿ヽ〃仝々〆〇―‐／＼～∥｜…‥‘’“”（）〔〕［］｛｝〈〉《》「」『』【】＋－±×÷＝≠＜＞%$#&*@-+=/()[]{}<>!?.,:;'\"~^|_",
     "\u3000",
     "\u00a0",
 ]

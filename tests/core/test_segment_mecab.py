@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (full-width letters and kana marks are the point of these texts)
 """``rougekit.segment(texts, "mecab-unidic-lite")`` against fugashi with unidic-lite 1.0.8.
 
 The oracle is the real MeCab (fugashi, a test dependency) over the real dictionary
@@ -42,9 +43,8 @@ def _check(tagger: Any, texts: list[str]) -> None:
         b = [w.surface for w in tagger(text)]
         if a != b:
             k = next(i for i, (x, y) in enumerate(zip([*a, None], [*b, None])) if x != y)
-            bad.append(
-                f"{text[:60]!r}: rougekit {a[max(0, k - 2) : k + 3]} MeCab {b[max(0, k - 2) : k + 3]}"
-            )
+            j = max(0, k - 2)
+            bad.append(f"{text[:60]!r}: rougekit {a[j : k + 3]} MeCab {b[j : k + 3]}")
     assert not bad, f"{len(bad)} of {len(texts)} texts differ from MeCab:\n" + "\n".join(bad[:10])
 
 
@@ -110,7 +110,7 @@ def test_without_unidic_lite_the_error_names_it(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(builtins, "__import__", no_unidic)
     monkeypatch.setattr(segmentation, "_unidic_lite_loaded", False)
-    with pytest.raises(ModuleNotFoundError, match="pip install unidic-lite==1.0.8"):
+    with pytest.raises(ModuleNotFoundError, match=r"pip install unidic-lite==1\.0\.8"):
         segmentation.load_unidic_lite()
 
 
@@ -121,7 +121,7 @@ def test_another_unidic_lite_version_is_refused(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(importlib.metadata, "version", lambda name: "9.9")
     monkeypatch.setattr(segmentation, "_unidic_lite_loaded", False)
-    with pytest.raises(ValueError, match="unidic-lite 9.9 is installed"):
+    with pytest.raises(ValueError, match=r"unidic-lite 9\.9 is installed"):
         segmentation.load_unidic_lite()
 
 

@@ -17,7 +17,7 @@ TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
 
 def test_japanese_is_refused_without_ja_dict() -> None:
-    with pytest.raises(ValueError, match="ja_dict='unidic-lite-1.0.8'"):
+    with pytest.raises(ValueError, match=r"ja_dict='unidic-lite-1\.0\.8'"):
         rk.RougeScorer(TYPES, profile="xlsum-v1", language="japanese")
     with pytest.raises(ValueError, match="unknown ja_dict"):
         rk.RougeScorer(TYPES, profile="xlsum-v1", language="japanese", ja_dict="unidic-3.1")

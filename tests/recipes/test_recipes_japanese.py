@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, E501  (wide characters count double; full-width letters and kana marks are the point of these texts)
 """``lm-eval-0.4.13:ja_leaderboard_xlsum`` against lm-eval's own code
 (``lm_eval/tasks/japanese_leaderboard/ja_leaderboard_xlsum.py``): its ``MecabTokenizer``
 (emoji 2.14.0, neologdn 0.5.3, fugashi over unidic-lite 1.0.8) and its ``rouge2_agg``

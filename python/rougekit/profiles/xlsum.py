@@ -27,8 +27,9 @@ fetches from outside PyPI, which cannot be reproduced offline. ``ja_dict="unidic
 runs the same scorer with MeCab over unidic-lite 1.0.8's dictionary instead (rougekit's
 ``mecab-unidic-lite`` segmenter, reading an installed ``unidic-lite``): the numbers
 multilingual-rouge gives where fugashi finds unidic-lite, not XL-Sum's published ones; the
-signature names the dictionary (``seg:mecab-unidic-lite-1.0.8``). Thai's signature names its segmenter and dictionary
-(``seg:newmm-pythainlp-5.4.0``): newmm's words change with pythainlp's word list.
+signature names the dictionary (``seg:mecab-unidic-lite-1.0.8``). Thai's signature names its
+segmenter and dictionary (``seg:newmm-pythainlp-5.4.0``): newmm's words change with
+pythainlp's word list.
 Drop-in: :mod:`rougekit.compat.multilingual_rouge`.
 """
 

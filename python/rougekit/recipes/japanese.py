@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (the full-width and kana characters neologdn converts)
 """The text steps of lm-eval's ``japanese_leaderboard`` xlsum task
 (``lm_eval/tasks/japanese_leaderboard/ja_leaderboard_xlsum.py``, ``MecabTokenizer``), each
 written from the behaviour it reproduces: emoji removed, neologdn's normalization, every
@@ -21,7 +22,10 @@ from rougekit.recipes.emoji_singles import RANGES
 _EMOJI_STARTS = [a for a, _ in RANGES]
 #: lm-eval's second pass: whole runs of these blocks go (emoticons, pictographs, transport
 #: and map symbols, regional indicators, dingbats U+2702-U+27B0).
-_EMOJI_RUNS = re.compile("[\U0001f600-\U0001f64f\U0001f300-\U0001f5ff\U0001f680-\U0001f6ff\U0001f1e0-\U0001f1ff\u2702-\u27b0]+")  # fmt: skip
+_EMOJI_RUNS = re.compile(
+    "[\U0001f600-\U0001f64f\U0001f300-\U0001f5ff\U0001f680-\U0001f6ff\U0001f1e0-\U0001f1ff"
+    "\u2702-\u27b0]+"
+)
 
 
 def _is_emoji(c: str) -> bool:
@@ -95,7 +99,8 @@ def neologdn_normalize(text: str) -> str:
     is not Japanese (CJK ideographs, kana, CJK punctuation, half- and full-width forms).
 
     Behaviours of neologdn 0.5.3 beyond the rules are reproduced: a space after ``*`` is
-    always dropped (``normalize("* a") == "*a"``); after a Basic Latin character and a space, a run of hyphens or long-vowel marks keeps the space
+    always dropped (``normalize("* a") == "*a"``); after a Basic Latin character and a
+    space, a run of hyphens or long-vowel marks keeps the space
     before it, and is itself dropped when a Japanese character follows it
     (``normalize("A ーあ") == "A あ"``)."""
     text = text.strip(" \u3000")
