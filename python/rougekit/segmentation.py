@@ -18,6 +18,7 @@ its name, which would hide the function ``rougekit.segment``.)
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import operator
 import sys
@@ -102,7 +103,7 @@ def load_unidic_lite() -> str:
     if _unidic_lite_loaded:
         return UNIDIC_LITE
     try:
-        import unidic_lite  # type: ignore[import-untyped]
+        unidic_lite = importlib.import_module("unidic_lite")
     except ImportError as err:
         raise ModuleNotFoundError(
             "the segmenter 'mecab-unidic-lite' reads the dictionary of the unidic-lite "

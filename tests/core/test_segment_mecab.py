@@ -11,7 +11,7 @@ documentation, run together into long texts too, and 20,000 generated texts.
 
 from __future__ import annotations
 
-import builtins
+import sys
 from typing import Any
 
 import pytest
@@ -101,14 +101,7 @@ def test_rust_by_example_and_many_generated(tagger: Any) -> None:
 def test_without_unidic_lite_the_error_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     import rougekit.segmentation as segmentation
 
-    real_import = builtins.__import__
-
-    def no_unidic(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "unidic_lite":
-            raise ModuleNotFoundError("No module named 'unidic_lite'", name=name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_unidic)
+    monkeypatch.setitem(sys.modules, "unidic_lite", None)  # the import fails
     monkeypatch.setattr(segmentation, "_unidic_lite_loaded", False)
     with pytest.raises(ModuleNotFoundError, match=r"pip install unidic-lite==1\.0\.8"):
         segmentation.load_unidic_lite()
