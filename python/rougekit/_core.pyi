@@ -55,6 +55,7 @@ __all__ = [
     "poisson_weight",
     "punkt_lines",
     "punkt_sentences",
+    "load_mecab_dictionary",
     "segment",
     "stem_words",
     "stemmer_id",
