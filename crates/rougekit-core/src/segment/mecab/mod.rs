@@ -256,6 +256,7 @@ impl Dictionary {
             ends,
             cands,
             memo,
+            from,
             ..
         } = lattice;
         let len = text.len();
@@ -285,6 +286,18 @@ impl Dictionary {
             // from depends on the left id only (the word cost is the same for all), so it
             // is found once per left id at this position.
             memo.clear();
+            // The nodes ending here, in MeCab's list order, as a flat run. One whose right id
+            // an earlier one has at a cost no higher can never be picked (the earlier one
+            // comes first at a cost as low), so it is left out.
+            from.clear();
+            let mut l = ends[pos];
+            while l != NONE {
+                let ln = &nodes[l as usize];
+                if !from.iter().any(|f| f.0 == ln.right && f.1 <= ln.cost) {
+                    from.push((ln.right, ln.cost, l));
+                }
+                l = ln.next_end;
+            }
             for c in cands.iter().rev() {
                 let left = c.token.left;
                 let (from_cost, best_node) = match memo.iter().find(|m| m.0 == left) {
@@ -293,15 +306,12 @@ impl Dictionary {
                         let mut best = i64::MAX;
                         let mut best_node = NONE;
                         let row = &costs[lsize * usize::from(left)..];
-                        let mut l = ends[pos];
-                        while l != NONE {
-                            let ln = &nodes[l as usize];
-                            let cost = ln.cost + i64::from(row[usize::from(ln.right)]);
+                        for &(right, cost, node) in from.iter() {
+                            let cost = cost + i64::from(row[usize::from(right)]);
                             if cost < best {
                                 best = cost;
-                                best_node = l;
+                                best_node = node;
                             }
-                            l = ln.next_end;
                         }
                         memo.push((left, best, best_node));
                         (best, best_node)
@@ -408,6 +418,8 @@ struct Lattice {
     cands: Vec<Cand>,
     /// Per left id met at a position: the best cost to come from and its node.
     memo: Vec<(u16, i64, u32)>,
+    /// The nodes ending at a position: right id, cost, node.
+    from: Vec<(u16, i64, u32)>,
     path: Vec<(usize, usize)>,
 }
 
