@@ -106,8 +106,10 @@ LM_EVAL_JA_XLSUM = Recipe(
     profile="whitespace",
     types=("rouge2",),
     keys=("rouge2",),
-    prepare_predictions=(steps.strip, japanese.normalize_answer, japanese.mecab_words),
-    prepare_references=(japanese.normalize_answer, japanese.mecab_words),
+    # The whitespace profile segments with MeCab in the core (seg:mecab-unidic-lite-1.0.8).
+    options=(("segmenter", "mecab-unidic-lite"),),
+    prepare_predictions=(steps.strip, japanese.normalize_answer),
+    prepare_references=(japanese.normalize_answer,),
     corpus="bootstrap-median",
     seed=1234,
     kwargs=("seed",),

@@ -2,8 +2,9 @@
 """The text steps of lm-eval's ``japanese_leaderboard`` xlsum task
 (``lm_eval/tasks/japanese_leaderboard/ja_leaderboard_xlsum.py``, ``MecabTokenizer``), each
 written from the behaviour it reproduces: emoji removed, neologdn's normalization, every
-whitespace run one space, then MeCab's ``-Owakati`` words over unidic-lite (the core's
-``mecab-unidic-lite`` segmenter).
+whitespace run one space; the recipe then segments with MeCab's ``-Owakati`` over
+unidic-lite (the core's ``mecab-unidic-lite`` segmenter, as the whitespace profile's
+``segmenter=``).
 
 The normalization follows the rules neologdn documents (mecab-ipadic-neologd's
 normalization rules, ``Regexp.ja`` of its wiki, which neologdn's README cites) with the
@@ -169,12 +170,3 @@ def white_space_fix(text: str) -> str:
 def normalize_answer(texts: list[str]) -> list[str]:
     """``MecabTokenizer.normalize_answer``: emoji removed, neologdn, whitespace fixed."""
     return [white_space_fix(neologdn_normalize(remove_emoji(t))) for t in texts]
-
-
-def mecab_words(texts: list[str]) -> list[str]:
-    """``tagger.parse(text).split()`` joined with spaces: MeCab's ``-Owakati`` words over
-    unidic-lite 1.0.8 (one core call; the words hold no whitespace once the text went
-    through :func:`white_space_fix`)."""
-    from rougekit.segmentation import segment
-
-    return [" ".join(words) for words in segment(texts, "mecab-unidic-lite")]
