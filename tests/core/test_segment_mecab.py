@@ -124,3 +124,24 @@ def test_a_second_dictionary_is_refused(tmp_path: Any) -> None:
     rk.segment("あ", SEGMENTER)
     with pytest.raises(ValueError, match="cannot load"):
         _core.load_mecab_dictionary(str(tmp_path), "other")
+
+
+def test_the_whitespace_profile_keeps_the_skipped_newlines(tagger: Any) -> None:
+    # rougeLsum's lines: the whole text's MeCab words, cut at the newlines MeCab skipped
+    # (fugashi gives what it skipped before each word as its white_space).
+    def joined(text: str) -> str:
+        out = []
+        for w in tagger(text):
+            out.append("\n" * w.white_space.count("\n") or " ")
+            out.append(w.surface)
+        return "".join(out)
+
+    texts = [str(r["text"]) for r in recorded()] + generated_texts(200, seed=11)
+    preds, refs = [*texts[1:], "東京\n\n大阪 \n京都\n"], [*texts[:-1], "東京\n大阪\n\n"]
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    ours = rk.RougeScorer(types, profile="whitespace", segmenter=SEGMENTER).score_batch(preds, refs)
+    theirs = rk.RougeScorer(types, profile="whitespace").score_batch(
+        [joined(p) for p in preds], [joined(r) for r in refs]
+    )
+    for t in types:
+        assert list(ours.fmeasure(t)) == list(theirs.fmeasure(t)), t

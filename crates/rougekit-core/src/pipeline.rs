@@ -117,10 +117,25 @@ impl Tokenizer {
                 // The words joined with spaces, split at white space: no token spans two
                 // words, so each word is split on its own (a word of spaces gives nothing,
                 // "\n" and "\r\n" a line break).
+                // MeCab's words leave out the spaces and newlines between them: each `\n`
+                // skipped there is still a line break (rougeLsum's lines are the whole
+                // text's words cut at its newlines, as for the other segmenters).
                 let mut words = Vec::new();
                 segmenter.cut_into(text, &mut words);
+                let base = text.as_ptr() as usize;
+                let mut at = 0;
                 for word in words {
+                    let start = word.as_ptr() as usize - base;
+                    for _ in text.get(at..start).unwrap_or("").matches('\n') {
+                        on_event(None);
+                    }
+                    at = start + word.len();
                     whitespace_scan(word, &mut on_event);
+                }
+                // (MeCab's text ends at its first U+0000.)
+                let end = text.find('\0').unwrap_or(text.len()).max(at);
+                for _ in text[at..end].matches('\n') {
+                    on_event(None);
                 }
             }
         }
