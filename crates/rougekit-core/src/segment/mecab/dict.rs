@@ -249,6 +249,9 @@ impl Matrix {
         }
         let left_size = usize::from(u16::from_le_bytes([bytes[0], bytes[1]]));
         let right_size = usize::from(u16::from_le_bytes([bytes[2], bytes[3]]));
+        if left_size == 0 || right_size == 0 {
+            return Err(broken("matrix.bin", "it has no context ids"));
+        }
         if bytes.len() != 4 + 2 * left_size * right_size {
             return Err(broken(
                 "matrix.bin",
@@ -335,6 +338,8 @@ mod tests {
         let err = Lexicon::parse("unk.dic", &header, 72).err().unwrap();
         assert!(err.to_string().contains("version 101"));
         assert!(Matrix::parse(&[1, 0, 1, 0, 0]).is_err());
+        assert!(Matrix::parse(&[0, 0, 0, 0]).is_err());
+        assert_eq!(Matrix::parse(&[1, 0, 1, 0, 7, 0]).unwrap().costs, [7]);
         assert!(CharTable::parse(&[0; 8]).is_err());
     }
 
