@@ -16,6 +16,14 @@ default thread count in wall time. The words are checked equal first.
     python benches/bench_segment.py --repeat 5
     python benches/bench_segment.py --segmenter newmm --repeat 3
     python benches/bench_segment.py --segmenter newmm --thai wikipedia --repeat 3
+    python benches/bench_segment.py --segmenter mecab-unidic-lite --repeat 5
+
+For ``mecab-unidic-lite`` the original is fugashi's MeCab over unidic-lite 1.0.8: its
+``tagger.parse(t)`` (the call lm-eval's japanese_leaderboard makes; C++ end to end, one
+string back) and ``[w.surface for w in tagger(t)]`` (a node object per word); the texts are
+the Japanese paragraphs of Rust by Example's translation installed with Rust's documentation
+(else the shipped ``tests/data/ja-texts.jsonl``) and, with ``--japanese generated``, the
+generated texts of ``tests/japanese_texts.py``.
 """
 
 from __future__ import annotations
@@ -50,9 +58,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--texts", type=int, default=2400)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--segmenter", choices=["jieba", "newmm"], default="jieba")
+    parser.add_argument(
+        "--segmenter", choices=["jieba", "newmm", "mecab-unidic-lite"], default="jieba"
+    )
     parser.add_argument("--thai", choices=["generated", "wikipedia"], default="generated")
+    parser.add_argument("--japanese", choices=["real", "generated"], default="real")
     args = parser.parse_args()
+    if args.segmenter == "mecab-unidic-lite":
+        mecab(args)
+        return
     if args.segmenter == "newmm":
         newmm(args)
         return
@@ -123,6 +137,51 @@ def newmm(args: argparse.Namespace) -> None:
     ]  # fmt: skip
     print(f"pythainlp {pythainlp.__version__}, {args.thai} texts: {len(texts):,} texts, "
           f"{chars:,} characters, {n_words:,} words; rougekit's dictionary loaded in "
+          f"{load * 1000:.0f} ms")  # fmt: skip
+    report(rows, args.repeat, chars)
+
+
+def mecab(args: argparse.Namespace) -> None:
+    import fugashi  # type: ignore[import-untyped]
+    from japanese_texts import (
+        generated_texts as ja_generated_texts,
+    )
+    from japanese_texts import (
+        recorded_texts,
+        rust_by_example_texts,
+        unidic_lite_args,
+    )
+
+    if args.japanese == "generated":
+        source = ja_generated_texts(2400)
+    else:
+        source = list(rust_by_example_texts()) or recorded_texts()
+    texts = list(itertools.islice(itertools.cycle(source), args.texts))
+    chars = sum(map(len, texts))
+    start = time.perf_counter()
+    rk.segment(["試験"], "mecab-unidic-lite")  # reads unidic-lite's dictionary (once)
+    load = time.perf_counter() - start
+    tagger = fugashi.Tagger(unidic_lite_args())
+    words = [[w.surface for w in tagger(t)] for t in texts]
+    assert rk.segment(texts, "mecab-unidic-lite") == words, "rougekit and MeCab differ"
+    n_words = sum(map(len, words))
+    rows = [
+        ("fugashi: `[tagger.parse(t) for t in texts]`", "cpu",
+         lambda: [tagger.parse(t) for t in texts]),
+        ("fugashi: `[[w.surface for w in tagger(t)] for t in texts]`", "cpu",
+         lambda: [[w.surface for w in tagger(t)] for t in texts]),
+        ("rougekit: `[rk.segment(t, 'mecab-unidic-lite') for t in texts]`", "cpu",
+         lambda: [rk.segment(t, "mecab-unidic-lite") for t in texts]),
+        ("rougekit: `rk.segment(texts, 'mecab-unidic-lite', threads=1)`", "cpu",
+         lambda: rk.segment(texts, "mecab-unidic-lite", threads=1)),
+        ("fugashi: `[tagger.parse(t) for t in texts]`", "wall",
+         lambda: [tagger.parse(t) for t in texts]),
+        ("rougekit: `rk.segment(texts, 'mecab-unidic-lite')` (default threads)", "wall",
+         lambda: rk.segment(texts, "mecab-unidic-lite")),
+    ]  # fmt: skip
+    print(f"fugashi {fugashi.__version__ if hasattr(fugashi, '__version__') else ''} over "
+          f"unidic-lite 1.0.8, {args.japanese} texts: {len(texts):,} texts, {chars:,} "
+          f"characters, {n_words:,} words; rougekit's dictionary read in "
           f"{load * 1000:.0f} ms")  # fmt: skip
     report(rows, args.repeat, chars)
 

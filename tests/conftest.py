@@ -544,7 +544,8 @@ def trained_punkt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 ORACLE_MODULES = frozenset({
     "test_differential_corpora", "test_differential_hypothesis", "test_stem_snowball",
     "test_tokenize_unicode", "test_scores_unicode", "test_union_lcs", "test_segment_jieba",
-    "test_segment_newmm", "test_segmenter",
+    "test_segment_newmm", "test_segment_mecab", "test_segmenter", "test_recipes_japanese",
+    "test_xlsum_japanese",
     "test_published_pltrdy", "test_published_recipes", "test_rouge_score_suite",
     "test_compat_fidelity", "test_compat_bootstrap", "test_perl_differential",
     "test_perl_sample_outputs", "test_perl_options", "test_perl_files", "test_perl_profile",

@@ -41,6 +41,7 @@ __all__ = [
     "exact_sum",
     "exact_sum_scaled",
     "instance_rows",
+    "load_mecab_dictionary",
     "mbr",
     "nearest",
     "normalize_types",
@@ -123,6 +124,12 @@ def punkt_sentences(texts: list[str], language: str, threads: int) -> list[list[
 
 def punkt_lines(texts: list[str], language: str, threads: int) -> list[str]:
     """``"\\n".join(punkt_sentences(...)[i])`` for each text, without building Python lists."""
+
+def load_mecab_dictionary(dicdir: str, name: str) -> None:
+    """Loads the compiled MeCab dictionary of ``dicdir`` (``sys.dic``, ``unk.dic``,
+    ``matrix.bin``, ``char.bin``, ``dicrc``) under ``name`` for the ``mecab-unidic-lite``
+    segmenter, once per process. ``ValueError`` for a missing or broken file, or for a
+    second dictionary of another name."""
 
 def segment(texts: list[str], segmenter: str, threads: int) -> list[list[str]]:
     """The words of each text by the named segmenter (``jieba``: jieba 0.42.1's

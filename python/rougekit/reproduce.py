@@ -74,7 +74,7 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
     argv += [] if stemmer is None else ["--stem"] if stemmer is True else ["--stem", stemmer]
     if "lang" in extra:
         argv += ["--lang", extra["lang"]]
-    for option in ("segmenter", "nltk_stopwords"):
+    for option in ("segmenter", "nltk_stopwords", "ja_dict"):
         if options.get(option) is not None:
             argv += ["--" + option.replace("_", "-"), str(options[option])]
     if "empty" in extra:
@@ -86,8 +86,8 @@ def command_of(signature: Signature, extra: dict[str, str]) -> str:
         argv += [f"--limit-{m.group(1)}", m.group(2)]
     rule, jackknife, _ = f["mref"].partition("+jackknife")
     try:
-        language = {"language": extra["lang"]} if "lang" in extra else {}
-        default_rule = profiles.create(f["profile"], **language).signature_fields()["mref"]
+        chosen = {k: options[k] for k in ("language", "ja_dict") if options.get(k) is not None}
+        default_rule = profiles.create(f["profile"], **chosen).signature_fields()["mref"]
     except ValueError:  # a profile this version does not know: name the rule
         default_rule = ""
     if rule != default_rule:
@@ -153,6 +153,8 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
             )
     if "seg" in extra and not _takes_segmenter(name):
         language = {"language": extra["lang"]} if "lang" in extra else {}
+        if name == "xlsum-v1" and extra["seg"].startswith("mecab-"):
+            language["ja_dict"] = extra["seg"][len("mecab-") :]
         try:
             own = profiles.create(name, **language).signature_fields().get("seg")
         except ValueError:

@@ -84,6 +84,10 @@ class RougeScorer:
         nltk_stopwords: ``"xlsum-v1"`` only: the nltk_data snapshot of NLTK's stopword
             lists its stemmers skip, ``"5db857e"`` (today's, the default) or ``"3a486db"``
             (before 2021-10-19: XL-Sum's paper).
+        ja_dict: ``"xlsum-v1"`` with ``language="japanese"`` only: ``"unidic-lite-1.0.8"``
+            scores Japanese with XL-Sum's scorer over MeCab and unidic-lite 1.0.8's
+            dictionary (read from the installed ``unidic-lite``): not XL-Sum's published
+            numbers, which used the full UniDic; without it Japanese is refused.
         stopwords: ROUGE-1.5.5's profile only: its ``-s`` (drop stopwords).
         limit_words: ROUGE-1.5.5's profile only: its ``-l`` (keep the first N words).
         limit_bytes: ROUGE-1.5.5's profile only: its ``-b`` (keep the first N bytes).
@@ -125,6 +129,7 @@ class RougeScorer:
         separator: int | None = None,
         segmenter: str | None = None,
         nltk_stopwords: str | None = None,
+        ja_dict: str | None = None,
         stopwords: bool | None = None,
         limit_words: int | None = None,
         limit_bytes: int | None = None,
@@ -149,6 +154,7 @@ class RougeScorer:
             segmenter=segmenter,
             language=language,
             nltk_stopwords=nltk_stopwords,
+            ja_dict=ja_dict,
             stopwords=stopwords,
             limit_words=limit_words,
             limit_bytes=limit_bytes,

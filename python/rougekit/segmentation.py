@@ -7,6 +7,10 @@ scored with the ``whitespace`` profile, as scripts that call jieba first do. The
 is loaded on the first call (about 0.2 s and 37 MB, once per process).
 ``rougekit.segment(texts, "newmm")`` likewise gives the words of pythainlp 5.4.0's
 ``word_tokenize(text, engine="newmm")`` for Thai, with its bundled word list.
+``rougekit.segment(texts, "mecab-unidic-lite")`` gives the words of MeCab's ``-Owakati`` for
+Japanese (fugashi's ``Tagger("-Owakati")``) over the dictionary of the installed
+``unidic-lite`` 1.0.8 (UniDic 2.1.2), which is read on the first call (about 260 MB, not
+shipped with rougekit: ``pip install unidic-lite``).
 
 (The module is not called ``segment``: importing a submodule sets the package attribute of
 its name, which would hide the function ``rougekit.segment``.)
@@ -14,6 +18,8 @@ its name, which would hide the function ``rougekit.segment``.)
 
 from __future__ import annotations
 
+import importlib
+import importlib.metadata
 import operator
 import sys
 from typing import Any, overload
@@ -24,7 +30,11 @@ from rougekit.checks import resolve_threads
 
 #: Each segmenter's id in the signature's ``seg`` field: the name and version of the
 #: segmenter whose words it gives.
-SEGMENTER_IDS = {"jieba": "jieba-0.42.1", "newmm": "newmm-pythainlp-5.4.0"}
+SEGMENTER_IDS = {
+    "jieba": "jieba-0.42.1",
+    "newmm": "newmm-pythainlp-5.4.0",
+    "mecab-unidic-lite": "mecab-unidic-lite-1.0.8",
+}
 
 
 def segmenter_of(seg: str | None) -> str | None:
@@ -50,12 +60,17 @@ def segment(texts: Any, segmenter: str, *, threads: int | None = None) -> Any:
     Args:
         texts: a ``str``, or a list of ``str``.
         segmenter: ``"jieba"``: jieba 0.42.1's ``jieba.cut(text)``, exactly; ``"newmm"``:
-            pythainlp 5.4.0's ``word_tokenize(text, engine="newmm")``, exactly.
+            pythainlp 5.4.0's ``word_tokenize(text, engine="newmm")``, exactly;
+            ``"mecab-unidic-lite"``: the surfaces of MeCab's words (fugashi's
+            ``[w.surface for w in Tagger("-Owakati")(text)]``) with unidic-lite 1.0.8's
+            dictionary, exactly. MeCab's words hold no spaces (``SPACE`` characters
+            before a word belong to none) and its text ends at the first U+0000.
         threads: worker threads for a list; ``None`` reads ``$ROUGEKIT_NUM_THREADS``, else
             every core this process may use.
 
     Raises:
         TypeError: ``texts`` is not a str or an ordered collection of str.
+        ModuleNotFoundError: ``"mecab-unidic-lite"`` without unidic-lite installed.
         ValueError: an unknown segmenter (the message lists the known ones), a text with
             a lone surrogate, or (``"jieba"``) a jieba imported in this process whose
             dictionary was changed (``jieba.add_word``, ``load_userdict``...): rougekit's
@@ -72,10 +87,58 @@ def segment(texts: Any, segmenter: str, *, threads: int | None = None) -> Any:
         raise TypeError(f"segmenter must be a segmenter name (str), got {type(segmenter).__name__}")
     if segmenter == "jieba":
         check_jieba_unchanged()
+    elif segmenter == "mecab-unidic-lite":
+        load_unidic_lite()
     workers = resolve_threads(threads)
     if isinstance(texts, str):
         return _core.segment([inputs.text(texts, "texts")], segmenter, 1)[0]
     return _core.segment(inputs.ordered(texts, "texts"), segmenter, workers)
+
+
+#: The unidic-lite release whose dictionary ``"mecab-unidic-lite"`` reads (UniDic 2.1.2).
+UNIDIC_LITE_VERSION = "1.0.8"
+#: Its name in signatures and messages.
+UNIDIC_LITE = f"unidic-lite-{UNIDIC_LITE_VERSION}"
+
+
+#: Whether this process loaded it (the core keeps it for the life of the process).
+_unidic_lite_loaded = False
+
+
+def load_unidic_lite() -> str:
+    """Loads the dictionary of the installed unidic-lite for ``"mecab-unidic-lite"`` (once
+    per process; about 0.5 s) and returns its name, ``"unidic-lite-1.0.8"``.
+
+    Raises:
+        ModuleNotFoundError: unidic-lite is not installed (``pip install unidic-lite``).
+        ValueError: another unidic-lite release is installed (its words may differ), or a
+            file of its dictionary is missing or broken.
+    """
+    global _unidic_lite_loaded
+    if _unidic_lite_loaded:
+        return UNIDIC_LITE
+    try:
+        unidic_lite = importlib.import_module("unidic_lite")
+    except ImportError as err:
+        raise ModuleNotFoundError(
+            "the segmenter 'mecab-unidic-lite' reads the dictionary of the unidic-lite "
+            f"package ({UNIDIC_LITE_VERSION}, UniDic 2.1.2), which is not installed: "
+            f"pip install unidic-lite=={UNIDIC_LITE_VERSION}",
+            name="unidic_lite",
+        ) from err
+    try:
+        version = importlib.metadata.version("unidic-lite")
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    if version != UNIDIC_LITE_VERSION:
+        raise ValueError(
+            f"the segmenter 'mecab-unidic-lite' reproduces unidic-lite {UNIDIC_LITE_VERSION}'s "
+            f"dictionary, but unidic-lite {version} is installed: its words may differ "
+            f"(pip install unidic-lite=={UNIDIC_LITE_VERSION})"
+        )
+    _core.load_mecab_dictionary(str(unidic_lite.DICDIR), UNIDIC_LITE)
+    _unidic_lite_loaded = True
+    return UNIDIC_LITE
 
 
 #: jieba 0.42.1's default tokenizer once its bundled dictionary is loaded: the total

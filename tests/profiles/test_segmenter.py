@@ -202,7 +202,8 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert cli.main([*argv, "--profile", "whitespace", "--segmenter", "x"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [
-        'rougekit: error: unknown --segmenter "x": the known segmenters are jieba, newmm'
+        'rougekit: error: unknown --segmenter "x": the known segmenters are jieba, newmm, '
+        "mecab-unidic-lite"
     ]
     assert cli.main([*argv, "--segmenter", "jieba"]) == 2
     err = capsys.readouterr().err

@@ -50,6 +50,9 @@ impl Tokenizer {
             Tokenizer::Whitespace => "whitespace",
             Tokenizer::SegmentedWhitespace(Segmenter::Jieba) => "whitespace+jieba",
             Tokenizer::SegmentedWhitespace(Segmenter::Newmm) => "whitespace+newmm",
+            Tokenizer::SegmentedWhitespace(Segmenter::MecabUnidicLite) => {
+                "whitespace+mecab-unidic-lite"
+            }
             Tokenizer::Unicode => "unicode-v1",
             Tokenizer::Character => "character-v1",
             Tokenizer::Xlsum(w) => w.name(),
@@ -64,11 +67,16 @@ impl Tokenizer {
             "unicode-v1" => Tokenizer::Unicode,
             "character-v1" => Tokenizer::Character,
             _ if name.starts_with("xlsum-v1") => match Words::parse(name) {
+                Some(Words::Mecab) => {
+                    // The segmenter needs its dictionary loaded: parsing it says so if not.
+                    Segmenter::parse("mecab-unidic-lite")?;
+                    Tokenizer::Xlsum(Words::Mecab)
+                }
                 Some(w) => Tokenizer::Xlsum(w),
                 None => {
                     return Err(RougeError::InvalidOption(format!(
                         "unknown tokenizer {name:?}: expected xlsum-v1, xlsum-v1+jieba, \
-                         xlsum-v1+newmm or xlsum-v1+burmese"
+                         xlsum-v1+newmm, xlsum-v1+burmese or xlsum-v1+mecab-unidic-lite"
                     )))
                 }
             },
@@ -78,7 +86,7 @@ impl Tokenizer {
                     return Err(RougeError::InvalidOption(format!(
                         "unknown tokenizer {name:?}: expected rouge-score, whitespace, \
                          whitespace+<segmenter>, unicode-v1, character-v1, xlsum-v1, \
-                         xlsum-v1+jieba, xlsum-v1+newmm or xlsum-v1+burmese"
+                         xlsum-v1+jieba, xlsum-v1+newmm, xlsum-v1+burmese or xlsum-v1+mecab-unidic-lite"
                     )))
                 }
             },
@@ -109,10 +117,25 @@ impl Tokenizer {
                 // The words joined with spaces, split at white space: no token spans two
                 // words, so each word is split on its own (a word of spaces gives nothing,
                 // "\n" and "\r\n" a line break).
+                // MeCab's words leave out the spaces and newlines between them: each `\n`
+                // skipped there is still a line break (rougeLsum's lines are the whole
+                // text's words cut at its newlines, as for the other segmenters).
                 let mut words = Vec::new();
                 segmenter.cut_into(text, &mut words);
+                let base = text.as_ptr() as usize;
+                let mut at = 0;
                 for word in words {
+                    let start = word.as_ptr() as usize - base;
+                    for _ in text.get(at..start).unwrap_or("").matches('\n') {
+                        on_event(None);
+                    }
+                    at = start + word.len();
                     whitespace_scan(word, &mut on_event);
+                }
+                // (MeCab's text ends at its first U+0000.)
+                let end = text.find('\0').unwrap_or(text.len()).max(at);
+                for _ in text[at..end].matches('\n') {
+                    on_event(None);
                 }
             }
         }

@@ -51,3 +51,74 @@ pub fn segment<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, rows)
 }
+
+/// Loads the MeCab dictionary of the directory `dicdir` (`sys.dic`, `unk.dic`, `matrix.bin`,
+/// `char.bin`, `dicrc`) under `name`, for the `mecab-unidic-lite` segmenter, once per
+/// process (a second call with the same name does nothing). Only the parts of `sys.dic`
+/// the segmentation reads are read (not its features).
+#[pyfunction]
+pub fn load_mecab_dictionary(py: Python<'_>, dicdir: &str, name: &str) -> PyResult<()> {
+    use rougekit_core::segment::mecab::{self, dict, Dictionary, Files};
+    use std::io::Read;
+    let dir = std::path::PathBuf::from(dicdir);
+    let name = name.to_string();
+    let read = |file: &str| {
+        std::fs::read(dir.join(file)).map_err(|e| {
+            PyValueError::new_err(format!(
+                "cannot read the MeCab dictionary file {}: {e}",
+                dir.join(file).display()
+            ))
+        })
+    };
+    let load = || -> PyResult<Dictionary> {
+        let path = dir.join("sys.dic");
+        let fail = |e: std::io::Error| {
+            PyValueError::new_err(format!(
+                "cannot read the MeCab dictionary file {}: {e}",
+                path.display()
+            ))
+        };
+        let mut file = std::fs::File::open(&path).map_err(fail)?;
+        let size = file.metadata().map_err(fail)?.len();
+        let mut sys = vec![0u8; dict::HEADER.min(size as usize)];
+        file.read_exact(&mut sys).map_err(fail)?;
+        let want = dict::prefix_len(&sys).map_err(to_py)?;
+        if want as u64 > size {
+            return Err(PyValueError::new_err(format!(
+                "MeCab dictionary file {} is broken: shorter than its sections",
+                path.display()
+            )));
+        }
+        sys.resize(want, 0);
+        file.read_exact(&mut sys[dict::HEADER..]).map_err(fail)?;
+        let unk = read("unk.dic")?;
+        let matrix = read("matrix.bin")?;
+        let chars = read("char.bin")?;
+        let dicrc = String::from_utf8_lossy(&read("dicrc")?).into_owned();
+        let files = Files {
+            sys_dic: &sys,
+            sys_dic_size: size,
+            unk_dic: &unk,
+            matrix_bin: &matrix,
+            char_bin: &chars,
+            dicrc: &dicrc,
+        };
+        Dictionary::from_files(&files, &name).map_err(to_py)
+    };
+    py.allow_threads(|| {
+        let mut failed = None;
+        let result = mecab::install(
+            || {
+                load().map_err(|e| {
+                    failed = Some(e);
+                    rougekit_core::error::RougeError::InvalidOption(String::new())
+                })
+            },
+            &name,
+        );
+        match (failed, result) {
+            (Some(e), _) => Err(e),
+            (None, r) => r.map_err(to_py),
+        }
+    })
+}

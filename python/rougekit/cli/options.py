@@ -26,7 +26,7 @@ def _types(args: argparse.Namespace) -> list[str] | None:
 #: Options passed to ``RougeScorer`` when given (each profile takes some of them).
 _PASS_THROUGH = (
     "stopwords", "limit_words", "limit_bytes", "multiref", "jackknife", "alpha", "beta",
-    "segmenter", "nltk_stopwords", "on_empty",
+    "segmenter", "nltk_stopwords", "ja_dict", "on_empty",
 )  # fmt: skip
 
 

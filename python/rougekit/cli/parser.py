@@ -301,13 +301,19 @@ def _add_scoring(p: argparse.ArgumentParser) -> None:
         "--segmenter", metavar="NAME",
         help="segment every text into words first (whitespace and rouge-chinese-1.0.3 "
         "profiles): jieba (jieba 0.42.1, as ' '.join(jieba.cut(text))) or newmm (Thai: "
-        "pythainlp 5.4.0's word_tokenize(text, engine='newmm'))",
+        "pythainlp 5.4.0's word_tokenize(text, engine='newmm')) or mecab-unidic-lite "
+        "(Japanese: MeCab -Owakati over the installed unidic-lite 1.0.8)",
     )  # fmt: skip
     g.add_argument(
         "--nltk-stopwords", choices=("5db857e", "3a486db"), metavar="SNAPSHOT",
         help="xlsum-v1: the nltk_data snapshot of the stopword lists NLTK's stemmers leave "
         "unstemmed: 5db857e (today's, the default) or 3a486db (before 2021-10, the XL-Sum "
         "paper's: Arabic 248 words instead of 753)",
+    )  # fmt: skip
+    g.add_argument(
+        "--ja-dict", choices=("unidic-lite-1.0.8",), metavar="DICT",
+        help="xlsum-v1 with --lang japanese: score Japanese with MeCab over the installed "
+        "unidic-lite 1.0.8's dictionary (not XL-Sum's numbers, which used the full UniDic)",
     )  # fmt: skip
     g.add_argument(
         "--on-empty", choices=("raise", "zero"), default=None,

@@ -55,6 +55,7 @@ OPTIONS = (
     "segmenter",
     "language",
     "nltk_stopwords",
+    "ja_dict",
     "on_empty",
 )
 

@@ -50,6 +50,7 @@ SPAN_TOKENIZERS = (
     "xlsum-v1+jieba",
     "xlsum-v1+newmm",
     "xlsum-v1+burmese",
+    "xlsum-v1+mecab-unidic-lite",
 )
 
 

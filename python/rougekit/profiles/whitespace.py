@@ -4,7 +4,9 @@ rouge-score's arithmetic and rules otherwise.
 
 With ``segmenter="jieba"`` each text is first segmented by the core's jieba 0.42.1 (what
 ``" ".join(jieba.cut(text))`` gives, see :func:`rougekit.segment`), with ``segmenter="newmm"``
-by pythainlp 5.4.0's newmm (``" ".join(word_tokenize(text, engine="newmm"))``), the whole
+by pythainlp 5.4.0's newmm (``" ".join(word_tokenize(text, engine="newmm"))``), with
+``segmenter="mecab-unidic-lite"`` by MeCab over unidic-lite 1.0.8 (``tagger.parse(text)``
+of fugashi's ``Tagger("-Owakati")`` where it finds unidic-lite), the whole
 batch in Rust: the scores are the profile's on the space-joined words.
 """
 
@@ -15,7 +17,7 @@ from typing import Any, ClassVar
 
 import rougekit._core as _core
 from rougekit.profiles.engine import EngineProfile
-from rougekit.segmentation import SEGMENTER_IDS, check_jieba_unchanged
+from rougekit.segmentation import SEGMENTER_IDS, check_jieba_unchanged, load_unidic_lite
 
 
 def segmenter_name(value: object) -> str | None:
@@ -25,6 +27,8 @@ def segmenter_name(value: object) -> str | None:
         return None
     if not isinstance(value, str):
         raise TypeError(f"segmenter must be a segmenter name (str), got {type(value).__name__}")
+    if value == "mecab-unidic-lite":
+        load_unidic_lite()  # its dictionary is read from the installed unidic-lite
     _core.segment([], value, 1)  # an unknown name is a ValueError listing the known ones
     return value
 

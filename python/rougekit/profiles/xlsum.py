@@ -21,9 +21,15 @@ does.
   the default) or ``"3a486db"`` (the lists of 2021, when XL-Sum's numbers were published:
   Arabic has 248 words instead of 753, Portuguese 204 instead of 207).
 
-Japanese is refused: MeCab with the UniDic the paper used (fetched from outside PyPI) has no
-exact port here. Thai's signature names its segmenter and dictionary
-(``seg:newmm-pythainlp-5.4.0``): newmm's words change with pythainlp's word list.
+Japanese is refused by default: XL-Sum's scorer segments it with MeCab over whichever UniDic
+fugashi finds, for XL-Sum's numbers the full UniDic that ``python -m unidic download``
+fetches from outside PyPI, which cannot be reproduced offline. ``ja_dict="unidic-lite-1.0.8"``
+runs the same scorer with MeCab over unidic-lite 1.0.8's dictionary instead (rougekit's
+``mecab-unidic-lite`` segmenter, reading an installed ``unidic-lite``): the numbers
+multilingual-rouge gives where fugashi finds unidic-lite, not XL-Sum's published ones; the
+signature names the dictionary (``seg:mecab-unidic-lite-1.0.8``). Thai's signature names its
+segmenter and dictionary (``seg:newmm-pythainlp-5.4.0``): newmm's words change with
+pythainlp's word list.
 Drop-in: :mod:`rougekit.compat.multilingual_rouge`.
 """
 
@@ -79,7 +85,11 @@ TOKENIZERS = {
     "chinese": "xlsum-v1+jieba",
     "thai": "xlsum-v1+newmm",
     "burmese": "xlsum-v1+burmese",
+    "japanese": "xlsum-v1+mecab-unidic-lite",
 }
+
+#: ``ja_dict=`` values: the MeCab dictionaries Japanese can be scored with (not XL-Sum's).
+JA_DICTS = ("unidic-lite-1.0.8",)
 
 #: The languages whose segmenter depends on a dictionary that changes between versions of
 #: its package: the signature's ``seg`` names it.
@@ -89,7 +99,9 @@ SEGMENTER_IDS = {"thai": "newmm-pythainlp-5.4.0"}
 REFUSED = {
     "japanese": (
         "XL-Sum segments Japanese with MeCab and the UniDic dictionary that "
-        "'python -m unidic download' fetched, which rougekit cannot reproduce offline"
+        "'python -m unidic download' fetched, which rougekit cannot reproduce offline; "
+        "ja_dict='unidic-lite-1.0.8' scores it with unidic-lite's dictionary instead (not "
+        "XL-Sum's numbers)"
     ),
 }
 
@@ -97,7 +109,7 @@ REFUSED = {
 STOPWORD_SNAPSHOTS = ("5db857e", "3a486db")
 
 
-def xlsum_language(value: object, *, strict: bool = True) -> str:
+def xlsum_language(value: object, *, strict: bool = True, ja_dict: str | None = None) -> str:
     """The original's ``lang`` for a ``language=`` value: an XL-Sum or NLTK language name
     (``"hindi"``, ``"chinese_simplified"``, ``"bangla"``), an ISO 639-1 code or English name
     (``"hi"``, ``"Hindi"``), or ``"none"`` for the original's ``lang=None``. Aliases are
@@ -128,6 +140,8 @@ def xlsum_language(value: object, *, strict: bool = True) -> str:
         key = "_".join(found.name.split()).casefold()
         key = {"chinese": "chinese", "myanmar": "burmese"}.get(key, key)
     key = ALIASES.get(key, key)
+    if key == "japanese" and ja_dict is not None:
+        return key
     if key in REFUSED:
         raise ValueError(
             f"language={value!r} is not reproduced exactly by the 'xlsum-v1' profile: "
@@ -154,6 +168,8 @@ class XlsumV1(EngineProfile):
     language: str = "none"
     use_stemmer: bool = False
     nltk_stopwords: str = STOPWORD_SNAPSHOTS[0]
+    #: Japanese only: the MeCab dictionary (``"unidic-lite-1.0.8"``), not XL-Sum's UniDic.
+    ja_dict: str | None = None
 
     NAME: ClassVar[str] = "xlsum-v1"
     SUMMARY: ClassVar[str] = "XL-Sum's multilingual scorer (multilingual-rouge 0.0.1), bit for bit"
@@ -164,6 +180,7 @@ class XlsumV1(EngineProfile):
         "nltk_stopwords",
         "multiref",
         "jackknife",
+        "ja_dict",
     )
     KEEPS: ClassVar[str] = "every word, number and symbol (punctuation dropped)"
 
@@ -181,7 +198,21 @@ class XlsumV1(EngineProfile):
                 "'chinese_simplified', ...), an ISO 639-1 code ('hi'), or 'none' (XL-Sum's "
                 "lang=None: English with NLTK's Porter stemmer)"
             )
-        language = xlsum_language(options["language"])
+        ja_dict = options.get("ja_dict")
+        if ja_dict is not None and ja_dict not in JA_DICTS:
+            raise ValueError(
+                f"unknown ja_dict {ja_dict!r}: expected {', '.join(map(repr, JA_DICTS))} "
+                "(MeCab over the installed unidic-lite's dictionary)"
+            )
+        language = xlsum_language(options["language"], ja_dict=ja_dict)
+        if ja_dict is not None and language != "japanese":
+            raise ValueError(
+                f"ja_dict= is for language='japanese' only (got language={options['language']!r})"
+            )
+        if ja_dict is not None:
+            from rougekit.segmentation import load_unidic_lite
+
+            load_unidic_lite()
         stem = options.get("stemmer")
         if numpy_bool(stem):
             stem = bool(stem)
@@ -204,6 +235,7 @@ class XlsumV1(EngineProfile):
             language=language,
             use_stemmer=use_stemmer,
             nltk_stopwords=snapshot,
+            ja_dict=ja_dict,
         )
 
     @property
@@ -212,6 +244,8 @@ class XlsumV1(EngineProfile):
 
     def signature_fields(self) -> dict[str, str]:
         seg = SEGMENTER_IDS.get(self.language)
+        if self.ja_dict is not None:
+            seg = f"mecab-{self.ja_dict}"
         return {
             **super().signature_fields(),
             **({"seg": seg} if seg else {}),
@@ -221,15 +255,23 @@ class XlsumV1(EngineProfile):
 
     @classmethod
     def options_of(cls, fields: Mapping[str, str]) -> dict[str, Any]:
-        """... ``nltk_stopwords`` from the stemmer's stopword snapshot (``@3a486db``)."""
+        """... ``nltk_stopwords`` from the stemmer's stopword snapshot (``@3a486db``), and
+        ``ja_dict`` from Japanese's segmenter (``seg:mecab-unidic-lite-1.0.8``)."""
         options = super().options_of(fields)
         if fields["stem"].endswith("@3a486db"):
             options["nltk_stopwords"] = "3a486db"
+        seg = fields.get("seg", "")
+        if seg.startswith("mecab-"):
+            options["ja_dict"] = seg[len("mecab-") :]
         return options
 
     def before_scoring(self) -> None:
         if self.tokenizer.endswith("+jieba"):
             check_jieba_unchanged()
+        elif self.ja_dict is not None:
+            from rougekit.segmentation import load_unidic_lite
+
+            load_unidic_lite()
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {"language": self.language}
@@ -241,6 +283,8 @@ class XlsumV1(EngineProfile):
             out["multiref"] = self.multiref
         if self.jackknife:
             out["jackknife"] = True
+        if self.ja_dict is not None:
+            out["ja_dict"] = self.ja_dict
         return out
 
     @property

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import rougekit.recipes.japanese as japanese
 import rougekit.recipes.steps as steps
 from rougekit.recipes.jury import JuryRouge
 from rougekit.recipes.model import AllFields, MixedMetrics, Recipe, TruthfulQA
@@ -110,6 +111,29 @@ LM_EVAL_LONGBENCH_ZH = Recipe(
     prepare_predictions=(steps.strip, steps.jieba_words),
     prepare_references=(steps.jieba_words,),
     golds="max0",
+)
+
+LM_EVAL_JA_XLSUM = Recipe(
+    name="lm-eval-0.4.13:ja_leaderboard_xlsum",
+    harness="lm-evaluation-harness 0.4.13 (japanese_leaderboard: emoji 2.14.0, neologdn "
+    "0.5.3, fugashi with unidic-lite 1.0.8)",
+    source="lm_eval/tasks/japanese_leaderboard/ja_leaderboard_xlsum.py (MecabTokenizer, "
+    "rouge2_agg), the remove_whitespace filter",
+    does="the prediction stripped; in both texts emoji removed, neologdn's normalize, "
+    "whitespace runs one space, then MeCab -Owakati words over unidic-lite 1.0.8 "
+    "(rougekit's mecab-unidic-lite); rouge-score rouge2 F on those words; the corpus number "
+    "is rouge-score's BootstrapAggregator mid F (1,000 draws) with NumPy's global RNG seeded "
+    "1234 (lm-eval's default --seed; seed= another, None the RNG as it is).",
+    profile="whitespace",
+    types=("rouge2",),
+    keys=("rouge2",),
+    # The whitespace profile segments with MeCab in the core (seg:mecab-unidic-lite-1.0.8).
+    options=(("segmenter", "mecab-unidic-lite"),),
+    prepare_predictions=(steps.strip, japanese.normalize_answer),
+    prepare_references=(japanese.normalize_answer,),
+    corpus="bootstrap-median",
+    seed=1234,
+    kwargs=("seed",),
 )
 
 LONGBENCH = Recipe(
@@ -481,6 +505,7 @@ ALL = (
     LM_EVAL_EVALUATE_ROUGE,
     LM_EVAL_LONGBENCH,
     LM_EVAL_LONGBENCH_ZH,
+    LM_EVAL_JA_XLSUM,
     LONGBENCH,
     LONGBENCH_ZH,
     LLAMAFACTORY_TRAINER,

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `jieba` | jieba 0.42.1's `jieba.cut(text)`: accurate mode, HMM on, its bundled dictionary ([`jieba`]) |
 //! | `newmm` | pythainlp 5.4.0's `word_tokenize(text, engine="newmm")`: its bundled word list, defaults ([`newmm`]) |
+//! | `mecab-unidic-lite` | MeCab 0.996's `-Owakati` words (fugashi's `Tagger("-Owakati")`) over unidic-lite's dictionary, loaded at run time ([`mecab`]) |
 //!
 //! ```
 //! use rougekit_core::segment::Segmenter;
@@ -16,6 +17,7 @@ use crate::pool::{run_polled, shared_pool, Cancel};
 use rayon::prelude::*;
 
 pub mod jieba;
+pub mod mecab;
 pub mod newmm;
 
 /// A named segmenter.
@@ -25,6 +27,9 @@ pub enum Segmenter {
     Jieba,
     /// pythainlp 5.4.0's newmm ([`newmm`]).
     Newmm,
+    /// MeCab's Viterbi segmentation over unidic-lite's dictionary ([`mecab`]), which must
+    /// have been loaded ([`mecab::install`]) before the name parses.
+    MecabUnidicLite,
 }
 
 /// Texts a pool worker takes at a time: segmenting a short text takes microseconds, so
@@ -37,13 +42,22 @@ const TICKS_PER_BYTE: usize = 16;
 
 impl Segmenter {
     /// Every segmenter's name, in the order error messages list them.
-    pub const NAMES: [&'static str; 2] = ["jieba", "newmm"];
+    pub const NAMES: [&'static str; 3] = ["jieba", "newmm", "mecab-unidic-lite"];
 
     /// The segmenter called `name`; an error listing the known names otherwise.
     pub fn parse(name: &str) -> Result<Self, RougeError> {
         match name {
             "jieba" => Ok(Segmenter::Jieba),
             "newmm" => Ok(Segmenter::Newmm),
+            "mecab-unidic-lite" => match mecab::loaded() {
+                Some(_) => Ok(Segmenter::MecabUnidicLite),
+                None => Err(RougeError::InvalidOption(
+                    "the segmenter mecab-unidic-lite reads the dictionary of an installed \
+                     unidic-lite, which this process has not loaded (from Python, \
+                     rougekit.segment loads it: pip install unidic-lite)"
+                        .into(),
+                )),
+            },
             _ => Err(RougeError::InvalidOption(format!(
                 "unknown segmenter {name:?}: the known segmenters are {}",
                 Self::NAMES.join(", ")
@@ -56,6 +70,7 @@ impl Segmenter {
         match self {
             Segmenter::Jieba => "jieba",
             Segmenter::Newmm => "newmm",
+            Segmenter::MecabUnidicLite => "mecab-unidic-lite",
         }
     }
 
@@ -66,6 +81,7 @@ impl Segmenter {
         match self {
             Segmenter::Jieba => jieba::prepare(),
             Segmenter::Newmm => newmm::prepare(),
+            Segmenter::MecabUnidicLite => {}
         }
     }
 
@@ -75,6 +91,11 @@ impl Segmenter {
         match self {
             Segmenter::Jieba => jieba::cut_into(text, out),
             Segmenter::Newmm => newmm::cut_into(text, out),
+            // `parse` gives this segmenter only once a dictionary is loaded, and it stays.
+            Segmenter::MecabUnidicLite => match mecab::loaded() {
+                Some(dictionary) => dictionary.cut_into(text, out),
+                None => out.push(text),
+            },
         }
     }
 
@@ -131,14 +152,23 @@ mod tests {
 
     #[test]
     fn names_parse_back() {
-        for name in Segmenter::NAMES {
+        for name in Segmenter::NAMES.into_iter().take(2) {
             assert_eq!(Segmenter::parse(name).unwrap().name(), name);
         }
         let err = Segmenter::parse("Jieba").unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown segmenter \"Jieba\": the known segmenters are jieba, newmm"
+            "unknown segmenter \"Jieba\": the known segmenters are jieba, newmm, mecab-unidic-lite"
         );
+    }
+
+    #[test]
+    fn mecab_needs_its_dictionary_loaded() {
+        // No test of this crate loads one (the dictionary is read from an installed package).
+        let err = Segmenter::parse("mecab-unidic-lite")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("pip install unidic-lite"), "{err}");
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //!    character separate words and are dropped; the words are joined with single spaces;
 //! 3. the language's segmenter on that string ([`Words::Jieba`]: jieba 0.42.1's `cut`;
 //!    [`Words::Newmm`]: pythainlp 5.4.0's `word_tokenize(engine="newmm")`; the single-space
-//!    words of both are tokens; [`Words::Burmese`]: XL-Sum's syllable rules), or the
+//!    words of both are tokens; [`Words::Mecab`]: MeCab's `-Owakati` words over
+//!    unidic-lite, which skips spaces; [`Words::Burmese`]: XL-Sum's syllable rules), or the
 //!    default: pyonmttok's `aggressive` mode (a letter/number change splits, every character
 //!    that is not a letter, number or mark is a token of its own, a mark stays with the
 //!    character before it; a word that starts with a mark gets `％0020` before it, pyonmttok's
@@ -41,6 +42,9 @@ pub enum Words {
     Newmm,
     /// XL-Sum's rule-based Burmese syllable splitter.
     Burmese,
+    /// MeCab's `-Owakati` over unidic-lite's dictionary (Japanese, under
+    /// `ja_dict="unidic-lite-1.0.8"`: XL-Sum's own numbers used the full UniDic).
+    Mecab,
 }
 
 impl Words {
@@ -51,14 +55,21 @@ impl Words {
             Words::Jieba => "xlsum-v1+jieba",
             Words::Newmm => "xlsum-v1+newmm",
             Words::Burmese => "xlsum-v1+burmese",
+            Words::Mecab => "xlsum-v1+mecab-unidic-lite",
         }
     }
 
     /// The tokenizer named `name`, if it is one of these.
     pub fn parse(name: &str) -> Option<Words> {
-        [Words::Default, Words::Jieba, Words::Newmm, Words::Burmese]
-            .into_iter()
-            .find(|w| w.name() == name)
+        [
+            Words::Default,
+            Words::Jieba,
+            Words::Newmm,
+            Words::Burmese,
+            Words::Mecab,
+        ]
+        .into_iter()
+        .find(|w| w.name() == name)
     }
 
     /// Calls `on_token` for each whole-text token of `text`, in order.
@@ -95,20 +106,21 @@ impl Words {
     fn segment(self, joined: &str, mut on_token: impl FnMut(&str, Range<usize>)) {
         let found = match self {
             Words::Default => false,
-            Words::Jieba | Words::Newmm => {
-                let segmenter = if self == Words::Jieba {
-                    Segmenter::Jieba
-                } else {
-                    Segmenter::Newmm
+            Words::Jieba | Words::Newmm | Words::Mecab => {
+                let segmenter = match self {
+                    Words::Jieba => Segmenter::Jieba,
+                    Words::Newmm => Segmenter::Newmm,
+                    _ => Segmenter::MecabUnidicLite,
                 };
                 let mut words = Vec::new();
                 segmenter.cut_into(joined, &mut words);
-                // The words are consecutive slices of `joined`.
-                let mut at = 0;
+                // The words are slices of `joined` (consecutive but for MeCab, which skips
+                // spaces): each one's range from where it starts.
+                let base = joined.as_ptr() as usize;
                 let mut any = false;
                 for w in words {
+                    let at = w.as_ptr() as usize - base;
                     let range = at..at + w.len();
-                    at = range.end;
                     if !w.is_empty() {
                         any = true;
                         on_token(w, range);
