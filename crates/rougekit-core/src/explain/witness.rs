@@ -11,9 +11,10 @@ use crate::kernels::wlcs::{self, Weights};
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
 
-/// An n-gram with hits. Its occurrences shown (the first ones on each side, up to the
-/// clipped count) are `positions[at .. at + hits]` in the prediction and `positions[at +
-/// hits .. at + 2 * hits]` in the reference ([`Detail::Ngram`]).
+/// An n-gram with hits, for every engine. Its occurrences shown (the first ones on each
+/// side, up to the clipped count) are `positions[at .. at + hits]` in the prediction and
+/// `positions[at + hits .. at + 2 * hits]` in the reference ([`Detail::Ngram`]); its
+/// compared forms are the prediction's tokens from the first of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GramMatch {
     pub prediction_count: u32,
@@ -27,7 +28,8 @@ impl GramMatch {
     }
 }
 
-/// A reference n-gram not fully matched: its first position, count and hits.
+/// A reference n-gram not fully matched, for every engine: its first position (its forms
+/// are the reference's tokens from there), count and hits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GramMissed {
     pub reference_first: u32,
@@ -47,14 +49,16 @@ pub enum UnionState {
     NotCounted,
 }
 
-/// A skip-bigram (or SU unigram, `second` = `None`) with hits: its tokens as the kernels'
-/// ids (the explanation maps them to compared forms).
+/// A skip-bigram (or SU unigram, `second` = `None`) with hits, for every engine: its
+/// tokens' compared forms as the engine holds them (the rouge-score family: the kernels'
+/// ids, which its explanation maps to the pair's forms; ROUGE-1.5.5: the forms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SkipMatch {
-    pub first: u32,
-    pub second: Option<u32>,
+pub struct SkipMatch<F = u32> {
+    pub first: F,
+    pub second: Option<F>,
     pub prediction_count: u32,
     pub reference_count: u32,
+    pub hits: u32,
 }
 
 /// One reference's matches for one type.
@@ -335,6 +339,7 @@ pub fn skip_bigrams(gap: Option<usize>, su: bool, pred: &[u32], reference: &[u32
                     second,
                     prediction_count: e.0,
                     reference_count: e.1,
+                    hits: e.0.min(e.1),
                 },
             )
         })
