@@ -10,8 +10,8 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{intern, IntoPyObjectExt};
 use rougekit_core::explain::{
-    self, Detail, Dropped, Forms, GramMatch, GramMissed, PairExplain, RefExplain, SkipMatch,
-    TextView, Token, TypeExplain, UnionState,
+    self, Detail, Dropped, Forms, GramMatch, GramMissed, PairExplain, RefExplain, SentenceMarks,
+    SkipMatch, TextView, Token, TypeExplain,
 };
 use rougekit_core::scores::{Match, Score};
 use rougekit_core::RougeType;
@@ -474,6 +474,23 @@ pub(crate) fn ngrams_into<'py, C>(
     d.set_item(intern!(py, "missed"), PyList::new(py, ms)?)
 }
 
+/// A union LCS's `sentences` of a reference's dict, for every engine.
+pub(crate) fn sentences_list<'py>(
+    py: Python<'py>,
+    marks: &[SentenceMarks],
+) -> PyResult<Bound<'py, PyList>> {
+    let mut ss = Vec::with_capacity(marks.len());
+    for (k, m) in marks.iter().enumerate() {
+        let x = PyDict::new(py);
+        x.set_item(intern!(py, "sentence"), k)?;
+        x.set_item(intern!(py, "counted"), &m.counted)?;
+        x.set_item(intern!(py, "not_counted"), &m.not_counted)?;
+        x.set_item(intern!(py, "unmatched"), &m.unmatched)?;
+        ss.push(x);
+    }
+    PyList::new(py, ss)
+}
+
 /// The skip-bigram items of a reference's `matches`, for every engine (a unigram is a
 /// one-token `pair`).
 pub(crate) fn skip_list<'py, F>(
@@ -548,27 +565,8 @@ fn ref_dict<'py>(
             sentence_ends,
             prediction_in_lcs,
         } => {
-            let mut ss = Vec::with_capacity(sentence_ends.len());
-            let mut start = 0usize;
-            for (k, &end) in sentence_ends.iter().enumerate() {
-                let (mut counted, mut not_counted, mut unmatched) = (vec![], vec![], vec![]);
-                for (i, state) in states[start..end as usize].iter().enumerate() {
-                    let i = (start + i) as u32;
-                    match state {
-                        UnionState::Counted => counted.push(i),
-                        UnionState::NotCounted => not_counted.push(i),
-                        UnionState::Unmatched => unmatched.push(i),
-                    }
-                }
-                let x = PyDict::new(py);
-                x.set_item(intern!(py, "sentence"), k)?;
-                x.set_item(intern!(py, "counted"), counted)?;
-                x.set_item(intern!(py, "not_counted"), not_counted)?;
-                x.set_item(intern!(py, "unmatched"), unmatched)?;
-                ss.push(x);
-                start = end as usize;
-            }
-            d.set_item(intern!(py, "sentences"), PyList::new(py, ss)?)?;
+            let marks = explain::sentence_marks(states, sentence_ends.iter().map(|&e| e as usize));
+            d.set_item(intern!(py, "sentences"), sentences_list(py, &marks)?)?;
             d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
         }
         Detail::Wlcs { runs } => match runs {

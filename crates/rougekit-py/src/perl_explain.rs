@@ -318,15 +318,7 @@ fn reference_dict<'py>(
             runs,
             base,
         } => {
-            let list = PyList::empty(py);
-            for (k, s) in sentences.iter().enumerate() {
-                let item = PyDict::new(py);
-                item.set_item(intern!(py, "sentence"), k)?;
-                item.set_item(intern!(py, "counted"), &s.counted)?;
-                item.set_item(intern!(py, "not_counted"), &s.not_counted)?;
-                item.set_item(intern!(py, "unmatched"), &s.unmatched)?;
-                list.append(item)?;
-            }
+            let list = explain::sentences_list(py, sentences)?;
             d.set_item(intern!(py, "sentences"), list)?;
             d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
             let witness = if weighted {

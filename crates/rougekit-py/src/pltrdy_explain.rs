@@ -11,6 +11,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rougekit_core::explain::witness::Detail;
+use rougekit_core::explain::UnionState;
 use rougekit_core::pltrdy::explain::{
     explain_batch, ExplainError, MetricDetail, MetricExplain, PairExplain, TextExplain,
 };
@@ -258,7 +259,7 @@ fn union_into(
     exclusive: bool,
 ) -> PyResult<()> {
     let nref = r.reference.tokens.len();
-    // 0 unmatched, 1 not counted, 2 counted.
+    // Ordered so that a stronger state wins: unmatched < not counted < counted.
     let mut state = vec![0u8; nref];
     let mut in_lcs = BTreeSet::new();
     let steps = PyList::empty(py);
@@ -296,25 +297,17 @@ fn union_into(
         }
         steps.append(x)?;
     }
-    let sentences = PyList::empty(py);
-    let mut start = 0usize;
-    for (k, &end) in r.reference.sentence_ends.iter().enumerate() {
-        let (mut counted, mut not_counted, mut unmatched) = (vec![], vec![], vec![]);
-        for (i, &s) in state.iter().enumerate().take(end as usize).skip(start) {
-            match s {
-                2 => counted.push(i),
-                1 => not_counted.push(i),
-                _ => unmatched.push(i),
-            }
-        }
-        let x = PyDict::new(py);
-        x.set_item(intern!(py, "sentence"), k)?;
-        x.set_item(intern!(py, "counted"), counted)?;
-        x.set_item(intern!(py, "not_counted"), not_counted)?;
-        x.set_item(intern!(py, "unmatched"), unmatched)?;
-        sentences.append(x)?;
-        start = end as usize;
-    }
+    let states: Vec<UnionState> = state
+        .iter()
+        .map(|&s| match s {
+            2 => UnionState::Counted,
+            1 => UnionState::NotCounted,
+            _ => UnionState::Unmatched,
+        })
+        .collect();
+    let ends = r.reference.sentence_ends.iter().map(|&e| e as usize);
+    let sentences =
+        explain::sentences_list(py, &rougekit_core::explain::sentence_marks(&states, ends))?;
     d.set_item(intern!(py, "sentences"), sentences)?;
     d.set_item(
         intern!(py, "prediction_in_lcs"),

@@ -22,7 +22,9 @@ use crate::scores::{Match, Score};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 pub use text::{Dropped, Forms, TextView, Token, Why};
-pub use witness::{Detail, GramMatch, GramMissed, SkipMatch, UnionState};
+pub use witness::{
+    sentence_marks, Detail, GramMatch, GramMissed, SentenceMarks, SkipMatch, UnionState,
+};
 
 /// One reference's part of a type's explanation.
 #[derive(Debug, Clone, PartialEq)]

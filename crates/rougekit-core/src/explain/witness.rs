@@ -49,6 +49,40 @@ pub enum UnionState {
     NotCounted,
 }
 
+/// A reference sentence's tokens in a union LCS (rougeLsum, ROUGE-1.5.5's ROUGE-L/W, rouge
+/// 1.0.1's ROUGE-L), for every engine: token indices by [`UnionState`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SentenceMarks {
+    /// In the union and counted as a hit.
+    pub counted: Vec<u32>,
+    /// In the union, not counted (the engine's double-count guard).
+    pub not_counted: Vec<u32>,
+    pub unmatched: Vec<u32>,
+}
+
+/// Each sentence's marks: `states` per token, `ends` where each sentence ends among them.
+pub fn sentence_marks(
+    states: &[UnionState],
+    ends: impl IntoIterator<Item = usize>,
+) -> Vec<SentenceMarks> {
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    for end in ends {
+        let mut s = SentenceMarks::default();
+        for (i, state) in states.iter().enumerate().take(end).skip(start) {
+            let i = i as u32;
+            match state {
+                UnionState::Counted => s.counted.push(i),
+                UnionState::NotCounted => s.not_counted.push(i),
+                UnionState::Unmatched => s.unmatched.push(i),
+            }
+        }
+        out.push(s);
+        start = end;
+    }
+    out
+}
+
 /// A skip-bigram (or SU unigram, `second` = `None`) with hits, for every engine: its
 /// tokens' compared forms as the engine holds them (the rouge-score family: the kernels'
 /// ids, which its explanation maps to the pair's forms; ROUGE-1.5.5: the forms).

@@ -16,7 +16,9 @@ use super::types::PerlType;
 use super::vocab::{Vocab, DROPPED};
 use super::{MultiRef, PerlConfig, Variant};
 // Tokens, dropped text and the reasons are the explanations' shared vocabulary.
-pub use crate::explain::{Dropped, GramMatch, GramMissed, SkipMatch, Token, Why};
+pub use crate::explain::{
+    Dropped, GramMatch, GramMissed, SentenceMarks, SkipMatch, Token, UnionState, Why,
+};
 use crate::kernels::wlcs::Weights;
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
@@ -35,17 +37,6 @@ pub struct TextExplanation {
     pub dropped: Vec<Dropped>,
     /// Sentences of the sentence reader (empty ones included).
     pub sentences: usize,
-}
-
-/// A reference sentence's positions in the union of ROUGE-L/W (token indices of the
-/// reference's sentence-reader tokens).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SentenceMarks {
-    /// Marked and within the unigram budgets: hits.
-    pub counted: Vec<usize>,
-    /// Marked, but the budgets were spent (ROUGE-1.5.5's double-count guard).
-    pub not_counted: Vec<usize>,
-    pub unmatched: Vec<usize>,
 }
 
 /// A ROUGE-W run: `length` hits from reference token `first` to `last`, worth `value`.
@@ -76,6 +67,9 @@ pub enum Detail {
     },
     /// ROUGE-L (`runs` empty) and ROUGE-W.
     Union {
+        /// Per reference sentence, its sentence-reader tokens: marked and within the unigram
+        /// budgets (counted), marked but the budgets spent (ROUGE-1.5.5's double-count
+        /// guard: not counted), unmatched.
         sentences: Vec<SentenceMarks>,
         /// Peer token indices on some sentence pair's alignment (the peer side is a
         /// witness: ROUGE-1.5.5 marks the model side only).
@@ -640,29 +634,24 @@ fn union_detail(
     j: usize,
     weights: Option<&mut Weights>,
 ) -> Detail {
-    let mut state = vec![0u8; model.sent_tokens.len()]; // 0 unmatched, 1 counted, 2 not
+    let mut state = vec![UnionState::Unmatched; model.sent_tokens.len()];
     for &(pos, counted) in &w.marked[j] {
-        state[pos] = if counted { 1 } else { 2 };
+        state[pos] = if counted {
+            UnionState::Counted
+        } else {
+            UnionState::NotCounted
+        };
     }
-    let mut sentences = Vec::with_capacity(model.sent_ends.len());
+    let sentences = crate::explain::sentence_marks(&state, model.sent_ends.iter().copied());
     let mut start = 0;
     let mut base = 0.0;
     let mut sentence_of = vec![0usize; model.sent_tokens.len()];
     let mut f = weights;
     for (i, &end) in model.sent_ends.iter().enumerate() {
-        let mut s = SentenceMarks::default();
-        for pos in start..end {
-            sentence_of[pos] = i;
-            match state[pos] {
-                1 => s.counted.push(pos),
-                2 => s.not_counted.push(pos),
-                _ => s.unmatched.push(pos),
-            }
-        }
+        sentence_of[start..end].fill(i);
         if let Some(f) = f.as_deref_mut() {
             base += f.f(end - start);
         }
-        sentences.push(s);
         start = end;
     }
     let in_lcs = &w.in_lcs[j];
