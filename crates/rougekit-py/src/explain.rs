@@ -10,7 +10,8 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{intern, IntoPyObjectExt};
 use rougekit_core::explain::{
-    self, Detail, Forms, PairExplain, RefExplain, TextView, Token, TypeExplain, UnionState,
+    self, Detail, Dropped, Forms, GramMatch, GramMissed, PairExplain, RefExplain, SentenceMarks,
+    SkipMatch, TextView, Token, TypeExplain,
 };
 use rougekit_core::scores::{Match, Score};
 use rougekit_core::RougeType;
@@ -127,38 +128,51 @@ impl PyExplanation {
                 .map(|&i| i.into_bound_py_any(py))
                 .collect::<PyResult<_>>()?,
         };
-        match &self.texts {
+        let none = py.None().into_bound(py);
+        let compared = |&k: &u32| forms.get(k as usize).unwrap_or(&none).clone();
+        let (prediction, references): (Option<&str>, Vec<Option<&str>>) = match &self.texts {
             Texts::Strs {
                 prediction,
                 references,
-            } => {
-                out.set_item(
-                    intern!(py, "prediction"),
-                    text_dict(py, Some(prediction), None, &r.prediction, &forms)?,
-                )?;
-                let refs = references
-                    .iter()
-                    .zip(&r.references)
-                    .map(|(t, v)| text_dict(py, Some(t), None, v, &forms))
-                    .collect::<PyResult<Vec<_>>>()?;
-                out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
-            }
+            } => (
+                Some(prediction),
+                references.iter().map(|t| Some(&**t)).collect(),
+            ),
+            Texts::Ids { references, .. } => (None, vec![None; references.len()]),
+        };
+        let ids = |k: usize| match &self.texts {
             Texts::Ids {
                 prediction,
                 references,
-            } => {
-                out.set_item(
-                    intern!(py, "prediction"),
-                    text_dict(py, None, Some(prediction), &r.prediction, &forms)?,
-                )?;
-                let refs = references
-                    .iter()
-                    .zip(&r.references)
-                    .map(|(t, v)| text_dict(py, None, Some(t), v, &forms))
-                    .collect::<PyResult<Vec<_>>>()?;
-                out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
-            }
-        }
+            } => Some(if k == 0 {
+                &prediction[..]
+            } else {
+                &references[k - 1][..]
+            }),
+            Texts::Strs { .. } => None,
+        };
+        let parts = |k: usize, text: Option<&'_ str>, v: &'_ TextView| {
+            let parts = TextParts {
+                text,
+                ids: ids(k),
+                tokens: &v.tokens,
+                own_tokens: v.line_tokens.as_deref().map(|t| ("line_tokens", t)),
+                dropped: &v.dropped,
+                sentences: v.sentences,
+            };
+            text_dict(py, &parts, &compared)
+        };
+        out.set_item(
+            intern!(py, "prediction"),
+            parts(0, prediction, &r.prediction)?,
+        )?;
+        let refs = references
+            .iter()
+            .zip(&r.references)
+            .enumerate()
+            .map(|(k, (t, v))| parts(k + 1, *t, v))
+            .collect::<PyResult<Vec<_>>>()?;
+        out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
         let types = PyDict::new(py);
         for (ty, t) in self.types.iter().zip(&r.types) {
             types.set_item(ty.name(), type_dict(py, t, r, &forms)?)?;
@@ -168,44 +182,64 @@ impl PyExplanation {
     }
 }
 
-fn text_dict<'py>(
+/// One text of a pair as every engine's explanation holds it: the parts of its
+/// `rougekit.explain/1` dict (`text`, `ids`, `tokens`, a second token list, `dropped`,
+/// `sentences`, in that order).
+pub(crate) struct TextParts<'a, C> {
+    /// The text (`None` for token ids).
+    pub text: Option<&'a str>,
+    /// Token ids: the whole sequence, separators included (tokens leave them out).
+    pub ids: Option<&'a [i64]>,
+    pub tokens: &'a [Token<C>],
+    /// The tokens a type compares when they are not `tokens`, under their key
+    /// (rougeLsum's `line_tokens`, ROUGE-1.5.5's `lcs_tokens` under `-b`).
+    pub own_tokens: Option<(&'static str, &'a [Token<C>])>,
+    pub dropped: &'a [Dropped],
+    pub sentences: usize,
+}
+
+/// The text of bytes `start..end` of `text` (the spans are the engines' own, on character
+/// boundaries; a span that is not becomes the lossy decoding of its bytes).
+fn surface(text: &str, start: u32, end: u32) -> std::borrow::Cow<'_, str> {
+    let (s, e) = (start as usize, end as usize);
+    match text.get(s..e) {
+        Some(x) => x.into(),
+        None => String::from_utf8_lossy(text.as_bytes().get(s..e).unwrap_or_default()),
+    }
+}
+
+/// The dict of one text of a pair, for every engine; `compared` turns a token's compared
+/// form into its Python value.
+pub(crate) fn text_dict<'py, C>(
     py: Python<'py>,
-    text: Option<&PyBackedStr>,
-    ids: Option<&[i64]>,
-    view: &TextView,
-    forms: &[Bound<'py, PyAny>],
+    parts: &TextParts<'_, C>,
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let k_text = intern!(py, "text");
     let (k_start, k_end) = (intern!(py, "start"), intern!(py, "end"));
-    let none = py.None().into_bound(py);
-    match text {
+    match parts.text {
         Some(t) => d.set_item(k_text, PyString::new(py, t))?,
-        None => d.set_item(k_text, &none)?,
+        None => d.set_item(k_text, py.None())?,
     }
-    if let Some(ids) = ids {
-        // The whole sequence, separators included (tokens leave them out).
+    if let Some(ids) = parts.ids {
         d.set_item(intern!(py, "ids"), ids)?;
     }
     d.set_item(
         intern!(py, "tokens"),
-        token_list(py, text, ids, &view.tokens, forms)?,
+        token_list(py, parts.text, parts.ids, parts.tokens, compared)?,
     )?;
-    if let Some(line_tokens) = &view.line_tokens {
-        // rougeLsum's own tokens (its union LCS indexes these).
+    if let Some((key, tokens)) = parts.own_tokens {
         d.set_item(
-            intern!(py, "line_tokens"),
-            token_list(py, text, ids, line_tokens, forms)?,
+            key,
+            token_list(py, parts.text, parts.ids, tokens, compared)?,
         )?;
     }
-    let mut dropped = Vec::with_capacity(view.dropped.len());
-    if let Some(t) = text {
-        for x in &view.dropped {
+    let mut dropped = Vec::with_capacity(parts.dropped.len());
+    if let Some(t) = parts.text {
+        for x in parts.dropped {
             let dd = PyDict::new(py);
-            let s = t
-                .get(x.byte_start as usize..x.byte_end as usize)
-                .unwrap_or("");
-            dd.set_item(k_text, s)?;
+            dd.set_item(k_text, surface(t, x.byte_start, x.byte_end))?;
             dd.set_item(k_start, x.start)?;
             dd.set_item(k_end, x.end)?;
             dd.set_item(intern!(py, "why"), x.why.name())?;
@@ -213,42 +247,40 @@ fn text_dict<'py>(
         }
     }
     d.set_item(intern!(py, "dropped"), PyList::new(py, dropped)?)?;
-    d.set_item(intern!(py, "sentences"), view.sentences)?;
+    d.set_item(intern!(py, "sentences"), parts.sentences)?;
     Ok(d)
 }
 
-fn token_list<'py>(
+fn token_list<'py, C>(
     py: Python<'py>,
-    text: Option<&PyBackedStr>,
+    text: Option<&str>,
     ids: Option<&[i64]>,
-    view_tokens: &[Token],
-    forms: &[Bound<'py, PyAny>],
+    view_tokens: &[Token<C>],
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let k_text = intern!(py, "text");
     let (k_start, k_end) = (intern!(py, "start"), intern!(py, "end"));
     let (k_compared, k_sentence) = (intern!(py, "compared"), intern!(py, "sentence"));
-    let none = py.None().into_bound(py);
     let mut tokens = Vec::with_capacity(view_tokens.len());
     for tok in view_tokens {
         let td = PyDict::new(py);
-        let compared = forms.get(tok.form as usize).unwrap_or(&none);
         match (text, ids) {
             (Some(t), _) => {
-                let s = t
-                    .get(tok.byte_start as usize..tok.byte_end as usize)
-                    .unwrap_or("");
-                td.set_item(k_text, PyString::new(py, s))?;
+                td.set_item(
+                    k_text,
+                    PyString::new(py, &surface(t, tok.byte_start, tok.byte_end)),
+                )?;
             }
             (None, Some(ids)) => {
                 let id = ids.get(tok.start as usize).copied().unwrap_or(0);
                 td.set_item(k_text, id.to_string())?;
                 td.set_item(intern!(py, "id"), id)?;
             }
-            (None, None) => td.set_item(k_text, &none)?,
+            (None, None) => td.set_item(k_text, py.None())?,
         }
         td.set_item(k_start, tok.start)?;
         td.set_item(k_end, tok.end)?;
-        td.set_item(k_compared, compared)?;
+        td.set_item(k_compared, compared(&tok.compared))?;
         td.set_item(k_sentence, tok.sentence)?;
         tokens.push(td);
     }
@@ -367,21 +399,119 @@ fn type_dict<'py>(
     Ok(d)
 }
 
-fn gram<'py>(
+/// The compared forms of the `n` tokens from `at`.
+fn gram<'py, C>(
     py: Python<'py>,
-    view: &TextView,
+    tokens: &[Token<C>],
     at: u32,
     n: usize,
-    forms: &[Bound<'py, PyAny>],
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let none = py.None().into_bound(py);
-    let items = view
-        .tokens
+    let items = tokens
         .iter()
         .skip(at as usize)
         .take(n)
-        .map(|t| forms.get(t.form as usize).unwrap_or(&none).clone());
+        .map(|t| compared(&t.compared));
     PyList::new(py, items)
+}
+
+/// One reference's n-grams, for every engine: the two texts' tokens and the witness.
+pub(crate) struct Ngrams<'a, C> {
+    pub n: usize,
+    pub prediction: &'a [Token<C>],
+    pub reference: &'a [Token<C>],
+    pub matches: &'a [GramMatch],
+    pub positions: &'a [u32],
+    pub missed: &'a [GramMissed],
+    /// The pltrdy family's `exclusive=True`: each n-gram both texts hold is one hit, shown
+    /// at its first occurrence on each side; only the n-grams without a hit are missed.
+    pub distinct: bool,
+}
+
+/// `matches` and `missed` of a reference's dict, for every engine.
+pub(crate) fn ngrams_into<'py, C>(
+    py: Python<'py>,
+    d: &Bound<'py, PyDict>,
+    g: &Ngrams<'_, C>,
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
+) -> PyResult<()> {
+    let (k_gram, k_rc, k_hits) = (
+        intern!(py, "gram"),
+        intern!(py, "reference_count"),
+        intern!(py, "hits"),
+    );
+    let mut ms = Vec::with_capacity(g.matches.len());
+    for m in g.matches {
+        let (at, h) = (m.at as usize, m.hits() as usize);
+        let (p_at, r_at) = (&g.positions[at..at + h], &g.positions[at + h..at + 2 * h]);
+        let (p_at, r_at, hits) = if g.distinct {
+            (&p_at[..1.min(h)], &r_at[..1.min(h)], 1)
+        } else {
+            (p_at, r_at, m.hits())
+        };
+        let x = PyDict::new(py);
+        let first = p_at.first().copied().unwrap_or(0);
+        x.set_item(k_gram, gram(py, g.prediction, first, g.n, compared)?)?;
+        x.set_item(intern!(py, "prediction_count"), m.prediction_count)?;
+        x.set_item(k_rc, m.reference_count)?;
+        x.set_item(k_hits, hits)?;
+        x.set_item(intern!(py, "prediction_at"), p_at)?;
+        x.set_item(intern!(py, "reference_at"), r_at)?;
+        ms.push(x);
+    }
+    d.set_item(intern!(py, "matches"), PyList::new(py, ms)?)?;
+    let mut ms = Vec::with_capacity(g.missed.len());
+    for m in g.missed.iter().filter(|m| !g.distinct || m.hits == 0) {
+        let x = PyDict::new(py);
+        x.set_item(
+            k_gram,
+            gram(py, g.reference, m.reference_first, g.n, compared)?,
+        )?;
+        x.set_item(k_rc, m.reference_count)?;
+        x.set_item(k_hits, m.hits)?;
+        ms.push(x);
+    }
+    d.set_item(intern!(py, "missed"), PyList::new(py, ms)?)
+}
+
+/// A union LCS's `sentences` of a reference's dict, for every engine.
+pub(crate) fn sentences_list<'py>(
+    py: Python<'py>,
+    marks: &[SentenceMarks],
+) -> PyResult<Bound<'py, PyList>> {
+    let mut ss = Vec::with_capacity(marks.len());
+    for (k, m) in marks.iter().enumerate() {
+        let x = PyDict::new(py);
+        x.set_item(intern!(py, "sentence"), k)?;
+        x.set_item(intern!(py, "counted"), &m.counted)?;
+        x.set_item(intern!(py, "not_counted"), &m.not_counted)?;
+        x.set_item(intern!(py, "unmatched"), &m.unmatched)?;
+        ss.push(x);
+    }
+    PyList::new(py, ss)
+}
+
+/// The skip-bigram items of a reference's `matches`, for every engine (a unigram is a
+/// one-token `pair`).
+pub(crate) fn skip_list<'py, F>(
+    py: Python<'py>,
+    matches: &[SkipMatch<F>],
+    form: &dyn Fn(&F) -> Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let mut ms = Vec::with_capacity(matches.len());
+    for m in matches {
+        let x = PyDict::new(py);
+        let pair = match &m.second {
+            Some(b) => vec![form(&m.first), form(b)],
+            None => vec![form(&m.first)],
+        };
+        x.set_item(intern!(py, "pair"), PyList::new(py, pair)?)?;
+        x.set_item(intern!(py, "prediction_count"), m.prediction_count)?;
+        x.set_item(intern!(py, "reference_count"), m.reference_count)?;
+        x.set_item(intern!(py, "hits"), m.hits)?;
+        ms.push(x);
+    }
+    PyList::new(py, ms)
 }
 
 fn ref_dict<'py>(
@@ -397,12 +527,8 @@ fn ref_dict<'py>(
     set_counts(&d, ty, &e.counts, e.pred_tokens, e.ref_tokens)?;
     set_score(&d, &e.score)?;
     let k_witness = intern!(py, "witness");
-    let (k_pc, k_rc, k_hits) = (
-        intern!(py, "prediction_count"),
-        intern!(py, "reference_count"),
-        intern!(py, "hits"),
-    );
     let none = py.None().into_bound(py);
+    let compared = |&k: &u32| forms.get(k as usize).unwrap_or(&none).clone();
     match &e.detail {
         Detail::Ngram {
             matches,
@@ -413,38 +539,16 @@ fn ref_dict<'py>(
                 RougeType::N(n) => n,
                 _ => 1,
             };
-            let ms = matches
-                .iter()
-                .map(|m| {
-                    let x = PyDict::new(py);
-                    let (at, h) = (m.at as usize, m.hits() as usize);
-                    let (p_at, r_at) = (&positions[at..at + h], &positions[at + h..at + 2 * h]);
-                    let first = p_at.first().copied().unwrap_or(0);
-                    x.set_item(
-                        intern!(py, "gram"),
-                        gram(py, &r.prediction, first, n, forms)?,
-                    )?;
-                    x.set_item(k_pc, m.prediction_count)?;
-                    x.set_item(k_rc, m.reference_count)?;
-                    x.set_item(k_hits, m.hits())?;
-                    x.set_item(intern!(py, "prediction_at"), p_at)?;
-                    x.set_item(intern!(py, "reference_at"), r_at)?;
-                    Ok(x)
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            d.set_item(intern!(py, "matches"), PyList::new(py, ms)?)?;
-            let ms = missed
-                .iter()
-                .map(|m| {
-                    let x = PyDict::new(py);
-                    let g = gram(py, &r.references[j], m.reference_first, n, forms)?;
-                    x.set_item(intern!(py, "gram"), g)?;
-                    x.set_item(k_rc, m.reference_count)?;
-                    x.set_item(k_hits, m.hits)?;
-                    Ok(x)
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            d.set_item(intern!(py, "missed"), PyList::new(py, ms)?)?;
+            let g = Ngrams {
+                n,
+                prediction: &r.prediction.tokens,
+                reference: &r.references[j].tokens,
+                matches,
+                positions,
+                missed,
+                distinct: false,
+            };
+            ngrams_into(py, &d, &g, &compared)?;
         }
         Detail::Lcs { alignment } => match alignment {
             Some(a) => {
@@ -461,27 +565,8 @@ fn ref_dict<'py>(
             sentence_ends,
             prediction_in_lcs,
         } => {
-            let mut ss = Vec::with_capacity(sentence_ends.len());
-            let mut start = 0usize;
-            for (k, &end) in sentence_ends.iter().enumerate() {
-                let (mut counted, mut not_counted, mut unmatched) = (vec![], vec![], vec![]);
-                for (i, state) in states[start..end as usize].iter().enumerate() {
-                    let i = (start + i) as u32;
-                    match state {
-                        UnionState::Counted => counted.push(i),
-                        UnionState::NotCounted => not_counted.push(i),
-                        UnionState::Unmatched => unmatched.push(i),
-                    }
-                }
-                let x = PyDict::new(py);
-                x.set_item(intern!(py, "sentence"), k)?;
-                x.set_item(intern!(py, "counted"), counted)?;
-                x.set_item(intern!(py, "not_counted"), not_counted)?;
-                x.set_item(intern!(py, "unmatched"), unmatched)?;
-                ss.push(x);
-                start = end as usize;
-            }
-            d.set_item(intern!(py, "sentences"), PyList::new(py, ss)?)?;
+            let marks = explain::sentence_marks(states, sentence_ends.iter().map(|&e| e as usize));
+            d.set_item(intern!(py, "sentences"), sentences_list(py, &marks)?)?;
             d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
         }
         Detail::Wlcs { runs } => match runs {
@@ -505,23 +590,7 @@ fn ref_dict<'py>(
         },
         Detail::Skip { matches } => match matches {
             Some(ms) => {
-                let ms = ms
-                    .iter()
-                    .map(|m| {
-                        let x = PyDict::new(py);
-                        let form = |f: u32| forms.get(f as usize).unwrap_or(&none).clone();
-                        let pair = match m.second {
-                            Some(b) => vec![form(m.first), form(b)],
-                            None => vec![form(m.first)],
-                        };
-                        x.set_item(intern!(py, "pair"), PyList::new(py, pair)?)?;
-                        x.set_item(k_pc, m.prediction_count)?;
-                        x.set_item(k_rc, m.reference_count)?;
-                        x.set_item(k_hits, m.prediction_count.min(m.reference_count))?;
-                        Ok(x)
-                    })
-                    .collect::<PyResult<Vec<_>>>()?;
-                d.set_item(intern!(py, "matches"), PyList::new(py, ms)?)?;
+                d.set_item(intern!(py, "matches"), skip_list(py, ms, &compared)?)?;
             }
             None => {
                 d.set_item(intern!(py, "matches"), &none)?;

@@ -3,15 +3,16 @@
 //! scoring path's own code, in parallel without the GIL) and returns one record per pair,
 //! whose `to_dict(head)` builds the `rougekit.explain/1` dict when it is first asked for.
 use crate::convert;
+use crate::explain::{self, Ngrams, TextParts};
 use crate::interrupt::interruptible;
 use crate::perl::PerlScorer;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use rougekit_core::perl::combine::InstanceScore;
 use rougekit_core::perl::explain::{
-    explain_batch, Detail, Explanation, GramMatch, Pair, ReferenceExplanation, TextExplanation,
-    Token, TypeExplanation,
+    explain_batch, Detail, Explanation, Pair, ReferenceExplanation, TextExplanation,
+    TypeExplanation,
 };
 use rougekit_core::perl::{MultiRef, PerlConfig, PerlType};
 use std::sync::Arc;
@@ -110,24 +111,10 @@ fn pair_dict<'py>(
     d.set_item(intern!(py, "references"), refs)?;
     let types = PyDict::new(py);
     for t in &e.types {
-        types.set_item(t.perl_type.name(), type_dict(py, t, config)?)?;
+        types.set_item(t.perl_type.name(), type_dict(py, t, config, e)?)?;
     }
     d.set_item(intern!(py, "types"), types)?;
     Ok(d)
-}
-
-fn tokens_list<'py>(py: Python<'py>, tokens: &[Token]) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for t in tokens {
-        let d = PyDict::new(py);
-        d.set_item(intern!(py, "text"), &t.text)?;
-        d.set_item(intern!(py, "start"), t.start)?;
-        d.set_item(intern!(py, "end"), t.end)?;
-        d.set_item(intern!(py, "compared"), &t.compared)?;
-        d.set_item(intern!(py, "sentence"), t.sentence)?;
-        list.append(d)?;
-    }
-    Ok(list)
 }
 
 fn text_dict<'py>(
@@ -135,24 +122,15 @@ fn text_dict<'py>(
     text: &str,
     t: &TextExplanation,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item(intern!(py, "text"), text)?;
-    d.set_item(intern!(py, "tokens"), tokens_list(py, &t.tokens)?)?;
-    if let Some(lcs) = &t.lcs_tokens {
-        d.set_item(intern!(py, "lcs_tokens"), tokens_list(py, lcs)?)?;
-    }
-    let dropped = PyList::empty(py);
-    for x in &t.dropped {
-        let item = PyDict::new(py);
-        item.set_item(intern!(py, "text"), &x.text)?;
-        item.set_item(intern!(py, "start"), x.start)?;
-        item.set_item(intern!(py, "end"), x.end)?;
-        item.set_item(intern!(py, "why"), x.why.name())?;
-        dropped.append(item)?;
-    }
-    d.set_item(intern!(py, "dropped"), dropped)?;
-    d.set_item(intern!(py, "sentences"), t.sentences)?;
-    Ok(d)
+    let parts = TextParts {
+        text: Some(text),
+        ids: None,
+        tokens: &t.tokens,
+        own_tokens: t.lcs_tokens.as_deref().map(|l| ("lcs_tokens", l)),
+        dropped: &t.dropped,
+        sentences: t.sentences,
+    };
+    explain::text_dict(py, &parts, &|c: &String| PyString::new(py, c).into_any())
 }
 
 /// A count as the contract writes it: an int, or a float for ROUGE-W's weighted counts.
@@ -213,6 +191,7 @@ fn type_dict<'py>(
     py: Python<'py>,
     t: &TypeExplanation,
     config: &PerlConfig,
+    e: &Explanation,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let weighted = matches!(t.perl_type, PerlType::W(_));
@@ -263,41 +242,23 @@ fn type_dict<'py>(
     }
     let per = PyList::empty(py);
     for (j, r) in t.references.iter().enumerate() {
-        per.append(reference_dict(py, j, r, t.peer_total, weighted)?)?;
+        let texts = (&e.prediction, &e.references[j]);
+        per.append(reference_dict(py, j, r, t, texts)?)?;
     }
     d.set_item(intern!(py, "per_reference"), per)?;
     Ok(d)
 }
 
-fn matches_list<'py>(
-    py: Python<'py>,
-    matches: &[GramMatch],
-    key: &str,
-    positions: bool,
-) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for m in matches {
-        let item = PyDict::new(py);
-        item.set_item(key, &m.gram)?;
-        item.set_item(intern!(py, "prediction_count"), m.prediction_count)?;
-        item.set_item(intern!(py, "reference_count"), m.reference_count)?;
-        item.set_item(intern!(py, "hits"), m.hits)?;
-        if positions {
-            item.set_item(intern!(py, "prediction_at"), &m.prediction_at)?;
-            item.set_item(intern!(py, "reference_at"), &m.reference_at)?;
-        }
-        list.append(item)?;
-    }
-    Ok(list)
-}
-
+/// Reference `j`'s part of type `t`; `texts`: the prediction's and that reference's.
 fn reference_dict<'py>(
     py: Python<'py>,
     j: usize,
     r: &ReferenceExplanation,
-    peer_total: f64,
-    weighted: bool,
+    t: &TypeExplanation,
+    texts: (&TextExplanation, &TextExplanation),
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (peer_total, weighted) = (t.peer_total, matches!(t.perl_type, PerlType::W(_)));
+    let compared = |c: &String| PyString::new(py, c).into_any();
     let d = PyDict::new(py);
     d.set_item(intern!(py, "reference"), j)?;
     d.set_item(intern!(py, "hits"), count(py, r.counts.hit, weighted)?)?;
@@ -312,20 +273,24 @@ fn reference_dict<'py>(
     scores_into(&d, &r.score)?;
     d.set_item(intern!(py, "select"), r.counts.select)?;
     match &r.detail {
-        Detail::Ngram { matches, missed } => {
-            d.set_item(
-                intern!(py, "matches"),
-                matches_list(py, matches, "gram", true)?,
-            )?;
-            let list = PyList::empty(py);
-            for m in missed {
-                let item = PyDict::new(py);
-                item.set_item(intern!(py, "gram"), &m.gram)?;
-                item.set_item(intern!(py, "reference_count"), m.reference_count)?;
-                item.set_item(intern!(py, "hits"), m.hits)?;
-                list.append(item)?;
-            }
-            d.set_item(intern!(py, "missed"), list)?;
+        Detail::Ngram {
+            matches,
+            positions,
+            missed,
+        } => {
+            let g = Ngrams {
+                n: match t.perl_type {
+                    PerlType::N(n) => n,
+                    _ => 1,
+                },
+                prediction: &texts.0.tokens,
+                reference: &texts.1.tokens,
+                matches,
+                positions,
+                missed,
+                distinct: false,
+            };
+            explain::ngrams_into(py, &d, &g, &compared)?;
             d.set_item(
                 intern!(py, "witness"),
                 "first occurrences up to the clipped count",
@@ -333,7 +298,10 @@ fn reference_dict<'py>(
         }
         Detail::Skip { matches } => match matches {
             Some(m) => {
-                d.set_item(intern!(py, "matches"), matches_list(py, m, "pair", false)?)?;
+                d.set_item(
+                    intern!(py, "matches"),
+                    explain::skip_list(py, m, &compared)?,
+                )?;
                 d.set_item(
                     "witness",
                     "items of tokens both texts hold; a ROUGE-SU unigram is a one-token pair",
@@ -350,15 +318,7 @@ fn reference_dict<'py>(
             runs,
             base,
         } => {
-            let list = PyList::empty(py);
-            for (k, s) in sentences.iter().enumerate() {
-                let item = PyDict::new(py);
-                item.set_item(intern!(py, "sentence"), k)?;
-                item.set_item(intern!(py, "counted"), &s.counted)?;
-                item.set_item(intern!(py, "not_counted"), &s.not_counted)?;
-                item.set_item(intern!(py, "unmatched"), &s.unmatched)?;
-                list.append(item)?;
-            }
+            let list = explain::sentences_list(py, sentences)?;
             d.set_item(intern!(py, "sentences"), list)?;
             d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
             let witness = if weighted {

@@ -4,12 +4,14 @@
 //! returns one record per pair, whose `to_dict(head)` builds the `rougekit.explain/1` dict
 //! when it is first asked for.
 use crate::convert;
+use crate::explain::{self, Ngrams, TextParts};
 use crate::interrupt::interruptible;
 use crate::pltrdy::{empty_error, one_reference_each};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rougekit_core::explain::witness::Detail;
+use rougekit_core::explain::UnionState;
 use rougekit_core::pltrdy::explain::{
     explain_batch, ExplainError, MetricDetail, MetricExplain, PairExplain, TextExplain,
 };
@@ -103,28 +105,17 @@ impl PltrdyExplanationRecord {
     }
 }
 
+/// A text's dict: nothing but whitespace and the sentence boundaries is left out.
 fn text_dict<'py>(py: Python<'py>, text: &str, t: &TextExplain) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let k_text = intern!(py, "text");
-    d.set_item(k_text, PyString::new(py, text))?;
-    let tokens = PyList::empty(py);
-    for tok in &t.tokens {
-        let x = PyDict::new(py);
-        let surface = text
-            .get(tok.byte_start as usize..tok.byte_end as usize)
-            .unwrap_or("");
-        x.set_item(k_text, surface)?;
-        x.set_item(intern!(py, "start"), tok.start)?;
-        x.set_item(intern!(py, "end"), tok.end)?;
-        x.set_item(intern!(py, "compared"), &tok.compared)?;
-        x.set_item(intern!(py, "sentence"), tok.sentence)?;
-        tokens.append(x)?;
-    }
-    d.set_item(intern!(py, "tokens"), tokens)?;
-    // Nothing but whitespace and the sentence boundaries is left out.
-    d.set_item(intern!(py, "dropped"), PyList::empty(py))?;
-    d.set_item(intern!(py, "sentences"), t.sentences)?;
-    Ok(d)
+    let parts = TextParts {
+        text: Some(text),
+        ids: None,
+        tokens: &t.tokens,
+        own_tokens: None,
+        dropped: &[],
+        sentences: t.sentences as usize,
+    };
+    explain::text_dict(py, &parts, &|c: &String| PyString::new(py, c).into_any())
 }
 
 /// How a metric counts under the configuration.
@@ -193,16 +184,6 @@ fn type_dict<'py>(
     Ok(d)
 }
 
-fn gram<'py>(py: Python<'py>, t: &TextExplain, at: u32, n: usize) -> PyResult<Bound<'py, PyList>> {
-    let items = t
-        .tokens
-        .iter()
-        .skip(at as usize)
-        .take(n)
-        .map(|k| k.compared.as_str());
-    PyList::new(py, items)
-}
-
 fn detail_into(
     py: Python<'_>,
     d: &Bound<'_, PyDict>,
@@ -210,11 +191,6 @@ fn detail_into(
     r: &PairExplain,
     exclusive: bool,
 ) -> PyResult<()> {
-    let (k_pc, k_rc, k_hits) = (
-        intern!(py, "prediction_count"),
-        intern!(py, "reference_count"),
-        intern!(py, "hits"),
-    );
     match &m.detail {
         MetricDetail::Ngram(Detail::Ngram {
             matches,
@@ -225,39 +201,17 @@ fn detail_into(
                 Metric::N(n) => n,
                 Metric::L => 1,
             };
-            let list = PyList::empty(py);
-            for g in matches {
-                let (at, h) = (g.at as usize, g.hits() as usize);
-                let (p_at, r_at) = (&positions[at..at + h], &positions[at + h..at + 2 * h]);
-                // Distinct counting: one occurrence of each side, one hit.
-                let (p_at, r_at, hits) = if exclusive {
-                    (&p_at[..1.min(h)], &r_at[..1.min(h)], 1)
-                } else {
-                    (p_at, r_at, g.hits())
-                };
-                let x = PyDict::new(py);
-                let first = p_at.first().copied().unwrap_or(0);
-                x.set_item(intern!(py, "gram"), gram(py, &r.hypothesis, first, n)?)?;
-                x.set_item(k_pc, g.prediction_count)?;
-                x.set_item(k_rc, g.reference_count)?;
-                x.set_item(k_hits, hits)?;
-                x.set_item(intern!(py, "prediction_at"), p_at)?;
-                x.set_item(intern!(py, "reference_at"), r_at)?;
-                list.append(x)?;
-            }
-            d.set_item(intern!(py, "matches"), list)?;
-            let list = PyList::empty(py);
-            for g in missed.iter().filter(|g| !exclusive || g.hits == 0) {
-                let x = PyDict::new(py);
-                x.set_item(
-                    intern!(py, "gram"),
-                    gram(py, &r.reference, g.reference_first, n)?,
-                )?;
-                x.set_item(k_rc, g.reference_count)?;
-                x.set_item(k_hits, g.hits)?;
-                list.append(x)?;
-            }
-            d.set_item(intern!(py, "missed"), list)?;
+            let g = Ngrams {
+                n,
+                prediction: &r.hypothesis.tokens,
+                reference: &r.reference.tokens,
+                matches,
+                positions,
+                missed,
+                distinct: exclusive,
+            };
+            let compared = |c: &String| PyString::new(py, c).into_any();
+            explain::ngrams_into(py, d, &g, &compared)?;
             let witness = if exclusive {
                 "distinct n-grams (exclusive=True): each n-gram both texts hold counts once, \
                  shown at its first occurrence on each side (prediction_count and \
@@ -305,7 +259,7 @@ fn union_into(
     exclusive: bool,
 ) -> PyResult<()> {
     let nref = r.reference.tokens.len();
-    // 0 unmatched, 1 not counted, 2 counted.
+    // Ordered so that a stronger state wins: unmatched < not counted < counted.
     let mut state = vec![0u8; nref];
     let mut in_lcs = BTreeSet::new();
     let steps = PyList::empty(py);
@@ -343,25 +297,17 @@ fn union_into(
         }
         steps.append(x)?;
     }
-    let sentences = PyList::empty(py);
-    let mut start = 0usize;
-    for (k, &end) in r.reference.sentence_ends.iter().enumerate() {
-        let (mut counted, mut not_counted, mut unmatched) = (vec![], vec![], vec![]);
-        for (i, &s) in state.iter().enumerate().take(end as usize).skip(start) {
-            match s {
-                2 => counted.push(i),
-                1 => not_counted.push(i),
-                _ => unmatched.push(i),
-            }
-        }
-        let x = PyDict::new(py);
-        x.set_item(intern!(py, "sentence"), k)?;
-        x.set_item(intern!(py, "counted"), counted)?;
-        x.set_item(intern!(py, "not_counted"), not_counted)?;
-        x.set_item(intern!(py, "unmatched"), unmatched)?;
-        sentences.append(x)?;
-        start = end as usize;
-    }
+    let states: Vec<UnionState> = state
+        .iter()
+        .map(|&s| match s {
+            2 => UnionState::Counted,
+            1 => UnionState::NotCounted,
+            _ => UnionState::Unmatched,
+        })
+        .collect();
+    let ends = r.reference.sentence_ends.iter().map(|&e| e as usize);
+    let sentences =
+        explain::sentences_list(py, &rougekit_core::explain::sentence_marks(&states, ends))?;
     d.set_item(intern!(py, "sentences"), sentences)?;
     d.set_item(
         intern!(py, "prediction_in_lcs"),

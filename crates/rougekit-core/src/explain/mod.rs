@@ -22,7 +22,9 @@ use crate::scores::{Match, Score};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 pub use text::{Dropped, Forms, TextView, Token, Why};
-pub use witness::{Detail, GramMatch, GramMissed, SkipMatch, UnionState};
+pub use witness::{
+    sentence_marks, Detail, GramMatch, GramMissed, SentenceMarks, SkipMatch, UnionState,
+};
 
 /// One reference's part of a type's explanation.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,7 +64,7 @@ pub struct TypeExplain {
 pub struct PairExplain {
     pub prediction: TextView,
     pub references: Vec<TextView>,
-    /// Compared forms: `Token::form` indexes them.
+    /// Compared forms: `Token::compared` indexes them.
     pub forms: Forms,
     pub types: Vec<TypeExplain>,
 }
@@ -444,7 +446,7 @@ mod tests {
                 assert_eq!(a.len() as f64, hits);
                 let (p, q) = (&ex.prediction.tokens, &ex.references[r].tokens);
                 for &(i, j) in a {
-                    assert_eq!(p[i as usize].form, q[j as usize].form);
+                    assert_eq!(p[i as usize].compared, q[j as usize].compared);
                 }
             }
             Detail::Union { states, .. } => {
@@ -465,7 +467,7 @@ mod tests {
                 let (p, q) = (&ex.prediction.tokens, &ex.references[r].tokens);
                 for run in runs {
                     for k in 0..run.len {
-                        assert_eq!(p[run.col + k].form, q[run.row + k].form);
+                        assert_eq!(p[run.col + k].compared, q[run.row + k].compared);
                     }
                 }
             }

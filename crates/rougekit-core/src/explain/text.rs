@@ -7,18 +7,23 @@ use crate::pipeline::{Stemmer, Tokenizer};
 use crate::tokenize::{rouge_score, unicode, xlsum};
 use rustc_hash::FxHashMap;
 
-/// One token: its span in the text and what it is compared as.
+/// One token of an explained text, for every engine: its span in the original text (code
+/// points: `text[start:end]` in Python is the surface; the same span in bytes), what it is
+/// compared as and its sentence. `C` holds the compared form as the engine has it: an index
+/// into the pair's [`Forms`] (the rouge-score family, whose forms are interned), or the
+/// form itself (ROUGE-1.5.5, the pltrdy family).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Token {
-    /// Code-point offsets: `text[start:end]` in Python is the surface.
+pub struct Token<C = u32> {
+    /// Code-point offsets (token ids: the position in the id sequence).
     pub start: u32,
     pub end: u32,
     /// The same span in bytes (token ids: the position in the id sequence).
     pub byte_start: u32,
     pub byte_end: u32,
-    /// Index of its compared form in the pair's [`Forms`].
-    pub form: u32,
-    /// The sentence (rougeLsum line that has tokens) it belongs to.
+    /// The compared form (lower-cased, normalised, stemmed as the engine compares it).
+    pub compared: C,
+    /// The sentence it belongs to (rougeLsum line that has tokens; ROUGE-1.5.5's or the
+    /// pltrdy family's sentence).
     pub sentence: u32,
 }
 
@@ -48,7 +53,7 @@ impl Why {
     }
 }
 
-/// A run of dropped text (code points and bytes).
+/// A run of text an engine's pipeline dropped, for every engine (code points and bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dropped {
     pub start: u32,
@@ -244,7 +249,7 @@ pub(crate) fn tokenize(
             end,
             byte_start,
             byte_end,
-            form: forms.get(id),
+            compared: forms.get(id),
             sentence: 0, // set below, once the line ends are known
         });
     };
@@ -357,7 +362,7 @@ fn lines_apart(
                 end: e as u32,
                 byte_start: index.byte_of(s),
                 byte_end: index.byte_of(e),
-                form: forms.get(id),
+                compared: forms.get(id),
                 sentence: ends.len() as u32,
             });
         }
@@ -498,7 +503,7 @@ pub(crate) fn ids_view(
             end: pos as u32 + 1,
             byte_start: pos as u32,
             byte_end: pos as u32 + 1,
-            form,
+            compared: form,
             sentence,
         });
         line_has_tokens = true;

@@ -11,9 +11,10 @@ use crate::kernels::wlcs::{self, Weights};
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
 
-/// An n-gram with hits. Its occurrences shown (the first ones on each side, up to the
-/// clipped count) are `positions[at .. at + hits]` in the prediction and `positions[at +
-/// hits .. at + 2 * hits]` in the reference ([`Detail::Ngram`]).
+/// An n-gram with hits, for every engine. Its occurrences shown (the first ones on each
+/// side, up to the clipped count) are `positions[at .. at + hits]` in the prediction and
+/// `positions[at + hits .. at + 2 * hits]` in the reference ([`Detail::Ngram`]); its
+/// compared forms are the prediction's tokens from the first of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GramMatch {
     pub prediction_count: u32,
@@ -27,7 +28,8 @@ impl GramMatch {
     }
 }
 
-/// A reference n-gram not fully matched: its first position, count and hits.
+/// A reference n-gram not fully matched, for every engine: its first position (its forms
+/// are the reference's tokens from there), count and hits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GramMissed {
     pub reference_first: u32,
@@ -47,14 +49,50 @@ pub enum UnionState {
     NotCounted,
 }
 
-/// A skip-bigram (or SU unigram, `second` = `None`) with hits: its tokens as the kernels'
-/// ids (the explanation maps them to compared forms).
+/// A reference sentence's tokens in a union LCS (rougeLsum, ROUGE-1.5.5's ROUGE-L/W, rouge
+/// 1.0.1's ROUGE-L), for every engine: token indices by [`UnionState`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SentenceMarks {
+    /// In the union and counted as a hit.
+    pub counted: Vec<u32>,
+    /// In the union, not counted (the engine's double-count guard).
+    pub not_counted: Vec<u32>,
+    pub unmatched: Vec<u32>,
+}
+
+/// Each sentence's marks: `states` per token, `ends` where each sentence ends among them.
+pub fn sentence_marks(
+    states: &[UnionState],
+    ends: impl IntoIterator<Item = usize>,
+) -> Vec<SentenceMarks> {
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    for end in ends {
+        let mut s = SentenceMarks::default();
+        for (i, state) in states.iter().enumerate().take(end).skip(start) {
+            let i = i as u32;
+            match state {
+                UnionState::Counted => s.counted.push(i),
+                UnionState::NotCounted => s.not_counted.push(i),
+                UnionState::Unmatched => s.unmatched.push(i),
+            }
+        }
+        out.push(s);
+        start = end;
+    }
+    out
+}
+
+/// A skip-bigram (or SU unigram, `second` = `None`) with hits, for every engine: its
+/// tokens' compared forms as the engine holds them (the rouge-score family: the kernels'
+/// ids, which its explanation maps to the pair's forms; ROUGE-1.5.5: the forms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SkipMatch {
-    pub first: u32,
-    pub second: Option<u32>,
+pub struct SkipMatch<F = u32> {
+    pub first: F,
+    pub second: Option<F>,
     pub prediction_count: u32,
     pub reference_count: u32,
+    pub hits: u32,
 }
 
 /// One reference's matches for one type.
@@ -335,6 +373,7 @@ pub fn skip_bigrams(gap: Option<usize>, su: bool, pred: &[u32], reference: &[u32
                     second,
                     prediction_count: e.0,
                     reference_count: e.1,
+                    hits: e.0.min(e.1),
                 },
             )
         })

@@ -15,79 +15,28 @@ use super::text::{self, Reader, Truncation};
 use super::types::PerlType;
 use super::vocab::{Vocab, DROPPED};
 use super::{MultiRef, PerlConfig, Variant};
-// The reasons text is dropped are the explanations' shared vocabulary.
-pub use crate::explain::Why;
+// Tokens, dropped text and the reasons are the explanations' shared vocabulary.
+pub use crate::explain::{
+    Dropped, GramMatch, GramMissed, SentenceMarks, SkipMatch, Token, UnionState, Why,
+};
 use crate::kernels::wlcs::Weights;
 use crate::pool::Cancel;
 use rustc_hash::FxHashMap;
-
-/// One token a reader kept: its place in the text (code points), its surface and the form
-/// compared (lower-cased, stemmed with `-m`), and its sentence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    pub start: usize,
-    pub end: usize,
-    pub text: String,
-    pub compared: String,
-    pub sentence: usize,
-}
-
-/// Text the pipeline dropped (code points).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dropped {
-    pub start: usize,
-    pub end: usize,
-    pub text: String,
-    pub why: Why,
-}
 
 /// One summary as ROUGE-1.5.5 reads it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TextExplanation {
     /// The flat reader's tokens (ROUGE-N, S, SU, the peer length and the unigram budgets of
-    /// ROUGE-L/W), which are also the sentence reader's (ROUGE-L/W) ...
-    pub tokens: Vec<Token>,
+    /// ROUGE-L/W), which are also the sentence reader's (ROUGE-L/W) ... Each is compared as
+    /// its lower-cased form (stemmed with `-m`).
+    pub tokens: Vec<Token<String>>,
     /// ... except under `-b` when the sentence reader kept more (its byte limit never
     /// grows, spec `rouge-1.5.5.md` §6.3): then its own tokens, which ROUGE-L/W's indices
     /// refer to.
-    pub lcs_tokens: Option<Vec<Token>>,
+    pub lcs_tokens: Option<Vec<Token<String>>>,
     pub dropped: Vec<Dropped>,
     /// Sentences of the sentence reader (empty ones included).
     pub sentences: usize,
-}
-
-/// A clipped n-gram (or skip-bigram item) that matched, by token indices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GramMatch {
-    /// The compared forms.
-    pub gram: Vec<String>,
-    pub prediction_count: usize,
-    pub reference_count: usize,
-    pub hits: usize,
-    /// Start token index of each matched occurrence: the peer's first ones up to the clip,
-    /// as the counting loop takes them ...
-    pub prediction_at: Vec<usize>,
-    /// ... and the reference's first ones (a witness).
-    pub reference_at: Vec<usize>,
-}
-
-/// A reference n-gram with occurrences left unmatched.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GramMiss {
-    pub gram: Vec<String>,
-    pub reference_count: usize,
-    pub hits: usize,
-}
-
-/// A reference sentence's positions in the union of ROUGE-L/W (token indices of the
-/// reference's sentence-reader tokens).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SentenceMarks {
-    /// Marked and within the unigram budgets: hits.
-    pub counted: Vec<usize>,
-    /// Marked, but the budgets were spent (ROUGE-1.5.5's double-count guard).
-    pub not_counted: Vec<usize>,
-    pub unmatched: Vec<usize>,
 }
 
 /// A ROUGE-W run: `length` hits from reference token `first` to `last`, worth `value`.
@@ -103,15 +52,24 @@ pub struct Run {
 /// What one reference shows for one type.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
+    /// The clipped n-grams that matched, by the peer positions the counting loop took (and
+    /// the reference's first ones, a witness), as the rouge-score family's witnesses hold
+    /// them: `positions` by [`GramMatch::at`].
     Ngram {
         matches: Vec<GramMatch>,
-        missed: Vec<GramMiss>,
+        positions: Vec<u32>,
+        missed: Vec<GramMissed>,
     },
-    /// Skip-bigram items: pairs, and ROUGE-SU's unigrams as one-token grams; `None` when
+    /// Skip-bigram items: pairs, and ROUGE-SU's unigrams as one-token items; `None` when
     /// there were too many items to list (counted in linear memory).
-    Skip { matches: Option<Vec<GramMatch>> },
+    Skip {
+        matches: Option<Vec<SkipMatch<String>>>,
+    },
     /// ROUGE-L (`runs` empty) and ROUGE-W.
     Union {
+        /// Per reference sentence, its sentence-reader tokens: marked and within the unigram
+        /// budgets (counted), marked but the budgets spent (ROUGE-1.5.5's double-count
+        /// guard: not counted), unmatched.
         sentences: Vec<SentenceMarks>,
         /// Peer token indices on some sentence pair's alignment (the peer side is a
         /// witness: ROUGE-1.5.5 marks the model side only).
@@ -292,12 +250,14 @@ fn read(
                 let word = String::from_utf8_lossy(raw).to_ascii_lowercase();
                 names[id as usize] = rules.apply(&word).map(|c| c.into_owned()).unwrap_or(word);
             }
+            // The readers' tokens are ASCII runs: their byte span slices `source`.
             let token = Token {
-                start: cp[start],
-                end: cp[end],
-                text: String::from_utf8_lossy(raw).into_owned(),
+                start: cp[start] as u32,
+                end: cp[end] as u32,
+                byte_start: start as u32,
+                byte_end: end as u32,
                 compared: names[id as usize].clone(),
-                sentence: k,
+                sentence: k as u32,
             };
             match reader {
                 Reader::Flat => flat.push(token),
@@ -318,9 +278,10 @@ fn read(
         cut += 1;
     }
     let item = |start: usize, end: usize, why: Why| Dropped {
-        start: cp[start],
-        end: cp[end],
-        text: source[start..end].to_string(),
+        start: cp[start] as u32,
+        end: cp[end] as u32,
+        byte_start: start as u32,
+        byte_end: end as u32,
         why,
     };
     let mut dropped: Vec<Dropped> = stop
@@ -527,7 +488,7 @@ fn explain_type(
             inverse,
         );
         let detail = match t {
-            PerlType::N(n) => ngram_detail(n, peer, model, &w.ngram_hits[j], names),
+            PerlType::N(n) => ngram_detail(n, peer, model, &w.ngram_hits[j]),
             PerlType::S { .. } => skip_detail(peer, model, &w, j, names),
             PerlType::L | PerlType::W(_) => {
                 let mut f = weights.clone();
@@ -550,19 +511,9 @@ fn explain_type(
     })
 }
 
-fn gram_names(ids: &[u32], names: &Names) -> Vec<String> {
-    ids.iter().map(|&id| names.get(id)).collect()
-}
-
 /// The n-grams of one reference: the matches by the peer positions the counting loop took,
 /// and the reference n-grams left unmatched.
-fn ngram_detail(
-    n: usize,
-    peer: &PerlDoc,
-    model: &PerlDoc,
-    hits: &[usize],
-    names: &Names,
-) -> Detail {
+fn ngram_detail(n: usize, peer: &PerlDoc, model: &PerlDoc, hits: &[usize]) -> Detail {
     fn windows(t: &[u32], n: usize) -> FxHashMap<&[u32], Vec<usize>> {
         let mut at: FxHashMap<&[u32], Vec<usize>> = FxHashMap::default();
         if n > 0 {
@@ -583,39 +534,40 @@ fn ngram_detail(
         });
         matched[k].1.push(pos);
     }
+    let mut positions = Vec::new();
     let matches = matched
         .iter()
         .map(|(gram, at)| {
             let model_at = in_model.get(gram).map_or(&[][..], |v| &v[..]);
             let gram: &[u32] = gram;
-            GramMatch {
-                gram: gram_names(gram, names),
-                prediction_count: in_peer.get(gram).map_or(0, Vec::len),
-                reference_count: model_at.len(),
-                hits: at.len(),
-                prediction_at: at.clone(),
-                reference_at: model_at.iter().take(at.len()).copied().collect(),
-            }
+            let m = GramMatch {
+                prediction_count: in_peer.get(gram).map_or(0, Vec::len) as u32,
+                reference_count: model_at.len() as u32,
+                at: positions.len() as u32,
+            };
+            // The clip: as many hits as the fewer occurrences (ROUGE-1.5.5's min).
+            debug_assert_eq!(m.hits() as usize, at.len());
+            positions.extend(at.iter().map(|&p| p as u32));
+            positions.extend(model_at.iter().take(at.len()).map(|&p| p as u32));
+            m
         })
         .collect();
-    let mut missed: Vec<(usize, GramMiss)> = in_model
+    let mut missed: Vec<GramMissed> = in_model
         .iter()
         .filter_map(|(gram, at)| {
             let hits = index.get(gram).map_or(0, |&k| matched[k].1.len());
-            (at.len() > hits).then(|| {
-                let miss = GramMiss {
-                    gram: gram_names(gram, names),
-                    reference_count: at.len(),
-                    hits,
-                };
-                (at[0], miss)
+            (at.len() > hits).then(|| GramMissed {
+                reference_first: at[0] as u32,
+                reference_count: at.len() as u32,
+                hits: hits as u32,
             })
         })
         .collect();
-    missed.sort_by_key(|(first, _)| *first);
+    missed.sort_by_key(|m| m.reference_first);
     Detail::Ngram {
         matches,
-        missed: missed.into_iter().map(|(_, m)| m).collect(),
+        positions,
+        missed,
     }
 }
 
@@ -647,20 +599,19 @@ fn skip_detail(
     };
     let (pc, mc) = (tally(peer_keys).0, tally(model_keys).0);
     let (hits, order) = tally(&w.skip_hits[j]);
-    let item = |gram: Vec<String>, pc: usize, rc: usize, h: usize| GramMatch {
-        gram,
-        prediction_count: pc,
-        reference_count: rc,
-        hits: h,
-        prediction_at: Vec::new(),
-        reference_at: Vec::new(),
+    let item = |first: u32, second: Option<u32>, pc: usize, rc: usize, h: usize| SkipMatch {
+        first: names.get(first),
+        second: second.map(|s| names.get(s)),
+        prediction_count: pc as u32,
+        reference_count: rc as u32,
+        hits: h as u32,
     };
-    let mut matches: Vec<GramMatch> = order
+    let mut matches: Vec<SkipMatch<String>> = order
         .iter()
         .map(|k| {
-            let pair = [(k >> 32) as u32, *k as u32];
             let count = |c: &FxHashMap<u64, usize>| c.get(k).copied().unwrap_or(0);
-            item(gram_names(&pair, names), count(&pc), count(&mc), hits[k])
+            let (first, second) = ((k >> 32) as u32, *k as u32);
+            item(first, Some(second), count(&pc), count(&mc), hits[k])
         })
         .collect();
     let but_last = |t: &[u32]| tally(&t[..t.len().saturating_sub(1)]).0;
@@ -668,7 +619,7 @@ fn skip_detail(
     let (uni, order) = tally(&w.unigram_hits[j]);
     matches.extend(order.iter().map(|t| {
         let count = |c: &FxHashMap<u32, usize>| c.get(t).copied().unwrap_or(0);
-        item(gram_names(&[*t], names), count(&pu), count(&mu), uni[t])
+        item(*t, None, count(&pu), count(&mu), uni[t])
     }));
     Detail::Skip {
         matches: Some(matches),
@@ -683,29 +634,24 @@ fn union_detail(
     j: usize,
     weights: Option<&mut Weights>,
 ) -> Detail {
-    let mut state = vec![0u8; model.sent_tokens.len()]; // 0 unmatched, 1 counted, 2 not
+    let mut state = vec![UnionState::Unmatched; model.sent_tokens.len()];
     for &(pos, counted) in &w.marked[j] {
-        state[pos] = if counted { 1 } else { 2 };
+        state[pos] = if counted {
+            UnionState::Counted
+        } else {
+            UnionState::NotCounted
+        };
     }
-    let mut sentences = Vec::with_capacity(model.sent_ends.len());
+    let sentences = crate::explain::sentence_marks(&state, model.sent_ends.iter().copied());
     let mut start = 0;
     let mut base = 0.0;
     let mut sentence_of = vec![0usize; model.sent_tokens.len()];
     let mut f = weights;
     for (i, &end) in model.sent_ends.iter().enumerate() {
-        let mut s = SentenceMarks::default();
-        for pos in start..end {
-            sentence_of[pos] = i;
-            match state[pos] {
-                1 => s.counted.push(pos),
-                2 => s.not_counted.push(pos),
-                _ => s.unmatched.push(pos),
-            }
-        }
+        sentence_of[start..end].fill(i);
         if let Some(f) = f.as_deref_mut() {
             base += f.f(end - start);
         }
-        sentences.push(s);
         start = end;
     }
     let in_lcs = &w.in_lcs[j];
@@ -806,14 +752,20 @@ mod tests {
             &["cats"],
         );
         let t = &e.prediction;
-        let words: Vec<&str> = t.tokens.iter().map(|t| t.text.as_str()).collect();
+        let text = "Ünï the Cats sat\nmore words";
+        let slice = |s: u32, e: u32| &text[s as usize..e as usize];
+        let words: Vec<&str> = t
+            .tokens
+            .iter()
+            .map(|t| slice(t.byte_start, t.byte_end))
+            .collect();
         assert_eq!(words, ["Cats"]); // single letters are stopwords
         assert_eq!((t.tokens[0].start, t.tokens[0].end), (8, 12));
         assert_eq!(t.tokens[0].compared, "cats");
         let why: Vec<(&str, &str)> = t
             .dropped
             .iter()
-            .map(|d| (d.text.as_str(), d.why.name()))
+            .map(|d| (slice(d.byte_start, d.byte_end), d.why.name()))
             .collect();
         assert_eq!(
             why,

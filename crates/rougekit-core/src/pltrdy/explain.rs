@@ -13,27 +13,18 @@ use super::rouge_l::LcsTrace;
 use super::split::{self, SentenceRule};
 use super::{score_metric, Metric, PltrdyConfig, Scratch, TextPair, Variant};
 use crate::explain::witness::{self, Detail, WitnessScratch};
+use crate::explain::Token;
 use crate::pool::{map_in_chunks, Cancel};
 use crate::scores::Counts;
 use crate::Score;
 use std::cell::RefCell;
 
-/// A token: its span in the original text (code points and bytes), the form compared (the
-/// token itself; `""` for a sentence of whitespace only) and its sentence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    pub start: u32,
-    pub end: u32,
-    pub byte_start: u32,
-    pub byte_end: u32,
-    pub compared: String,
-    pub sentence: u32,
-}
-
 /// One text as the metrics saw it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TextExplain {
-    pub tokens: Vec<Token>,
+    /// The compared form of a token is the token itself (`""` for a sentence of whitespace
+    /// only).
+    pub tokens: Vec<Token<String>>,
     /// Number of sentences (kept pieces).
     pub sentences: u32,
     /// Where each sentence ends among the tokens.
