@@ -9,7 +9,10 @@ reported number to its printed digits.
 
 A configuration is first scored on the one reported type that is cheapest (an n-gram type
 before an LCS type), and only the ones that match it are scored on the others, so the
-search costs about one scoring run per configuration of that type.
+search costs about one scoring run per configuration of that type. Each sentence splitter
+runs once over the texts; where it changed only whitespace, the types that read no
+sentences are scored once for the configurations that differ only in the splitter
+(``_READS_SENTENCES``).
 """
 
 from __future__ import annotations
