@@ -9,7 +9,10 @@ reported number to its printed digits.
 
 A configuration is first scored on the one reported type that is cheapest (an n-gram type
 before an LCS type), and only the ones that match it are scored on the others, so the
-search costs about one scoring run per configuration of that type.
+search costs about one scoring run per configuration of that type. Each sentence splitter
+runs once over the texts; where it changed only whitespace, the types that read no
+sentences are scored once for the configurations that differ only in the splitter
+(``_READS_SENTENCES``).
 """
 
 from __future__ import annotations
@@ -148,6 +151,7 @@ def identify(
     import warnings
 
     import rougekit.recipes as recipes
+    from rougekit.recipes.steps import shared_jieba
     from rougekit.scorer import RougeScorer
 
     wanted = _reported(reported)
@@ -171,28 +175,44 @@ def identify(
                 return percent
         return None
 
-    with warnings.catch_warnings():
+    texts = _Texts(preds, refs, threads)
+    # Corpus values already computed, by what decides them: (profile, options, type).
+    memo: dict[tuple[str, tuple[tuple[str, Any], ...], str], float] = {}
+
+    def value(profile: str, options: dict[str, Any], rouge_type: str) -> float:
+        split = options.get("split_sentences")
+        key_options = options
+        flat = profile in _READS_SENTENCES and rouge_type not in _READS_SENTENCES[profile]
+        if split is not None and flat and texts.same_tokens(split):
+            # The splitter only changed whitespace here, which these profiles' tokens never
+            # hold: this type's value is the one without the splitter (see _READS_SENTENCES).
+            key_options = {k: v for k, v in options.items() if k != "split_sentences"}
+        key = (profile, tuple(key_options.items()), rouge_type)
+        if key not in memo:
+            p_texts, r_texts = texts.split(key_options.get("split_sentences"))
+            unsplit = {k: v for k, v in key_options.items() if k != "split_sentences"}
+            scorer = RougeScorer([rouge_type], profile=profile, threads=threads, **unsplit)
+            memo[key] = float(scorer.corpus(p_texts, r_texts).mean[rouge_type].fmeasure)
+        return memo[key]
+
+    with warnings.catch_warnings(), shared_jieba():
         warnings.simplefilter("ignore")
         for profile, options in _profile_configs(nrefs, chinese, splits):
             options = {k: v for k, v in options.items() if v is not None and v is not False}
-            p_texts, r_texts = preds, refs
             values: dict[str, float] = {}
             try:
                 for w in order:
-                    types = [w.rouge_type]
                     if profile.startswith(("pltrdy", "rouge-chinese")) and (
                         w.rouge_type not in ("rouge1", "rouge2", "rougeL")
                     ):
                         raise ValueError("type not in this profile")
-                    scorer = RougeScorer(types, profile=profile, threads=threads, **options)
-                    corpus = scorer.corpus(p_texts, r_texts)
-                    values[w.rouge_type] = float(corpus.mean[w.rouge_type].fmeasure)
+                    values[w.rouge_type] = value(profile, options, w.rouge_type)
                     if scale_of(values) is None:
                         break
                 else:
                     full = RougeScorer([w.rouge_type for w in wanted], profile=profile,
                                        threads=threads, **options)  # fmt: skip
-                    signature = full.corpus(p_texts, r_texts).signature
+                    signature = full.corpus(preds, refs).signature
                     opts = _options_text(options)
                     how = f"rk.RougeScorer({[w.rouge_type for w in wanted]!r}, profile=" \
                           f"{profile!r}{', ' + opts if opts else ''})"  # fmt: skip
@@ -233,6 +253,66 @@ def identify(
                     f"rougekit.recipes.get({name!r}).compute(predictions, references)",
                 ))  # fmt: skip
     return out
+
+
+#: The profiles whose tokens, for every type but those listed, are the same for two texts
+#: that differ only in runs of space, tab, newline and carriage return (each of these
+#: separates tokens and none is kept in one), with the types that read sentences. Their
+#: tokenizers: rouge-score's (``[^a-z0-9]`` separates), ROUGE-1.5.5's (ASCII letters and
+#: digits are token bytes; its n-grams are read from the sentences' tokens joined, ROUGE-L
+#: and ROUGE-W per sentence), XL-Sum's English (BERT's cleaning makes those four a space).
+_READS_SENTENCES: dict[str, tuple[str, ...]] = {
+    "rouge-score": ("rougeLsum",),
+    "xlsum-v1": ("rougeLsum",),
+    "perl-1.5.5": ("rougeL", "rougeW", "rougeLsum"),
+}
+#: The whitespace those tokenizers all separate on.
+_SEPARATORS = re.compile(r"[ \t\n\r]+")
+
+
+class _Texts:
+    """The pairs' texts, split by each sentence splitter once (not once per configuration),
+    as :class:`~rougekit.scorer.RougeScorer` splits them before scoring."""
+
+    def __init__(self, predictions: list[str], references: list[Any], threads: int | None):
+        self._plain = (predictions, references)
+        self._threads = threads
+        self._split: dict[str, tuple[Any, Any]] = {}
+        self._same: dict[str, bool] = {}
+
+    def split(self, split: str | None) -> tuple[Any, Any]:
+        """The predictions and references as a scorer with ``split_sentences=split`` reads
+        them (``None``: as given)."""
+        if split is None:
+            return self._plain
+        if split not in self._split:
+            from rougekit.checks import resolve_threads
+            from rougekit.scorer import _split_batch
+            from rougekit.sentences import SentenceSplit
+
+            splitter = SentenceSplit.parse(split)
+            assert splitter is not None
+            self._split[split] = _split_batch(
+                splitter, *self._plain, resolve_threads(self._threads)
+            )
+        return self._split[split]
+
+    def same_tokens(self, split: str) -> bool:
+        """True when the splitter changed only runs of space, tab, newline and carriage
+        return (and the ends) in every text."""
+        if split not in self._same:
+            p_split, r_split = self.split(split)
+            preds, refs = self._plain
+            before = [*preds, *(r for rs in refs for r in ([rs] if isinstance(rs, str) else rs))]
+            after = [*p_split, *(r for rs in r_split for r in rs)]
+            self._same[split] = len(before) == len(after) and all(
+                a == b or _words(a) == _words(b) for a, b in zip(before, after)
+            )
+        return self._same[split]
+
+
+def _words(text: str) -> list[str]:
+    return _SEPARATORS.split(text.strip(" \t\n\r"))
 
 
 def _number_fields(recipe: Any) -> tuple[Any, ...]:

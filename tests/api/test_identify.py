@@ -73,3 +73,26 @@ def test_reported_is_checked() -> None:
         rk.identify(preds, refs, {"bleu": "1.0"})
     with pytest.raises(ValueError, match="is not a number"):
         rk.identify(preds, refs, {"rouge1": "high"})
+
+
+@pytest.mark.parametrize("split", ["punkt", "rules"])
+def test_split_configurations_give_the_scorers_own_numbers(split: str) -> None:
+    """A configuration with a sentence splitter: identify splits each text once and takes
+    the types that read no sentences from the configuration without it when the splitter
+    changed only whitespace; its values are still exactly the scorer's own with
+    ``split_sentences=`` (rougeLsum reads the sentences)."""
+    from rougekit.identify import _Texts
+
+    preds, refs = _sample()
+    types = ["rouge1", "rougeLsum"]
+    scorer = rk.RougeScorer(types, profile="rouge-score", stemmer=True, split_sentences=split)
+    corpus = scorer.corpus(preds, refs)
+    reported = {t: f"{corpus.mean[t].fmeasure * 100:.2f}" for t in types}
+    matches = {m.name: m for m in rk.identify(preds, refs, reported)}
+    match = matches[f"profile:rouge-score stemmer=True, split_sentences={split!r}"]
+    assert match.values == {t: corpus.mean[t].fmeasure * 100 for t in types}
+    assert match.signature == str(corpus.signature)
+    texts = _Texts(preds, list(refs), None)
+    assert texts.same_tokens(split) == all(
+        p.split() == q.split() for p, q in zip(preds, texts.split(split)[0])
+    )

@@ -295,3 +295,36 @@ def test_core_resample_means_are_rouge_scores_loop(rows, cols):
     )
     assert np.array_equal(np.array(means).reshape(samples, cols), want)
     assert key == after[1].tolist() and pos == after[2]
+
+
+ONE_COLUMN_ROWS = [*range(1, 40), 63, 64, 65, 127, 128, 129, 130, 135, 136, 137, 255, 256, 257,
+                   263, 264, 1000, 1023, 2000, 4097, 8191, 8192, 8193, 11490, 65537]  # fmt: skip
+
+
+@pytest.mark.parametrize("rows", ONE_COLUMN_ROWS)
+def test_core_one_column_means_are_numpys_pairwise_sums(rows):
+    """One column (jury's and lm-eval's bootstrap over one score per sample): NumPy sums it
+    pairwise (blocks of 8 accumulators, halves above 128 values), and the core's means equal
+    rouge-score's loop and the chunked ``np.mean(m[rows, :], axis=1)`` bit for bit, on
+    every size around the block and recursion edges; the RNG is left as NumPy leaves it."""
+    import rougekit._core as core
+
+    gen = np.random.default_rng(rows)
+    # values of very different magnitudes, so that another order of additions shows
+    matrix = (gen.random((rows, 1)) * 10.0 ** gen.integers(-8, 8, (rows, 1))).astype(np.float64)
+    samples = 20 if rows > 5000 else 100
+    np.random.seed(rows)
+    want = np.array([np.mean(matrix[np.random.choice(np.arange(rows), size=rows), :], axis=0)
+                     for _ in range(samples)])  # fmt: skip
+    after = np.random.get_state()
+    np.random.seed(rows)
+    chunked = np.mean(matrix[np.random.randint(0, rows, size=(samples, rows)), :], axis=1)
+    assert np.array_equal(chunked, want)
+    np.random.seed(rows)
+    _, key, pos, _, _ = np.random.get_state()
+    means, key, pos = core.numpy_resample_means(
+        key.tolist(), int(pos), matrix.ravel().tolist(), rows, 1, samples
+    )
+    got = np.array(means).reshape(samples, 1)
+    assert np.array_equal(got, want), f"{int(np.sum(got != want))} of {samples} means differ"
+    assert key == after[1].tolist() and pos == after[2]

@@ -77,3 +77,27 @@ def test_mixed_metrics_rows() -> None:
     assert recipe.compute(["a", "x"], ["a", "y"], metric=["rouge", "niah_em"]) == {"rougeL": 100.0}
     with pytest.raises(ValueError, match="no sample is a 'rouge' sample"):
         recipe.compute(["x"], ["y"], metric=["qa_em"])
+
+
+def test_shared_jieba_gives_the_words_of_each_text_alone() -> None:
+    """Inside ``shared_jieba`` each distinct text is segmented once (identify's recipes):
+    the words are those of the plain step, whatever texts come with it."""
+    from rougekit.recipes.steps import jieba_words, shared_jieba
+
+    texts = ["自行车不能带上火车", "科技钻研", "", "don't stop U.S. 2024", "自行车不能带上火车"]
+    plain = jieba_words(texts)
+    with shared_jieba():
+        assert jieba_words(texts[:2]) == plain[:2]
+        assert jieba_words(texts[::-1]) == plain[::-1]
+        with shared_jieba():
+            assert jieba_words(texts) == plain
+    assert jieba_words(texts[1:]) == plain[1:]
+
+
+def test_jieba_if_chinese_tests_the_range_u4e00_to_u9fa5() -> None:
+    from rougekit.recipes.steps import jieba_if_chinese, jieba_words
+
+    texts = ["a\u4e00b", "a\u9fa5b", "a\u9fa6b", "a\u4dffb", "plain text", "\u4e00\u4e01"]
+    want = [jieba_words([t])[0] if any("\u4e00" <= c <= "\u9fa5" for c in t) else t for t in texts]
+    assert jieba_if_chinese(texts) == want
+    assert jieba_if_chinese(texts)[2:5] == texts[2:5]

@@ -11,8 +11,12 @@
 //!   `rng` (the "masked rejection" of the legacy generator); `n == 1` draws nothing;
 //! * each resample's mean per column is `np.mean(matrix[idx], axis=0)` of a matrix of two or
 //!   more columns: the rows added one after the other in draw order (NumPy's reduction
-//!   along the outer axis), then divided by `n`. A one-column matrix is summed pairwise by
-//!   NumPy; that case is not handled here.
+//!   along the outer axis), then divided by `n`. A one-column matrix is summed as NumPy's
+//!   `add.reduce` sums a contiguous run: its identity 0.0 plus the run's pairwise sum
+//!   (`pairwise_sum` of NumPy's `loops_utils.h`: below 8 values a plain loop, up to 128
+//!   eight accumulators over blocks of 8 then combined as ((r0+r1)+(r2+r3))+((r4+r5)+(r6+r7))
+//!   and the rest added one by one, above 128 the two halves, the first a multiple of 8,
+//!   summed apart and added).
 
 const N: usize = 624;
 const M: usize = 397;
@@ -22,6 +26,9 @@ const M: usize = 397;
 pub struct Mt19937 {
     key: Vec<u32>,
     pos: usize,
+    /// The tempered outputs of `key`, all computed after each twist (a loop the compiler
+    /// vectorises) instead of one per draw: output `pos` is `tempered[pos]` either way.
+    tempered: Vec<u32>,
 }
 
 impl Mt19937 {
@@ -33,10 +40,23 @@ impl Mt19937 {
                 key.len()
             ));
         }
-        Ok(Mt19937 {
+        let mut rng = Mt19937 {
             key: key.to_vec(),
             pos,
-        })
+            tempered: vec![0; N],
+        };
+        rng.temper_all();
+        Ok(rng)
+    }
+
+    fn temper_all(&mut self) {
+        for (out, &key) in self.tempered.iter_mut().zip(&self.key) {
+            let mut y = key;
+            y ^= y >> 11;
+            y ^= (y << 7) & 0x9d2c_5680;
+            y ^= (y << 15) & 0xefc6_0000;
+            *out = y ^ (y >> 18);
+        }
     }
 
     /// The key and position, for `set_state()`.
@@ -61,19 +81,18 @@ impl Mt19937 {
         }
         self.key[N - 1] = mix(self.key[N - 1], self.key[0], self.key[M - 1]);
         self.pos = 0;
+        self.temper_all();
     }
 
     /// The next 32-bit output (tempered).
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.pos >= N {
             self.twist();
         }
-        let mut y = self.key[self.pos];
+        let y = self.tempered[self.pos];
         self.pos += 1;
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c_5680;
-        y ^= (y << 15) & 0xefc6_0000;
-        y ^ (y >> 18)
+        y
     }
 
     /// `randint(0, n)` of the legacy generator (masked rejection), `n` in 1..=2^32.
@@ -113,9 +132,9 @@ pub fn resample_means(
     cols: usize,
     samples: usize,
 ) -> Result<Vec<f64>, String> {
-    if cols < 2 || rows == 0 || matrix.len() != rows * cols {
+    if cols == 0 || rows == 0 || matrix.len() != rows * cols {
         return Err(format!(
-            "a {rows} x {cols} matrix of at least 2 columns and 1 row was expected, got {} \
+            "a {rows} x {cols} matrix of at least 1 column and 1 row was expected, got {} \
              values",
             matrix.len()
         ));
@@ -125,6 +144,7 @@ pub fn resample_means(
     }
     let mut out = vec![0.0; samples * cols];
     match cols {
+        1 => means_pairwise(rng, matrix, &mut out),
         2 => means_fixed::<2>(rng, matrix, rows, &mut out),
         3 => means_fixed::<3>(rng, matrix, rows, &mut out),
         4 => means_fixed::<4>(rng, matrix, rows, &mut out),
@@ -151,6 +171,51 @@ fn means_fixed<const C: usize>(rng: &mut Mt19937, matrix: &[f64], rows: usize, o
         for c in 0..C {
             sample[c] = sums[c] / rows as f64;
         }
+    }
+}
+
+/// One column: each resample's values gathered in draw order, then summed as NumPy does.
+fn means_pairwise(rng: &mut Mt19937, column: &[f64], out: &mut [f64]) {
+    let rows = column.len();
+    let (range, mask) = (rows as u64 - 1, mask_of(rows as u64 - 1));
+    let mut drawn = vec![0.0; rows];
+    for mean in out.iter_mut() {
+        for value in drawn.iter_mut() {
+            *value = column[rng.below_masked(range, mask) as usize];
+        }
+        *mean = (0.0 + pairwise_sum(&drawn)) / rows as f64;
+    }
+}
+
+/// NumPy's `pairwise_sum` of a contiguous run of doubles (module docs), operation for
+/// operation.
+pub fn pairwise_sum(a: &[f64]) -> f64 {
+    let n = a.len();
+    if n < 8 {
+        let mut res = -0.0;
+        for &x in a {
+            res += x;
+        }
+        res
+    } else if n <= 128 {
+        let mut r: [f64; 8] = std::array::from_fn(|j| a[j]);
+        let full = n - n % 8;
+        let mut i = 8;
+        while i < full {
+            for j in 0..8 {
+                r[j] += a[i + j];
+            }
+            i += 8;
+        }
+        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for &x in &a[full..] {
+            res += x;
+        }
+        res
+    } else {
+        let mut half = n / 2;
+        half -= half % 8;
+        pairwise_sum(&a[..half]) + pairwise_sum(&a[half..])
     }
 }
 
@@ -185,7 +250,7 @@ mod tests {
                 .wrapping_mul(key[i - 1] ^ (key[i - 1] >> 30))
                 .wrapping_add(i as u32);
         }
-        Mt19937 { key, pos: N }
+        Mt19937::from_state(&key, N).unwrap()
     }
 
     #[test]
@@ -208,7 +273,8 @@ mod tests {
             [1.0, 2.0].repeat(3)
         );
         assert_eq!(rng.state(), (&before[..], N));
-        assert!(resample_means(&mut rng, &[1.0], 1, 1, 3).is_err());
+        assert_eq!(resample_means(&mut rng, &[1.5], 1, 1, 3).unwrap(), [1.5; 3]);
+        assert!(resample_means(&mut rng, &[], 0, 1, 3).is_err());
         assert!(resample_means(&mut rng, &[1.0, 2.0, 3.0], 2, 2, 3).is_err());
         assert!(Mt19937::from_state(&[0; 3], 0).is_err());
     }

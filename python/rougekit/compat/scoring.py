@@ -88,11 +88,12 @@ class BootstrapAggregator:
         # tests/compat/test_compat_bootstrap.py). This removes rouge-score's Python loop of
         # n_samples iterations: lm-eval's truthfulqa aggregates one score at a time.
         n = matrix.shape[0]
-        if matrix.ndim == 2 and matrix.shape[1] >= 2 and matrix.dtype == np.float64:
+        if matrix.ndim == 2 and matrix.shape[1] >= 1 and matrix.dtype == np.float64:
             # The same draws and sums in the core, from and back to NumPy's MT19937 state
-            # (rougekit-core's numpy_bootstrap; bit-equal in tests/compat/test_compat_bootstrap.py).
+            # (rougekit-core's numpy_bootstrap; one column summed pairwise as NumPy sums it;
+            # bit-equal in tests/compat/test_compat_bootstrap.py).
             means = _core_means(np, matrix, self._n_samples)
-        else:  # one column: NumPy sums it pairwise (its own reduction, kept here)
+        else:
             per_chunk = max(1, _CHUNK // n)
             parts = []
             for start in range(0, self._n_samples, per_chunk):

@@ -3,15 +3,33 @@ a whole list of texts: a step that calls the core (jieba) runs once per batch.""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 _SPACES = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x1f]")
 _CUT = re.compile(r"[\n.,]")
 _NOT_WORD = re.compile(r"[^\w\s]")
 _ARTICLES = re.compile(r"\b(a|an|the)\b", re.IGNORECASE)
+_CHINESE = re.compile("[\u4e00-\u9fa5]")
+#: jieba's words by text while :func:`shared_jieba` is active (``identify`` runs several
+#: recipes that segment the same texts); each text is segmented on its own, so a text's
+#: words do not depend on the texts beside it.
+_jieba_seen: dict[str, str] | None = None
+
+
+@contextlib.contextmanager
+def shared_jieba() -> Iterator[None]:
+    """Within the block, :func:`jieba_words` segments each distinct text once."""
+    global _jieba_seen
+    outer = _jieba_seen
+    _jieba_seen = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _jieba_seen = outer
 
 
 def collapse_spaces(texts: list[str]) -> list[str]:
@@ -49,7 +67,13 @@ def jieba_words(texts: list[str]) -> list[str]:
     """``" ".join(jieba.cut(text))`` with rougekit's jieba 0.42.1 (one core call)."""
     from rougekit.segmentation import segment
 
-    return [" ".join(words) for words in segment(texts, "jieba")]
+    seen = _jieba_seen
+    if seen is None:
+        return [" ".join(words) for words in segment(texts, "jieba")]
+    new = list(dict.fromkeys(t for t in texts if t not in seen))
+    if new:
+        seen.update(zip(new, (" ".join(words) for words in segment(new, "jieba"))))
+    return [seen[t] for t in texts]
 
 
 def general_postprocess(texts: list[str]) -> list[str]:
@@ -90,7 +114,7 @@ def jieba_if_chinese(texts: list[str]) -> list[str]:
     """evalscope's ``compute_rouge_score_one_sample_zh``: ``" ".join(jieba.cut(text))`` for
     a text with a character in U+4E00-U+9FA5 (its ``is_contains_chinese``), others as they
     are."""
-    chinese = [i for i, t in enumerate(texts) if any("\u4e00" <= c <= "\u9fa5" for c in t)]
+    chinese = [i for i, t in enumerate(texts) if _CHINESE.search(t)]
     out = list(texts)
     for i, words in zip(chinese, jieba_words([texts[i] for i in chinese])):
         out[i] = words
