@@ -152,11 +152,8 @@ def reproduction_notes(signature: Signature, extra: dict[str, str]) -> list[str]
                 f"{mine or 'no such stemmer'}: stems, and so scores, may differ"
             )
     if "seg" in extra and not _takes_segmenter(name):
-        language = {"language": extra["lang"]} if "lang" in extra else {}
-        if name == "xlsum-v1" and extra["seg"].startswith("mecab-"):
-            language["ja_dict"] = extra["seg"][len("mecab-") :]
-        try:
-            own = profiles.create(name, **language).signature_fields().get("seg")
+        try:  # the profile's own segmenter for the signature's language (and dictionary)
+            own = profiles.get(name).from_signature(f).signature_fields().get("seg")
         except ValueError:
             own = None
         if own != extra["seg"]:
