@@ -552,7 +552,7 @@ ORACLE_MODULES = frozenset({
     "test_perl_make_home", "test_recipes_harnesses", "test_on_empty",
     "test_sentences_punkt", "test_sentences_punkt_corpora", "test_recipes_punkt",
     "test_recipes_mlperf", "test_recipes_jury", "test_integrations_jury",
-    "test_recipes_evalscope",
+    "test_recipes_evalscope", "test_recipes_nemo",
     "test_pairs", "test_dedup", "test_dedup_corpora",
 })  # fmt: skip
 

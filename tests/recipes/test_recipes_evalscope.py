@@ -83,3 +83,38 @@ def test_evalscope_rouge(evalscope_rouge: Any) -> None:
     corpus = {k: sum(w[k] for w in want) / len(want) for k in want[0]}
     assert recipe.compute(preds, refs) == corpus
     print({recipe.name: 9 * len(want) + len(corpus)})
+
+
+def _tool_bench_pairs() -> tuple[list[str], list[str]]:
+    summeval = read_jsonl(SHIPPED / "summeval-cnndm" / "summeval.jsonl.xz")
+    xsum = read_jsonl(SHIPPED / "xsum-hallucination-annotations" / "xsum.jsonl.xz")
+    preds = [r["prediction"] for r in summeval[::2]] + [r["prediction"] for r in xsum[:500]]
+    refs = [r["references"][0] for r in summeval[::2]] + [r["references"][0] for r in xsum[:500]]
+    # str.split()'s whitespace (U+001C-U+001F too), case and punctuation kept, empty sides.
+    preds += ["The cat\x1csat.", "a\x1db\x1ec\x1fd", "A\u3000b\u00a0c\u0085d", "", " ", "Cat, sat",
+              "a b c", "x y", "call the api"]  # fmt: skip
+    refs += ["the cat sat.", "a b c d", "a b c d", "a", "b", "cat sat", "a b c d e f", "",
+             "call the api"]  # fmt: skip
+    return preds, refs
+
+
+def test_evalscope_tool_bench_rouge(evalscope_rouge: Any) -> None:
+    preds, refs = _tool_bench_pairs()
+    recipe = recipes.get("evalscope-1.14.1:tool_bench_rouge")
+    one_sample = evalscope_rouge.compute_rouge_score_one_sample
+    want = [one_sample([p], [r]) for p, r in zip(preds, refs)]
+    got = recipe.per_sample(preds, refs)
+    bad = [i for i, (g, w) in enumerate(zip(got, want)) if g != w]
+    assert not bad, f"{len(bad)} samples differ, first {bad[0]}: {got[bad[0]]} {want[bad[0]]}"
+    # Over all pairs at once, evalscope's function gives the per-key means.
+    corpus = one_sample(preds, refs)
+    assert recipe.compute(preds, refs) == corpus
+    print({recipe.name: 9 * len(want) + len(corpus)})
+
+
+def test_evalscope_tool_bench_is_not_swapped() -> None:
+    recipe = recipes.get("evalscope-1.14.1:tool_bench_rouge")
+    (row,) = recipe.per_sample(["a b"], ["a b c d"])  # score(target=r, prediction=p)
+    assert (row["rouge-1-p"], row["rouge-1-r"]) == (1.0, 0.5)
+    (row,) = recipe.per_sample(["The cat\x1csat"], ["the cat sat"])
+    assert row["rouge-1-f"] == 2 / 3  # 'The' is not 'the'; U+001C splits as str.split()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import rougekit.recipes.japanese as japanese
 import rougekit.recipes.steps as steps
 from rougekit.recipes.jury import JuryRouge
-from rougekit.recipes.model import AllFields, MixedMetrics, Recipe, TruthfulQA
+from rougekit.recipes.model import AllFields, MixedMetrics, Recipe, TorchmetricsMean, TruthfulQA
 
 _N3 = ("rouge1", "rouge2", "rougeL")
 _PLTRDY_KEYS = ("rouge-1", "rouge-2", "rouge-l")
@@ -440,6 +440,25 @@ NEMO_COMPUTE_ROUGE = Recipe(
     kwargs=("seed",),
 )
 
+NEMO_ROUGE_SCORE = TorchmetricsMean(
+    name="nemo-8cfedd7:rouge_score_torchmetrics",
+    harness="NeMo (NVIDIA/NeMo at 8cfedd7)",
+    source="nemo/collections/common/metrics/metric_string_to_torchmetric.py:35 ('rouge': "
+    "torchmetrics' ROUGEScore), nemo/collections/nlp/models/language_modeling/"
+    "megatron_gpt_sft_model.py:190,200,678-687 (metric(), one update per pair, compute(), the "
+    "fmeasure keys logged)",
+    does="validation metric 'rouge': torchmetrics' ROUGEScore() with its defaults (rouge-"
+    "score's text pipeline without stemming; rougeLsum on NLTK Punkt sentences, english "
+    "punkt_tab; several references: the best float32 F per type); each F stored as float32; "
+    "the numbers NeMo logs are torch's float32 means (rouge1_fmeasure ... "
+    "rougeLsum_fmeasure), as Python floats.",
+    profile="rouge-score",
+    types=_N4,
+    keys=tuple(f"{t}_fmeasure" for t in _N4),
+    options=(("split_sentences", "punkt"), ("multiref", "best-f-float32")),
+    golds="multi",
+)
+
 _JURY = {
     "profile": "rouge-score",
     "types": _N4,
@@ -492,6 +511,25 @@ EVALSCOPE_ZH = AllFields(
     prepare_references=(steps.jieba_if_chinese,),
 )
 
+EVALSCOPE_TOOL_BENCH = AllFields(
+    name="evalscope-1.14.1:tool_bench_rouge",
+    harness="evalscope 1.14.1",
+    source="evalscope/metrics/utils/rouge.py (compute_rouge_score_one_sample, "
+    "DummyTokenizer), evalscope/benchmarks/tool_bench/utils.py (evaluate_rougel)",
+    does="tool_bench's Rouge-L (and the legacy compute_rouge_score_one_sample): tokens are "
+    "text.split() (case kept, punctuation attached, no stemming); evalscope's bundled "
+    "rouge-score code with target=reference, prediction=prediction (not swapped); per "
+    "sample recall, precision and F of rouge1, rouge2, rougeL in [0, 1] (rouge-1-r ... "
+    "rouge-l-f; tool_bench's Rouge-L is rouge-l-f); the corpus numbers are the means, as "
+    "compute_rouge_score_one_sample over all pairs gives them.",
+    profile="whitespace",
+    types=_N3,
+    keys=("rouge-1", "rouge-2", "rouge-l"),
+    prepare_predictions=(steps.split_separators,),
+    prepare_references=(steps.split_separators,),
+    suffixes=("r", "p", "f"),
+)
+
 ALL = (
     MLPERF_LLAMA2_70B,
     MLPERF_GPTJ,
@@ -517,9 +555,11 @@ ALL = (
     LIGHTEVAL,
     LIGHTEVAL_T5,
     NEMO_COMPUTE_ROUGE,
+    NEMO_ROUGE_SCORE,
     JURY,
     NLGMETRICVERSE,
     EVALSCOPE_ZH,
+    EVALSCOPE_TOOL_BENCH,
     DEEPEVAL,
     RAGAS,
 )

@@ -428,8 +428,11 @@ class MixedMetrics(Recipe):
 @dataclass(frozen=True)
 class AllFields(Recipe):
     """Every type's recall, precision and F per sample, keyed ``<key>-R``, ``<key>-P``,
-    ``<key>-F`` (evalscope's ``Rouge-1-R`` ...); one reference per sample. The corpus
-    numbers are the means of those (``sum / count``)."""
+    ``<key>-F`` (evalscope's ``Rouge-1-R`` ...; :attr:`suffixes` for other letters); one
+    reference per sample. The corpus numbers are the means of those (``sum / count``)."""
+
+    #: The letters after ``<key>-`` for recall, precision and F.
+    suffixes: tuple[str, str, str] = ("R", "P", "F")
 
     def _reduce(
         self, values: dict[str, dict[str, np.ndarray]], owner: list[int], n: int
@@ -450,7 +453,7 @@ class AllFields(Recipe):
     ) -> list[dict[str, float]]:
         self._check_kwargs(harness_kwargs)
         cols = self.columns(predictions, references, threads)
-        fields = (("recall", "R"), ("precision", "P"), ("fmeasure", "F"))
+        fields = tuple(zip(("recall", "precision", "fmeasure"), self.suffixes))
         return [
             {f"{k}-{s}": self._sample_value(cols[t, f][i])
              for t, k in zip(self.types, self.keys) for f, s in fields}
@@ -471,4 +474,51 @@ class AllFields(Recipe):
         return {k: self._final(sum(r[k] for r in rows) / len(rows)) for k in rows[0]}
 
     def fmeasure_keys(self) -> tuple[str, ...]:
-        return tuple(f"{k}-F" for k in self.keys)
+        return tuple(f"{k}-{self.suffixes[2]}" for k in self.keys)
+
+
+@dataclass(frozen=True)
+class TorchmetricsMean(Recipe):
+    """torchmetrics' ``ROUGEScore`` state and ``compute()``: each per-sample value rounded
+    to float32 (torchmetrics stores ``tensor(score)``, float32), the corpus number torch's
+    float32 mean of them (``_rouge_score_compute``: ``torch.tensor(scores).mean()``) as a
+    Python float (``.item()``). The per-sample values come from the core, as in
+    :mod:`rougekit.integrations.torchmetrics`; torch is imported for the mean only: the last
+    bits of a float32 sum depend on the order of torch's reduction kernel (and, past its
+    grain size of 32,768 values, on its thread count), so rougekit lets torch add."""
+
+    def per_sample(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> list[dict[str, float]]:
+        rows = Recipe.per_sample(self, predictions, references, threads=threads, **harness_kwargs)
+        return [{k: float(np.float32(v)) for k, v in row.items()} for row in rows]
+
+    def compute(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Any],
+        *,
+        threads: int | None = None,
+        **harness_kwargs: Any,
+    ) -> dict[str, float]:
+        self._check_kwargs(harness_kwargs)
+        if not predictions:
+            raise ValueError("predictions is empty: nothing to aggregate")
+        try:
+            import torch
+        except ImportError:
+            raise ModuleNotFoundError(
+                f"{self.name}'s corpus numbers are torch's float32 means, as torchmetrics "
+                "takes them: pip install torch (per_sample() needs no torch)"
+            ) from None
+        cols = self.columns(predictions, references, threads)
+        out: dict[str, float] = {}
+        for t, k in zip(self.types, self.corpus_keys or self.keys):
+            column = np.asarray(cols[t], dtype=np.float32)  # round to nearest, as tensor()
+            out[k] = float(torch.from_numpy(column).mean().item())
+        return out

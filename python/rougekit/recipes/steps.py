@@ -14,6 +14,7 @@ _CUT = re.compile(r"[\n.,]")
 _NOT_WORD = re.compile(r"[^\w\s]")
 _ARTICLES = re.compile(r"\b(a|an|the)\b", re.IGNORECASE)
 _CHINESE = re.compile("[\u4e00-\u9fa5]")
+_SEPARATORS = re.compile("[\x1c-\x1f]")
 #: jieba's words by text while :func:`shared_jieba` is active (``identify`` runs several
 #: recipes that segment the same texts); each text is segmented on its own, so a text's
 #: words do not depend on the texts beside it.
@@ -119,3 +120,12 @@ def jieba_if_chinese(texts: list[str]) -> list[str]:
     for i, words in zip(chinese, jieba_words([texts[i] for i in chinese])):
         out[i] = words
     return out
+
+
+def split_separators(texts: list[str]) -> list[str]:
+    """U+001C-U+001F (the file, group, record and unit separators) made spaces: Python's
+    ``str.split()`` splits at them (``str.isspace`` is true for them), the ``whitespace``
+    profile (Unicode ``White_Space``) does not; every other character splits alike in both.
+    With this step the profile's tokens are ``text.split()``'s (evalscope's
+    ``DummyTokenizer``)."""
+    return [_SEPARATORS.sub(" ", t) for t in texts]
