@@ -238,7 +238,7 @@ def identify(
             if same not in seen:
                 try:
                     seen[same] = recipe.compute(preds, refs, threads=threads)
-                except ValueError:
+                except (ValueError, ModuleNotFoundError):  # torch-mean recipes without torch
                     seen[same] = None
             numbers = seen[same]
             if numbers is None:
