@@ -517,7 +517,8 @@ EVALSCOPE_TOOL_BENCH = AllFields(
     source="evalscope/metrics/utils/rouge.py (compute_rouge_score_one_sample, "
     "DummyTokenizer), evalscope/benchmarks/tool_bench/utils.py (evaluate_rougel)",
     does="tool_bench's Rouge-L (and the legacy compute_rouge_score_one_sample): tokens are "
-    "text.split() (case kept, punctuation attached, no stemming); evalscope's bundled "
+    "text.split() (case kept, punctuation attached, no stemming; U+001C-U+001F, where "
+    "str.split() splits and Unicode White_Space does not, made spaces); evalscope's bundled "
     "rouge-score code with target=reference, prediction=prediction (not swapped); per "
     "sample recall, precision and F of rouge1, rouge2, rougeL in [0, 1] (rouge-1-r ... "
     "rouge-l-f; tool_bench's Rouge-L is rouge-l-f); the corpus numbers are the means, as "
