@@ -295,7 +295,9 @@ class RougeScorer:
         if ids is not None and hasattr(predictions, "__len__"):
             frames.check_ids(ids, len(predictions))  # before the work, not after
         batch = self._score(predictions, references, progress)
-        texts = (predictions, references) if text else None
+        # Texts split into sentences have their lines from the splitter: a one-sentence text
+        # has no newline, and rougeLsum has its sentences all the same.
+        texts = (predictions, references) if text and self.config.split is None else None
         notes = diagnostics.Notes.of(batch, self.config.types, texts)
         signature = self.signature(sig.nrefs_field(*batch.nrefs))
         result = BatchResult(batch, signature, profile, threads=self.config.threads)

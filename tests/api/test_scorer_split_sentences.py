@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 import shlex
+import warnings
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,19 @@ def test_punkt_matches_rouge_score_on_sent_tokenize() -> None:
         plain = rk.RougeScorer(TYPES, stemmer=True).score_batch(preds, refs)
     assert list(plain.fmeasure("rouge1")) == list(batch.fmeasure("rouge1"))
     assert list(plain.fmeasure("rougeLsum")) != list(batch.fmeasure("rougeLsum"))
+
+
+def test_one_sentence_texts_split_get_no_newline_warning() -> None:
+    # The splitter gave rougeLsum its sentences: no newline in a one-sentence text is not
+    # the "sentences from newlines" case the warning is for.
+    preds, refs = ["The cat sat on the mat"] * 3, [["A cat sat on a mat"]] * 3
+    for split in ("punkt", "rules"):
+        scorer = rk.RougeScorer(TYPES, split_sentences=split)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", rk.NoSentencesWarning)
+            scorer.score_batch(preds, refs)
+    with pytest.warns(rk.NoSentencesWarning):
+        rk.RougeScorer(TYPES).score_batch(preds, refs)
 
 
 def test_signature_names_the_model() -> None:
