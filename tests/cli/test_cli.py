@@ -71,6 +71,7 @@ def test_literal_backslash_n_is_kept_unless_asked(tmp_path: Path):
     assert json.loads(split.stdout)["scores"]["rouge1"]["fmeasure"] < 1.0
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -89,6 +90,7 @@ def test_usage_errors_exit_2_with_one_line(files, args, message):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize(
     ("content", "message"),
     [

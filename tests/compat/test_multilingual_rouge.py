@@ -36,6 +36,7 @@ def _same(got: dict[str, scoring.Score], want: dict[str, object]) -> bool:
     return True
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize("stem", [False, True])
 @pytest.mark.parametrize(
     "lang",

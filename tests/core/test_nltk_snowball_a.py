@@ -114,6 +114,7 @@ def nltk_stemmer(language: str, snapshot: str) -> Any:
     return stemmer
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.oracle
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_nltk_oracle(language: str) -> None:

@@ -238,6 +238,7 @@ else:
 """
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT delivery")
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_a_long_batch(threads: int) -> None:

@@ -244,6 +244,7 @@ def _splices(words: list[str], n: int, seed: str, elisions: str = "") -> list[st
     return sorted(out)
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize(
     "alg", _vocab_params(tuple(a for a in VOCAB_ALGORITHMS if a in PYSTEMMER_ALGORITHMS))
 )

@@ -38,6 +38,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize(("profile", "stemmer"), CASES)
 @settings(max_examples=150, deadline=None)
 @given(text=texts)

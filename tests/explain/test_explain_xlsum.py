@@ -118,6 +118,7 @@ def test_conformance_pairs(stem: bool) -> None:
     assert total == 15  # the 16 pairs but the Japanese one
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize("stem", [False, True])
 @pytest.mark.parametrize("language", [*LANGUAGES, "none"])
 def test_every_language(language: str, stem: bool) -> None:
@@ -129,6 +130,7 @@ def test_every_language(language: str, stem: bool) -> None:
     assert bad == [], bad[:3]
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize("rule", ["best-f", "pooled", "best-recall", "mean", "best-f-float32"])
 @pytest.mark.parametrize("language", ["hindi", "chinese_simplified", "burmese"])
 def test_several_references_every_rule(language: str, rule: str) -> None:

@@ -363,6 +363,7 @@ def test_scorer_explain_is_the_batchs() -> None:
         rk.Explanation(d, scorer=s).check()
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize("options", list(OPTION_SETS.values()), ids=list(OPTION_SETS))
 def test_recomputation_fast(options: dict[str, Any]) -> None:
     """The first 12 pairs of every corpus under every option set."""

@@ -350,6 +350,7 @@ def _interrupted_after_2s(proc: subprocess.Popen[str]) -> str:
     return error_line(proc.returncode, err, 130)
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
     # ROUGE-1.5.5's bootstrap with 10^7 resamples: minutes of work, stopped by the signal.
     cases = [Case(peers={"A": f"the cat sat {i}"}, references=[f"a cat {i}"]) for i in range(300)]
@@ -363,6 +364,7 @@ def test_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
     assert _interrupted_after_2s(proc) == "rougekit perl: error: interrupted"
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 def test_ctrl_c_inside_one_long_instance_is_exit_130(tmp_path: Path) -> None:
     # One instance of 300,000 one-word sentences a side: ROUGE-L's summary level visits
     # 9 x 10^10 sentence pairs (many minutes), and its kernel must notice the signal while

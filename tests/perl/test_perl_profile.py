@@ -218,6 +218,7 @@ def corpus_of(expected: Path) -> Path:
     return only
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize("expected", expected_files())
 def test_expected_per_pair(expected: Path) -> None:
     rows = read_jsonl(corpus_of(expected))

@@ -183,6 +183,7 @@ OPENCOMPASS_CASES = [
 ]
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 def test_opencompass_jieba_rouge_recipe_gives_the_same_numbers() -> None:
     """On 600 pairs of real and generated Chinese texts and the cases above: the three
     numbers equal the evaluator's, and so do those of every batch of 20 pairs."""

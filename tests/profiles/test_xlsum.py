@@ -55,6 +55,7 @@ def _differences(language: str | None, stem: bool, pairs: list[tuple[str, str]])
     return out
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize("stem", [False, True])
 @pytest.mark.parametrize("language", [*LANGUAGES, *EXTRA, None])
 def test_equals_multilingual_rouge(language: str | None, stem: bool) -> None:
@@ -221,6 +222,7 @@ def test_conformance_strings_tokenise_as_the_original(language: str) -> None:
         assert scorer.tokenize(text) == tokenization_wrapper.tokenize(text, None, tokenizer)
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 @pytest.mark.parametrize(
     ("corpus", "language"),
     [

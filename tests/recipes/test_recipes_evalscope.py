@@ -98,6 +98,7 @@ def _tool_bench_pairs() -> tuple[list[str], list[str]]:
     return preds, refs
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 def test_evalscope_tool_bench_rouge(evalscope_rouge: Any) -> None:
     preds, refs = _tool_bench_pairs()
     recipe = recipes.get("evalscope-1.14.1:tool_bench_rouge")

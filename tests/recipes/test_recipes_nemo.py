@@ -58,6 +58,7 @@ def test_nemo_rouge_score_torchmetrics() -> None:
     print({NAME: len(KEYS) * len(got) + len(want)})
 
 
+@pytest.mark.slow  # the full suite's: over 2 s of the fast subset's CPU
 def test_nemo_rouge_score_torchmetrics_is_float32() -> None:
     pytest.importorskip("torch")
     recipe = recipes.get(NAME)
