@@ -140,6 +140,31 @@ def rouge(
     return {t: bootstrap([row[t] for row in rows])[which] for t in types}, rows
 
 
+class MetricEvaluate:
+    """The ``evaluate`` of jury's and nlg-metricverse's ``rouge`` metric classes done by
+    :func:`rouge`: the metric folders (``rougekit.integrations.jury``) put it before each
+    library's own class."""
+
+    def evaluate(
+        self,
+        *,
+        predictions: Any = None,
+        references: Any = None,
+        reduce_fn: Any = None,
+        rouge_types: Any = None,
+        use_aggregator: bool = True,
+        use_stemmer: bool = False,
+        metric_to_select: str = "fmeasure",
+        **kwargs: Any,
+    ) -> dict[str, Any]:
+        result, _rows = rouge(
+            list(predictions), list(references), rouge_types=rouge_types,
+            use_aggregator=use_aggregator, use_stemmer=use_stemmer,
+            metric_to_select=metric_to_select, reduce_fn="max" if reduce_fn is None else reduce_fn,
+        )  # fmt: skip
+        return result
+
+
 @dataclass(frozen=True)
 class JuryRouge(Recipe):
     """jury's / nlg-metricverse's ``rouge`` (module docstring): ``compute`` returns the

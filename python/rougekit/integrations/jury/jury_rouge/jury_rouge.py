@@ -4,8 +4,6 @@
 jury's ``rouge`` metric class with its computation done by
 :func:`rougekit.recipes.jury.rouge` (the same numbers, one core call)."""
 
-from typing import Any
-
 from jury.metrics._core import MetricAlias
 from jury.metrics.rouge.rouge_for_language_generation import RougeForLanguageGeneration
 from rougekit.recipes import jury as recipe
@@ -13,27 +11,8 @@ from rougekit.recipes import jury as recipe
 __main_class__ = "Rouge"
 
 
-class RougekitRouge(RougeForLanguageGeneration):  # type: ignore[misc]  # jury is untyped
+class RougekitRouge(recipe.MetricEvaluate, RougeForLanguageGeneration):  # type: ignore[misc]  # jury is untyped
     """jury's ``RougeForLanguageGeneration`` whose ``evaluate`` is rougekit's."""
-
-    def evaluate(
-        self,
-        *,
-        predictions: Any = None,
-        references: Any = None,
-        reduce_fn: Any = None,
-        rouge_types: Any = None,
-        use_aggregator: bool = True,
-        use_stemmer: bool = False,
-        metric_to_select: str = "fmeasure",
-        **kwargs: Any,
-    ) -> dict[str, float]:
-        result, _rows = recipe.rouge(
-            list(predictions), list(references), rouge_types=rouge_types,
-            use_aggregator=use_aggregator, use_stemmer=use_stemmer,
-            metric_to_select=metric_to_select, reduce_fn="max" if reduce_fn is None else reduce_fn,
-        )  # fmt: skip
-        return result
 
 
 class Rouge(MetricAlias):  # type: ignore[misc]
