@@ -285,7 +285,7 @@ def _harnesses(preds: list[str], refs: list[str], zh: tuple[list[str], list[str]
     spec = find_spec("evalscope")
     if spec is not None and spec.submodule_search_locations:  # as tests/recipes loads it
         import logging
-        import types
+        from types import ModuleType
 
         root = Path(spec.submodule_search_locations[0])
         names = [
@@ -295,10 +295,10 @@ def _harnesses(preds: list[str], refs: list[str], zh: tuple[list[str], list[str]
             ("evalscope.utils", "utils"),
         ]
         for name, sub in names:
-            module = types.ModuleType(name)
+            module = ModuleType(name)
             module.__path__ = [str(root / sub)]
             sys.modules[name] = module  # fmt: skip
-        log = types.ModuleType("evalscope.utils.logger")
+        log = ModuleType("evalscope.utils.logger")
         log.get_logger = sys.modules["evalscope.utils"].get_logger = (  # type: ignore[attr-defined]
             lambda *a, **k: logging.getLogger("evalscope")
         )
