@@ -1,95 +1,21 @@
-//! Explanations of the rouge-score family's scores (`rougekit.explain`), made by the
-//! scorer that scores them (`Engine.explain_texts`, `Engine.explain_ids`): the core's
-//! [`PairExplain`] records, computed without the GIL and in parallel, kept compact; each
-//! becomes the `rougekit.explain/1` dict only when asked (`Explanation.to_dict`).
-use crate::convert;
-use crate::interrupt::interruptible;
-use pyo3::exceptions::PyValueError;
+//! The `rougekit.explain/1` dict of every engine's explanation, built here only: each
+//! scorer's explainer (`Engine.explain_texts` / `explain_ids` in `scorer.rs`,
+//! `PerlScorer.explain_texts` in `perl.rs`, `PltrdyScorer.explain_texts` in `pltrdy.rs`)
+//! keeps the core's compact explanation until its dict is asked for (`to_dict(head)`),
+//! then turns it into the core's one record vocabulary ([`PairRecord`]) and [`pair_dict`]
+//! writes that.
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
-use pyo3::{intern, IntoPyObjectExt};
-use rougekit_core::explain::{
-    self, Detail, Dropped, Forms, GramMatch, GramMissed, PairExplain, RefExplain, SentenceMarks,
-    SkipMatch, TextView, Token, TypeExplain,
+use rougekit_core::explain::record::{
+    Count, Kind, PairRecord, Prf, ReferenceRecord, SentenceLcs, Tally, TextRecord, TypeRecord,
+    Witness,
 };
-use rougekit_core::scores::{Match, Score};
-use rougekit_core::RougeType;
+use rougekit_core::explain::{GramMatch, GramMissed, SentenceMarks, SkipMatch, Token};
 
-/// The explanations of the rouge-score family's pairs (`Engine.explain_texts` and
-/// `explain_ids`: the scorer explains with its own configuration).
-pub(crate) struct Explain;
-
-impl Explain {
-    /// The explanations of every pair of text, in order (computed in parallel without the
-    /// GIL; Ctrl-C honoured).
-    pub(crate) fn texts(
-        engine: &rougekit_core::Engine,
-        py: Python<'_>,
-        predictions: &Bound<'_, PyAny>,
-        references: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<PyExplanation>> {
-        let texts = convert::batch_texts(predictions, references)?;
-        let records = interruptible(py, |cancel| {
-            texts.as_pairs(|pairs| explain::explain_texts(engine, pairs, cancel))
-        })?;
-        let mut refs = texts.refs.into_iter();
-        let mut start = 0;
-        let out = records
-            .into_iter()
-            .zip(texts.predictions)
-            .zip(texts.ref_ends)
-            .map(|((record, prediction), end)| {
-                let references: Vec<PyBackedStr> = refs.by_ref().take(end - start).collect();
-                start = end;
-                PyExplanation {
-                    record,
-                    texts: Texts::Strs {
-                        prediction,
-                        references,
-                    },
-                    types: engine.config().types.clone(),
-                }
-            })
-            .collect();
-        Ok(out)
-    }
-
-    /// The explanations of every pair of token ids (lists of ints), in order.
-    pub(crate) fn ids(
-        engine: &rougekit_core::Engine,
-        py: Python<'_>,
-        predictions: &Bound<'_, PyAny>,
-        references: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<PyExplanation>> {
-        let ids = convert::id_lists(predictions, references).ok_or_else(|| {
-            PyValueError::new_err(
-                "token ids must be lists of ints within int64 (a list of lists per pair for \
-                 several references)",
-            )
-        })?;
-        let (preds, refs) = ids.sequences();
-        let records = interruptible(py, |cancel| {
-            ids.as_pairs(|pairs| explain::explain_ids(engine, pairs, cancel))
-        })?;
-        let out = records
-            .into_iter()
-            .zip(preds.iter())
-            .zip(convert::per_pair(&refs, &ids.ref_ends))
-            .map(|((record, p), rs)| PyExplanation {
-                record,
-                texts: Texts::Ids {
-                    prediction: p.to_vec(),
-                    references: rs.iter().map(|r| r.to_vec()).collect(),
-                },
-                types: engine.config().types.clone(),
-            })
-            .collect();
-        Ok(out)
-    }
-}
-
-enum Texts {
+/// The texts of one explained pair, as the caller gave them.
+pub(crate) enum Texts {
     Strs {
         prediction: PyBackedStr,
         references: Vec<PyBackedStr>,
@@ -100,102 +26,64 @@ enum Texts {
     },
 }
 
-/// One pair's explanation as the core made it.
-#[pyclass(module = "rougekit._core", name = "ExplanationRecord", frozen)]
-pub struct PyExplanation {
-    record: PairExplain,
-    texts: Texts,
-    types: Vec<RougeType>,
-}
-
-#[pymethods]
-impl PyExplanation {
-    /// The `rougekit.explain/1` dict: the keys of `head` (schema, signature, id, profile)
-    /// first, then the texts and the types.
-    fn to_dict<'py>(
-        &self,
-        py: Python<'py>,
-        head: &Bound<'py, PyDict>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let out = head.copy()?;
-        let r = &self.record;
-        let forms: Vec<Bound<'py, PyAny>> = match &self.record.forms {
-            Forms::Text { .. } => (0..r.forms.len())
-                .map(|k| PyString::new(py, r.forms.text(k).unwrap_or("")).into_any())
-                .collect(),
-            Forms::Ids(f) => f
-                .iter()
-                .map(|&i| i.into_bound_py_any(py))
-                .collect::<PyResult<_>>()?,
-        };
-        let none = py.None().into_bound(py);
-        let compared = |&k: &u32| forms.get(k as usize).unwrap_or(&none).clone();
-        let (prediction, references): (Option<&str>, Vec<Option<&str>>) = match &self.texts {
+impl Texts {
+    /// Text `k` (0: the prediction; `None` for token ids).
+    fn text(&self, k: usize) -> Option<&str> {
+        match self {
             Texts::Strs {
                 prediction,
                 references,
-            } => (
-                Some(prediction),
-                references.iter().map(|t| Some(&**t)).collect(),
-            ),
-            Texts::Ids { references, .. } => (None, vec![None; references.len()]),
-        };
-        let ids = |k: usize| match &self.texts {
+            } => Some(if k == 0 {
+                prediction
+            } else {
+                &references[k - 1]
+            }),
+            Texts::Ids { .. } => None,
+        }
+    }
+
+    /// Token ids `k` (0: the prediction; `None` for texts).
+    fn ids(&self, k: usize) -> Option<&[i64]> {
+        match self {
             Texts::Ids {
                 prediction,
                 references,
             } => Some(if k == 0 {
-                &prediction[..]
+                prediction
             } else {
-                &references[k - 1][..]
+                &references[k - 1]
             }),
             Texts::Strs { .. } => None,
-        };
-        let parts = |k: usize, text: Option<&'_ str>, v: &'_ TextView| {
-            let parts = TextParts {
-                text,
-                ids: ids(k),
-                tokens: &v.tokens,
-                own_tokens: v.line_tokens.as_deref().map(|t| ("line_tokens", t)),
-                dropped: &v.dropped,
-                sentences: v.sentences,
-            };
-            text_dict(py, &parts, &compared)
-        };
-        out.set_item(
-            intern!(py, "prediction"),
-            parts(0, prediction, &r.prediction)?,
-        )?;
-        let refs = references
-            .iter()
-            .zip(&r.references)
-            .enumerate()
-            .map(|(k, (t, v))| parts(k + 1, *t, v))
-            .collect::<PyResult<Vec<_>>>()?;
-        out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
-        let types = PyDict::new(py);
-        for (ty, t) in self.types.iter().zip(&r.types) {
-            types.set_item(ty.name(), type_dict(py, t, r, &forms)?)?;
         }
-        out.set_item(intern!(py, "types"), types)?;
-        Ok(out)
     }
 }
 
-/// One text of a pair as every engine's explanation holds it: the parts of its
-/// `rougekit.explain/1` dict (`text`, `ids`, `tokens`, a second token list, `dropped`,
-/// `sentences`, in that order).
-pub(crate) struct TextParts<'a, C> {
-    /// The text (`None` for token ids).
-    pub text: Option<&'a str>,
-    /// Token ids: the whole sequence, separators included (tokens leave them out).
-    pub ids: Option<&'a [i64]>,
-    pub tokens: &'a [Token<C>],
-    /// The tokens a type compares when they are not `tokens`, under their key
-    /// (rougeLsum's `line_tokens`, ROUGE-1.5.5's `lcs_tokens` under `-b`).
-    pub own_tokens: Option<(&'static str, &'a [Token<C>])>,
-    pub dropped: &'a [Dropped],
-    pub sentences: usize,
+/// The `rougekit.explain/1` dict of one pair: the keys of `head` (schema, signature, id,
+/// profile) first, then the texts and the types; `compared` turns a token's compared form
+/// into its Python value.
+pub(crate) fn pair_dict<'py, C>(
+    py: Python<'py>,
+    head: &Bound<'py, PyDict>,
+    record: &PairRecord<C>,
+    texts: &Texts,
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = head.copy()?;
+    let prediction = text_dict(py, texts, 0, &record.prediction, compared)?;
+    out.set_item(intern!(py, "prediction"), prediction)?;
+    let refs = record
+        .references
+        .iter()
+        .enumerate()
+        .map(|(k, t)| text_dict(py, texts, k + 1, t, compared))
+        .collect::<PyResult<Vec<_>>>()?;
+    out.set_item(intern!(py, "references"), PyList::new(py, refs)?)?;
+    let types = PyDict::new(py);
+    for t in &record.types {
+        types.set_item(&t.name, type_dict(py, t, record, compared)?)?;
+    }
+    out.set_item(intern!(py, "types"), types)?;
+    Ok(out)
 }
 
 /// The text of bytes `start..end` of `text` (the spans are the engines' own, on character
@@ -208,38 +96,36 @@ fn surface(text: &str, start: u32, end: u32) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The dict of one text of a pair, for every engine; `compared` turns a token's compared
-/// form into its Python value.
-pub(crate) fn text_dict<'py, C>(
+/// The dict of text `k` of a pair (`text`, `ids`, `tokens`, a second token list,
+/// `dropped`, `sentences`, in that order).
+fn text_dict<'py, C>(
     py: Python<'py>,
-    parts: &TextParts<'_, C>,
+    texts: &Texts,
+    k: usize,
+    t: &TextRecord<C>,
     compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (text, ids) = (texts.text(k), texts.ids(k));
     let d = PyDict::new(py);
     let k_text = intern!(py, "text");
     let (k_start, k_end) = (intern!(py, "start"), intern!(py, "end"));
-    match parts.text {
+    match text {
         Some(t) => d.set_item(k_text, PyString::new(py, t))?,
         None => d.set_item(k_text, py.None())?,
     }
-    if let Some(ids) = parts.ids {
+    if let Some(ids) = ids {
         d.set_item(intern!(py, "ids"), ids)?;
     }
-    d.set_item(
-        intern!(py, "tokens"),
-        token_list(py, parts.text, parts.ids, parts.tokens, compared)?,
-    )?;
-    if let Some((key, tokens)) = parts.own_tokens {
-        d.set_item(
-            key,
-            token_list(py, parts.text, parts.ids, tokens, compared)?,
-        )?;
+    let tokens = token_list(py, text, ids, &t.tokens, compared)?;
+    d.set_item(intern!(py, "tokens"), tokens)?;
+    if let Some((key, tokens)) = &t.own_tokens {
+        d.set_item(*key, token_list(py, text, ids, tokens, compared)?)?;
     }
-    let mut dropped = Vec::with_capacity(parts.dropped.len());
-    if let Some(t) = parts.text {
-        for x in parts.dropped {
+    let mut dropped = Vec::with_capacity(t.dropped.len());
+    if let Some(text) = text {
+        for x in &t.dropped {
             let dd = PyDict::new(py);
-            dd.set_item(k_text, surface(t, x.byte_start, x.byte_end))?;
+            dd.set_item(k_text, surface(text, x.byte_start, x.byte_end))?;
             dd.set_item(k_start, x.start)?;
             dd.set_item(k_end, x.end)?;
             dd.set_item(intern!(py, "why"), x.why.name())?;
@@ -247,7 +133,7 @@ pub(crate) fn text_dict<'py, C>(
         }
     }
     d.set_item(intern!(py, "dropped"), PyList::new(py, dropped)?)?;
-    d.set_item(intern!(py, "sentences"), parts.sentences)?;
+    d.set_item(intern!(py, "sentences"), t.sentences)?;
     Ok(d)
 }
 
@@ -287,116 +173,235 @@ fn token_list<'py, C>(
     PyList::new(py, tokens)
 }
 
-fn kind(ty: RougeType) -> &'static str {
-    match ty {
-        RougeType::N(_) => "ngram",
-        RougeType::L => "lcs",
-        RougeType::Lsum => "union-lcs",
-        RougeType::W(_) => "wlcs",
-        RougeType::S { .. } => "skip-bigram",
+fn count_into(d: &Bound<'_, PyDict>, key: &Bound<'_, PyString>, c: Count) -> PyResult<()> {
+    match c {
+        Count::Int(x) => d.set_item(key, x),
+        Count::Float(x) => d.set_item(key, x),
+        Count::Null => d.set_item(key, d.py().None()),
     }
 }
 
-fn set_score(d: &Bound<'_, PyDict>, s: &Score) -> PyResult<()> {
+/// `hits`, the totals and (ROUGE-W of the rouge-score family) the weights.
+fn tally_into(d: &Bound<'_, PyDict>, t: &Tally) -> PyResult<()> {
+    let py = d.py();
+    count_into(d, intern!(py, "hits"), t.hits)?;
+    count_into(d, intern!(py, "prediction_total"), t.prediction_total)?;
+    count_into(d, intern!(py, "reference_total"), t.reference_total)?;
+    if let Some(w) = &t.weights {
+        d.set_item(intern!(py, "prediction_weight"), w.prediction_weight)?;
+        d.set_item(intern!(py, "reference_weight"), w.reference_weight)?;
+        d.set_item(intern!(py, "whole_prediction"), w.whole_prediction)?;
+        d.set_item(intern!(py, "whole_reference"), w.whole_reference)?;
+    }
+    Ok(())
+}
+
+fn prf_into(d: &Bound<'_, PyDict>, s: &Prf) -> PyResult<()> {
     let py = d.py();
     d.set_item(intern!(py, "precision"), s.precision)?;
     d.set_item(intern!(py, "recall"), s.recall)?;
     d.set_item(intern!(py, "fmeasure"), s.fmeasure)
 }
 
-/// Counts as the dict holds them: ints (ROUGE-W: the WLCS float, token counts as totals
-/// and f of them as weights).
-fn set_counts(
-    d: &Bound<'_, PyDict>,
-    ty: RougeType,
-    m: &Match,
-    pred_tokens: usize,
-    ref_tokens: usize,
-) -> PyResult<()> {
-    let py = d.py();
-    if let RougeType::W(_) = ty {
-        d.set_item(intern!(py, "hits"), m.hits)?;
-        d.set_item(intern!(py, "prediction_total"), pred_tokens)?;
-        d.set_item(intern!(py, "reference_total"), ref_tokens)?;
-        d.set_item(intern!(py, "prediction_weight"), m.pred_total)?;
-        d.set_item(intern!(py, "reference_weight"), m.ref_total)?;
-        d.set_item(intern!(py, "whole_prediction"), m.whole_pred)?;
-        d.set_item(intern!(py, "whole_reference"), m.whole_ref)?;
-    } else {
-        d.set_item(intern!(py, "hits"), m.hits as i64)?;
-        d.set_item(intern!(py, "prediction_total"), m.pred_total as i64)?;
-        d.set_item(intern!(py, "reference_total"), m.ref_total as i64)?;
-    }
-    Ok(())
-}
-
-fn type_dict<'py>(
+fn type_dict<'py, C>(
     py: Python<'py>,
-    t: &TypeExplain,
-    r: &PairExplain,
-    forms: &[Bound<'py, PyAny>],
+    t: &TypeRecord<C>,
+    pair: &PairRecord<C>,
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item(intern!(py, "kind"), kind(t.ty))?;
-    match t.ty {
-        RougeType::N(n) => d.set_item(intern!(py, "n"), n)?,
-        RougeType::W(bits) => d.set_item(intern!(py, "weight"), f64::from_bits(bits))?,
-        RougeType::S { gap, su } => {
-            d.set_item(intern!(py, "max_gap"), gap)?;
-            d.set_item(intern!(py, "unigrams"), su)?;
+    d.set_item(intern!(py, "kind"), t.kind.name())?;
+    match t.kind {
+        Kind::Ngram(n) => d.set_item(intern!(py, "n"), n)?,
+        Kind::Wlcs(w) => d.set_item(intern!(py, "weight"), w)?,
+        Kind::SkipBigram { max_gap, unigrams } => {
+            d.set_item(intern!(py, "max_gap"), max_gap)?;
+            d.set_item(intern!(py, "unigrams"), unigrams)?;
         }
-        _ => {}
+        Kind::Lcs | Kind::UnionLcs => {}
     }
-    d.set_item(intern!(py, "rule"), t.rule.name())?;
+    if let Some(c) = t.count {
+        d.set_item(intern!(py, "count"), c)?;
+    }
+    d.set_item(intern!(py, "rule"), t.rule)?;
     d.set_item(intern!(py, "jackknife"), t.jackknife)?;
+    if let Some(a) = t.alpha {
+        d.set_item(intern!(py, "alpha"), a)?;
+    }
     d.set_item(intern!(py, "reference"), t.reference)?;
-    if t.reference.is_some() && t.per_reference.len() > 1 {
-        d.set_item(intern!(py, "tie"), t.tie)?;
+    if let Some(tie) = t.tie {
+        d.set_item(intern!(py, "tie"), tie)?;
     }
-    match &t.counts {
-        Some(m) => {
-            let (p, q) = match t.reference {
-                Some(j) => (
-                    t.per_reference[j].pred_tokens,
-                    t.per_reference[j].ref_tokens,
-                ),
-                None => (
-                    t.per_reference.iter().map(|e| e.pred_tokens).sum(),
-                    t.per_reference.iter().map(|e| e.ref_tokens).sum(),
-                ),
-            };
-            set_counts(&d, t.ty, m, p, q)?;
-        }
-        None => {
-            let none = py.None();
-            d.set_item(intern!(py, "hits"), &none)?;
-            d.set_item(intern!(py, "prediction_total"), &none)?;
-            d.set_item(intern!(py, "reference_total"), &none)?;
-        }
+    tally_into(&d, &t.tally)?;
+    if let Some(c) = t.peer_count {
+        count_into(&d, intern!(py, "peer_count"), c)?;
     }
-    set_score(&d, &t.score)?;
-    d.set_item(intern!(py, "formula"), explain::formula(t.ty))?;
+    prf_into(&d, &t.score)?;
+    d.set_item(intern!(py, "formula"), &*t.formula)?;
+    if let Some((reference, message)) = &t.failure {
+        let failure = PyDict::new(py);
+        failure.set_item(intern!(py, "reference"), reference)?;
+        failure.set_item(intern!(py, "message"), message)?;
+        d.set_item(intern!(py, "failure"), failure)?;
+    }
     let per = t
         .per_reference
         .iter()
-        .enumerate()
-        .map(|(j, e)| ref_dict(py, t.ty, j, e, r, forms))
+        .map(|r| ref_dict(py, r, pair, compared))
         .collect::<PyResult<Vec<_>>>()?;
     d.set_item(intern!(py, "per_reference"), PyList::new(py, per)?)?;
-    if t.jackknife {
-        let subsets = t
-            .jackknife_subsets
+    if let Some(subsets) = &t.jackknife_subsets {
+        let subsets = subsets
             .iter()
             .map(|(left_out, s)| {
                 let x = PyDict::new(py);
                 x.set_item(intern!(py, "left_out"), left_out)?;
-                set_score(&x, s)?;
+                prf_into(&x, s)?;
                 Ok(x)
             })
             .collect::<PyResult<Vec<_>>>()?;
         d.set_item(intern!(py, "jackknife_subsets"), PyList::new(py, subsets)?)?;
     }
     Ok(d)
+}
+
+fn ref_dict<'py, C>(
+    py: Python<'py>,
+    r: &ReferenceRecord<C>,
+    pair: &PairRecord<C>,
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let k_reference = intern!(py, "reference");
+    if !r.reference_last {
+        d.set_item(k_reference, r.reference)?;
+    }
+    tally_into(&d, &r.tally)?;
+    prf_into(&d, &r.score)?;
+    if r.reference_last {
+        d.set_item(k_reference, r.reference)?;
+    }
+    if let Some(s) = r.select {
+        d.set_item(intern!(py, "select"), s)?;
+    }
+    let texts = (
+        &pair.prediction.tokens[..],
+        &pair.references[r.reference].tokens[..],
+    );
+    witness_into(py, &d, &r.witness, texts, compared)?;
+    if let Some(note) = r.note {
+        d.set_item(intern!(py, "witness"), note)?;
+    }
+    // ROUGE-1.5.5's ROUGE-W runs come after the note.
+    if let Witness::Union {
+        runs: Some((runs, base)),
+        ..
+    } = &r.witness
+    {
+        let list = PyList::empty(py);
+        for run in runs {
+            let item = PyDict::new(py);
+            item.set_item(intern!(py, "prediction"), py.None())?;
+            item.set_item(k_reference, run.first)?;
+            item.set_item(intern!(py, "last"), run.last)?;
+            item.set_item(intern!(py, "length"), run.length)?;
+            item.set_item(intern!(py, "sentence"), run.sentence)?;
+            item.set_item(intern!(py, "value"), run.value)?;
+            list.append(item)?;
+        }
+        d.set_item(intern!(py, "runs"), list)?;
+        d.set_item(intern!(py, "reference_base"), *base)?;
+    }
+    Ok(d)
+}
+
+/// The witness's keys of a reference's dict; `texts`: the prediction's tokens and the
+/// reference's.
+fn witness_into<'py, C>(
+    py: Python<'py>,
+    d: &Bound<'py, PyDict>,
+    w: &Witness<C>,
+    texts: (&[Token<C>], &[Token<C>]),
+    compared: &dyn Fn(&C) -> Bound<'py, PyAny>,
+) -> PyResult<()> {
+    let none = py.None();
+    let k_why = intern!(py, "why");
+    match w {
+        Witness::Ngram {
+            n,
+            matches,
+            positions,
+            missed,
+            distinct,
+        } => {
+            let g = Ngrams {
+                n: *n,
+                prediction: texts.0,
+                reference: texts.1,
+                matches,
+                positions,
+                missed,
+                distinct: *distinct,
+            };
+            ngrams_into(py, d, &g, compared)?;
+        }
+        Witness::Alignment(alignment) => match alignment {
+            Some(a) => {
+                let pairs = a.iter().map(|&(p, q)| [p, q]);
+                d.set_item(intern!(py, "alignment"), PyList::new(py, pairs)?)?;
+            }
+            None => {
+                d.set_item(intern!(py, "alignment"), &none)?;
+                d.set_item(k_why, "too large")?;
+            }
+        },
+        Witness::Union {
+            sentences,
+            prediction_in_lcs,
+            lcs,
+            ..
+        } => {
+            d.set_item(intern!(py, "sentences"), sentences_list(py, sentences)?)?;
+            d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
+            if let Some(steps) = lcs {
+                d.set_item(intern!(py, "lcs"), lcs_list(py, steps)?)?;
+            }
+        }
+        Witness::UnionTooLarge => {
+            d.set_item(intern!(py, "lcs"), &none)?;
+            d.set_item(intern!(py, "sentences"), &none)?;
+            d.set_item(intern!(py, "prediction_in_lcs"), &none)?;
+            d.set_item(k_why, "too large")?;
+        }
+        Witness::Runs(runs) => match runs {
+            Some(runs) => {
+                let runs = runs
+                    .iter()
+                    .map(|run| {
+                        let x = PyDict::new(py);
+                        x.set_item(intern!(py, "prediction"), run.col)?;
+                        x.set_item(intern!(py, "reference"), run.row)?;
+                        x.set_item(intern!(py, "length"), run.len)?;
+                        Ok(x)
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                d.set_item(intern!(py, "runs"), PyList::new(py, runs)?)?;
+            }
+            None => {
+                d.set_item(intern!(py, "runs"), &none)?;
+                d.set_item(k_why, "too large")?;
+            }
+        },
+        Witness::Skip { matches, why } => match matches {
+            Some(ms) => d.set_item(intern!(py, "matches"), skip_list(py, ms, compared)?)?,
+            None => {
+                d.set_item(intern!(py, "matches"), &none)?;
+                d.set_item(k_why, *why)?;
+            }
+        },
+        Witness::Nothing => {}
+    }
+    Ok(())
 }
 
 /// The compared forms of the `n` tokens from `at`.
@@ -415,21 +420,21 @@ fn gram<'py, C>(
     PyList::new(py, items)
 }
 
-/// One reference's n-grams, for every engine: the two texts' tokens and the witness.
-pub(crate) struct Ngrams<'a, C> {
-    pub n: usize,
-    pub prediction: &'a [Token<C>],
-    pub reference: &'a [Token<C>],
-    pub matches: &'a [GramMatch],
-    pub positions: &'a [u32],
-    pub missed: &'a [GramMissed],
+/// One reference's n-grams: the two texts' tokens and the witness.
+struct Ngrams<'a, C> {
+    n: usize,
+    prediction: &'a [Token<C>],
+    reference: &'a [Token<C>],
+    matches: &'a [GramMatch],
+    positions: &'a [u32],
+    missed: &'a [GramMissed],
     /// The pltrdy family's `exclusive=True`: each n-gram both texts hold is one hit, shown
     /// at its first occurrence on each side; only the n-grams without a hit are missed.
-    pub distinct: bool,
+    distinct: bool,
 }
 
-/// `matches` and `missed` of a reference's dict, for every engine.
-pub(crate) fn ngrams_into<'py, C>(
+/// `matches` and `missed` of a reference's dict.
+fn ngrams_into<'py, C>(
     py: Python<'py>,
     d: &Bound<'py, PyDict>,
     g: &Ngrams<'_, C>,
@@ -474,11 +479,8 @@ pub(crate) fn ngrams_into<'py, C>(
     d.set_item(intern!(py, "missed"), PyList::new(py, ms)?)
 }
 
-/// A union LCS's `sentences` of a reference's dict, for every engine.
-pub(crate) fn sentences_list<'py>(
-    py: Python<'py>,
-    marks: &[SentenceMarks],
-) -> PyResult<Bound<'py, PyList>> {
+/// A union LCS's `sentences` of a reference's dict.
+fn sentences_list<'py>(py: Python<'py>, marks: &[SentenceMarks]) -> PyResult<Bound<'py, PyList>> {
     let mut ss = Vec::with_capacity(marks.len());
     for (k, m) in marks.iter().enumerate() {
         let x = PyDict::new(py);
@@ -491,9 +493,26 @@ pub(crate) fn sentences_list<'py>(
     PyList::new(py, ss)
 }
 
-/// The skip-bigram items of a reference's `matches`, for every engine (a unigram is a
-/// one-token `pair`).
-pub(crate) fn skip_list<'py, F>(
+/// The pltrdy family's sentence LCSs (`lcs` of a reference's dict).
+fn lcs_list<'py>(py: Python<'py>, steps: &[SentenceLcs]) -> PyResult<Bound<'py, PyList>> {
+    let mut out = Vec::with_capacity(steps.len());
+    for step in steps {
+        let x = PyDict::new(py);
+        x.set_item(intern!(py, "reference_sentence"), step.reference_sentence)?;
+        x.set_item(intern!(py, "prediction_sentence"), step.prediction_sentence)?;
+        x.set_item(intern!(py, "times"), step.times)?;
+        let pairs = step.alignment.iter().map(|&(p, q)| [p, q]);
+        x.set_item(intern!(py, "alignment"), PyList::new(py, pairs)?)?;
+        if let Some(counted) = &step.counted {
+            x.set_item(intern!(py, "counted"), counted)?;
+        }
+        out.push(x);
+    }
+    PyList::new(py, out)
+}
+
+/// The skip-bigram items of a reference's `matches` (a unigram is a one-token `pair`).
+fn skip_list<'py, F>(
     py: Python<'py>,
     matches: &[SkipMatch<F>],
     form: &dyn Fn(&F) -> Bound<'py, PyAny>,
@@ -514,92 +533,7 @@ pub(crate) fn skip_list<'py, F>(
     PyList::new(py, ms)
 }
 
-fn ref_dict<'py>(
-    py: Python<'py>,
-    ty: RougeType,
-    j: usize,
-    e: &RefExplain,
-    r: &PairExplain,
-    forms: &[Bound<'py, PyAny>],
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item(intern!(py, "reference"), j)?;
-    set_counts(&d, ty, &e.counts, e.pred_tokens, e.ref_tokens)?;
-    set_score(&d, &e.score)?;
-    let k_witness = intern!(py, "witness");
-    let none = py.None().into_bound(py);
-    let compared = |&k: &u32| forms.get(k as usize).unwrap_or(&none).clone();
-    match &e.detail {
-        Detail::Ngram {
-            matches,
-            positions,
-            missed,
-        } => {
-            let n = match ty {
-                RougeType::N(n) => n,
-                _ => 1,
-            };
-            let g = Ngrams {
-                n,
-                prediction: &r.prediction.tokens,
-                reference: &r.references[j].tokens,
-                matches,
-                positions,
-                missed,
-                distinct: false,
-            };
-            ngrams_into(py, &d, &g, &compared)?;
-        }
-        Detail::Lcs { alignment } => match alignment {
-            Some(a) => {
-                let pairs = a.iter().map(|&(p, q)| [p, q]);
-                d.set_item(intern!(py, "alignment"), PyList::new(py, pairs)?)?;
-            }
-            None => {
-                d.set_item(intern!(py, "alignment"), &none)?;
-                d.set_item(intern!(py, "why"), "too large")?;
-            }
-        },
-        Detail::Union {
-            states,
-            sentence_ends,
-            prediction_in_lcs,
-        } => {
-            let marks = explain::sentence_marks(states, sentence_ends.iter().map(|&e| e as usize));
-            d.set_item(intern!(py, "sentences"), sentences_list(py, &marks)?)?;
-            d.set_item(intern!(py, "prediction_in_lcs"), prediction_in_lcs)?;
-        }
-        Detail::Wlcs { runs } => match runs {
-            Some(runs) => {
-                let runs = runs
-                    .iter()
-                    .map(|run| {
-                        let x = PyDict::new(py);
-                        x.set_item(intern!(py, "prediction"), run.col)?;
-                        x.set_item(intern!(py, "reference"), run.row)?;
-                        x.set_item(intern!(py, "length"), run.len)?;
-                        Ok(x)
-                    })
-                    .collect::<PyResult<Vec<_>>>()?;
-                d.set_item(intern!(py, "runs"), PyList::new(py, runs)?)?;
-            }
-            None => {
-                d.set_item(intern!(py, "runs"), &none)?;
-                d.set_item(intern!(py, "why"), "too large")?;
-            }
-        },
-        Detail::Skip { matches } => match matches {
-            Some(ms) => {
-                d.set_item(intern!(py, "matches"), skip_list(py, ms, &compared)?)?;
-            }
-            None => {
-                d.set_item(intern!(py, "matches"), &none)?;
-                d.set_item(intern!(py, "why"), "too large")?;
-            }
-        },
-    }
-    if let Some(w) = explain::witness_note(ty) {
-        d.set_item(k_witness, w)?;
-    }
-    Ok(d)
+/// A compared form that is a string (ROUGE-1.5.5, the pltrdy family).
+pub(crate) fn string_form<'py>(py: Python<'py>) -> impl Fn(&String) -> Bound<'py, PyAny> {
+    move |c: &String| PyString::new(py, c).into_any()
 }

@@ -9,9 +9,7 @@ mod errors;
 mod explain;
 mod interrupt;
 mod perl;
-mod perl_explain;
 mod pltrdy;
-mod pltrdy_explain;
 mod readers;
 mod scorer;
 mod scores;
@@ -24,7 +22,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<scorer::PyEngine>()?;
     m.add_class::<scores::PyBatchScores>()?;
-    m.add_class::<explain::PyExplanation>()?;
+    m.add_class::<scorer::PyExplanation>()?;
     m.add_class::<scores::PyBatchBuilder>()?;
     // Scale-out (rougekit.CorpusAccumulator's streaming mode, rougekit.dask).
     m.add_class::<scores::PyStreamingSums>()?;
@@ -51,7 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scores::approximate_randomization, m)?)?;
     // The pltrdy-1.0.1 and rouge-chinese-1.0.3 profiles (rougekit.compat.pltrdy, .rouge_chinese).
     m.add_class::<pltrdy::PyPltrdyScorer>()?;
-    m.add_class::<pltrdy_explain::PltrdyExplanationRecord>()?;
+    m.add_class::<pltrdy::PltrdyExplanationRecord>()?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(pltrdy::pltrdy_recursion_depths, m)?)?;
@@ -67,7 +65,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perl::perl_eval_config, m)?)?;
     m.add_function(wrap_pyfunction!(perl::perl_xml_plan, m)?)?;
     m.add_class::<perl::PerlRunPlan>()?;
-    m.add_class::<perl_explain::PerlExplanationRecord>()?;
+    m.add_class::<perl::PerlExplanationRecord>()?;
     // The command line's readers (rougekit.cli.fast_input).
     m.add_class::<readers::PyTextChunk>()?;
     m.add_class::<readers::PyJsonlReader>()?;

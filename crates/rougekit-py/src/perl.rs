@@ -4,13 +4,15 @@
 //! summary-file readers.
 use crate::convert;
 use crate::errors::{guarded, to_py, INPUT_TOO_LARGE, PERL_FILE};
+use crate::explain::{pair_dict, string_form, Texts};
 use crate::interrupt::interruptible;
 use crate::scores::PyBatchScores;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyDict};
 use rougekit_core::perl::be::{self, BeMode};
 use rougekit_core::perl::eval_config;
+use rougekit_core::perl::explain;
 use rougekit_core::perl::files::{self, BadLine, LoadError, Summaries, SummaryFormat};
 use rougekit_core::perl::plan::{self as run_plan, FormatProblem, PeerChoice, RunPlan};
 use rougekit_core::perl::text::spl_sentences;
@@ -206,8 +208,44 @@ impl PerlScorer {
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<crate::perl_explain::PerlExplanationRecord>> {
-        crate::perl_explain::Explain::texts(self, py, predictions, references)
+    ) -> PyResult<Vec<PerlExplanationRecord>> {
+        let texts = convert::batch_texts(predictions, references)?;
+        let pairs: Vec<explain::Pair<'_>> = texts
+            .predictions
+            .iter()
+            .zip(convert::per_pair(&texts.refs, &texts.ref_ends))
+            .map(|(p, refs)| (&**p, refs.iter().map(|r| &**r).collect()))
+            .collect();
+        let done = interruptible(py, |cancel| {
+            let batch =
+                explain::explain_batch(&self.types, &self.config, &pairs, self.threads, cancel);
+            Ok(batch)
+        })?;
+        drop(pairs);
+        let mut refs = texts.refs.into_iter();
+        let mut start = 0;
+        let mut out = Vec::with_capacity(done.len());
+        for ((result, prediction), end) in
+            done.into_iter().zip(texts.predictions).zip(texts.ref_ends)
+        {
+            let explanation = result.map_err(|f| {
+                INPUT_TOO_LARGE.err(format!(
+                    "pair {}, reference {}: {}",
+                    f.instance, f.model, f.message
+                ))
+            })?;
+            let references = refs.by_ref().take(end - start).collect();
+            start = end;
+            out.push(PerlExplanationRecord {
+                explanation,
+                texts: Texts::Strs {
+                    prediction,
+                    references,
+                },
+                config: std::sync::Arc::clone(&self.config),
+            });
+        }
+        Ok(out)
     }
 
     /// Canonical type names, in column order.
@@ -317,11 +355,6 @@ impl PerlScorer {
 }
 
 impl PerlScorer {
-    /// The types, options and threads (the explanations read them).
-    pub(crate) fn parts(&self) -> (&[PerlType], &std::sync::Arc<PerlConfig>, usize) {
-        (&self.types, &self.config, self.threads)
-    }
-
     /// Reads `files` in parallel and scores instance i: file `peers[i]` against files
     /// `models[i]` (indices checked by the caller).
     fn score_loaded<P: AsRef<std::path::Path> + Sync>(
@@ -540,5 +573,27 @@ impl PerlRunPlan {
                 self.plan.peers.len()
             )))
         }
+    }
+}
+
+/// One pair's explanation, kept in the core until its dict is asked for.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct PerlExplanationRecord {
+    explanation: explain::Explanation,
+    texts: Texts,
+    config: std::sync::Arc<PerlConfig>,
+}
+
+#[pymethods]
+impl PerlExplanationRecord {
+    /// The `rougekit.explain/1` dict: `head`'s items (schema, signature, id, profile), then
+    /// the texts and the types.
+    fn to_dict<'py>(
+        &self,
+        py: Python<'py>,
+        head: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let record = self.explanation.record(&self.config);
+        pair_dict(py, head, &record, &self.texts, &string_form(py))
     }
 }

@@ -2,12 +2,14 @@
 //! `pltrdy-1.0.1` and `rouge-chinese-1.0.3` profiles and their drop-in modules).
 use crate::convert;
 use crate::errors::to_py;
+use crate::explain::{pair_dict, string_form, Texts};
 use crate::interrupt::interruptible;
 use crate::scores::PyBatchScores;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyDict};
+use rougekit_core::pltrdy::explain::{explain_batch, ExplainError, PairExplain};
 use rougekit_core::pltrdy::{
     self, depth, split, PltrdyBatch, PltrdyConfig, PltrdyScorer, TextPair, Variant,
 };
@@ -108,8 +110,42 @@ impl PyPltrdyScorer {
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<crate::pltrdy_explain::PltrdyExplanationRecord>> {
-        crate::pltrdy_explain::Explain::texts(&self.explained, py, predictions, references)
+    ) -> PyResult<Vec<PltrdyExplanationRecord>> {
+        let config = &self.explained;
+        let texts = convert::batch_texts(predictions, references)?;
+        let variant = config.variant;
+        one_reference_each(&texts.ref_ends, variant)?;
+        let pairs: Vec<TextPair<'_>> = texts
+            .predictions
+            .iter()
+            .zip(&texts.refs)
+            .map(|(h, r)| TextPair {
+                hypothesis: h,
+                reference: r,
+            })
+            .collect();
+        let done = interruptible(py, |cancel| Ok(explain_batch(config, &pairs, cancel)))?;
+        drop(pairs);
+        let mut out = Vec::with_capacity(done.len());
+        let texts = texts.predictions.into_iter().zip(texts.refs);
+        for (i, (result, (prediction, reference))) in done.into_iter().zip(texts).enumerate() {
+            let record = match result {
+                Ok(e) => e,
+                Err(ExplainError::Empty(flags)) => return Err(empty_error(i, flags, variant)),
+                Err(ExplainError::TooLarge(message)) => {
+                    return Err(crate::errors::INPUT_TOO_LARGE.err(format!("pair {i}: {message}")))
+                }
+            };
+            out.push(PltrdyExplanationRecord {
+                record,
+                texts: Texts::Strs {
+                    prediction,
+                    references: vec![reference],
+                },
+                config: std::sync::Arc::clone(config),
+            });
+        }
+        Ok(out)
     }
 
     /// What `score_batch` does with a pair that has an empty side: `"raise"` or `"zero"`.
@@ -320,4 +356,26 @@ pub fn pltrdy_recursion_depths(
         }
         Ok(Some(out))
     })
+}
+
+/// One pair's explanation, kept in the core until its dict is asked for.
+#[pyclass(module = "rougekit._core", frozen)]
+pub struct PltrdyExplanationRecord {
+    record: PairExplain,
+    texts: Texts,
+    config: std::sync::Arc<PltrdyConfig>,
+}
+
+#[pymethods]
+impl PltrdyExplanationRecord {
+    /// The `rougekit.explain/1` dict: `head`'s items (schema, signature, id, profile), then
+    /// the texts and the types.
+    fn to_dict<'py>(
+        &self,
+        py: Python<'py>,
+        head: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let record = self.record.record(&self.config);
+        pair_dict(py, head, &record, &self.texts, &string_form(py))
+    }
 }

@@ -3,13 +3,16 @@
 use crate::convert;
 use crate::errors::guarded;
 use crate::errors::to_py;
+use crate::explain::{pair_dict, Texts};
 use crate::interrupt::{interrupted, interruptible};
 use crate::scores::PyBatchScores;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::IntoPyObjectExt;
 use rougekit_core::engine::MultiRef;
+use rougekit_core::explain::{self, Forms};
 use rougekit_core::pipeline::StemCache;
 use rougekit_core::pool::Cancel;
 use rougekit_core::{EngineConfig, Pair, Pipeline, RougeType, Stemmer, TokenDoc, Tokenizer};
@@ -368,8 +371,8 @@ impl PyEngine {
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<crate::explain::PyExplanation>> {
-        crate::explain::Explain::texts(&self.inner, py, predictions, references)
+    ) -> PyResult<Vec<PyExplanation>> {
+        explain_texts_of(&self.inner, py, predictions, references)
     }
 
     /// The explanations of every pair of token ids (lists of ints), in order.
@@ -378,8 +381,8 @@ impl PyEngine {
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
         references: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<crate::explain::PyExplanation>> {
-        crate::explain::Explain::ids(&self.inner, py, predictions, references)
+    ) -> PyResult<Vec<PyExplanation>> {
+        explain_ids_of(&self.inner, py, predictions, references)
     }
 
     /// The stemmer's name, `None` without one.
@@ -552,5 +555,104 @@ impl PyEngine {
             })
         })?;
         Ok(PyBatchScores::from(inner))
+    }
+}
+
+// -- explanations ------------------------------------------------------------------------
+
+/// The explanations of every pair of text, in order (computed in parallel without the GIL;
+/// Ctrl-C honoured): the scorer explains with its own configuration.
+fn explain_texts_of(
+    engine: &rougekit_core::Engine,
+    py: Python<'_>,
+    predictions: &Bound<'_, PyAny>,
+    references: &Bound<'_, PyAny>,
+) -> PyResult<Vec<PyExplanation>> {
+    let texts = convert::batch_texts(predictions, references)?;
+    let records = interruptible(py, |cancel| {
+        texts.as_pairs(|pairs| explain::explain_texts(engine, pairs, cancel))
+    })?;
+    let mut refs = texts.refs.into_iter();
+    let mut start = 0;
+    let out = records
+        .into_iter()
+        .zip(texts.predictions)
+        .zip(texts.ref_ends)
+        .map(|((record, prediction), end)| {
+            let references: Vec<PyBackedStr> = refs.by_ref().take(end - start).collect();
+            start = end;
+            PyExplanation {
+                record,
+                texts: Texts::Strs {
+                    prediction,
+                    references,
+                },
+            }
+        })
+        .collect();
+    Ok(out)
+}
+
+/// The explanations of every pair of token ids (lists of ints), in order.
+fn explain_ids_of(
+    engine: &rougekit_core::Engine,
+    py: Python<'_>,
+    predictions: &Bound<'_, PyAny>,
+    references: &Bound<'_, PyAny>,
+) -> PyResult<Vec<PyExplanation>> {
+    let ids = convert::id_lists(predictions, references).ok_or_else(|| {
+        PyValueError::new_err(
+            "token ids must be lists of ints within int64 (a list of lists per pair for \
+             several references)",
+        )
+    })?;
+    let (preds, refs) = ids.sequences();
+    let records = interruptible(py, |cancel| {
+        ids.as_pairs(|pairs| explain::explain_ids(engine, pairs, cancel))
+    })?;
+    let out = records
+        .into_iter()
+        .zip(preds.iter())
+        .zip(convert::per_pair(&refs, &ids.ref_ends))
+        .map(|((record, p), rs)| PyExplanation {
+            record,
+            texts: Texts::Ids {
+                prediction: p.to_vec(),
+                references: rs.iter().map(|r| r.to_vec()).collect(),
+            },
+        })
+        .collect();
+    Ok(out)
+}
+
+/// One pair's explanation as the core made it (compact: interned forms, kernel states).
+#[pyclass(module = "rougekit._core", name = "ExplanationRecord", frozen)]
+pub struct PyExplanation {
+    record: explain::PairExplain,
+    texts: Texts,
+}
+
+#[pymethods]
+impl PyExplanation {
+    /// The `rougekit.explain/1` dict: the keys of `head` (schema, signature, id, profile)
+    /// first, then the texts and the types.
+    fn to_dict<'py>(
+        &self,
+        py: Python<'py>,
+        head: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let forms = &self.record.forms;
+        let forms: Vec<Bound<'py, PyAny>> = match forms {
+            Forms::Text { .. } => (0..forms.len())
+                .map(|k| PyString::new(py, forms.text(k).unwrap_or("")).into_any())
+                .collect(),
+            Forms::Ids(f) => f
+                .iter()
+                .map(|&i| i.into_bound_py_any(py))
+                .collect::<PyResult<_>>()?,
+        };
+        let none = py.None().into_bound(py);
+        let compared = |&k: &u32| forms.get(k as usize).unwrap_or(&none).clone();
+        pair_dict(py, head, &self.record.record(), &self.texts, &compared)
     }
 }

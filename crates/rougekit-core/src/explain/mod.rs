@@ -8,6 +8,8 @@
 //! own (`Engine::visit_types`: the same kernels, the same match-to-score step, the same
 //! rule), and the witnesses are the kernels' choices ([`witness`]). Python recomputes every
 //! float from the counts and compares (`rougekit.explain.check`).
+mod family_record;
+pub mod record;
 pub mod text;
 pub mod witness;
 

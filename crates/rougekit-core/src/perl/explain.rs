@@ -16,6 +16,7 @@ use super::types::PerlType;
 use super::vocab::{Vocab, DROPPED};
 use super::{MultiRef, PerlConfig, Variant};
 // Tokens, dropped text and the reasons are the explanations' shared vocabulary.
+pub use crate::explain::record::ValuedRun;
 pub use crate::explain::{
     Dropped, GramMatch, GramMissed, SentenceMarks, SkipMatch, Token, UnionState, Why,
 };
@@ -37,16 +38,6 @@ pub struct TextExplanation {
     pub dropped: Vec<Dropped>,
     /// Sentences of the sentence reader (empty ones included).
     pub sentences: usize,
-}
-
-/// A ROUGE-W run: `length` hits from reference token `first` to `last`, worth `value`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Run {
-    pub sentence: usize,
-    pub first: usize,
-    pub last: usize,
-    pub length: usize,
-    pub value: f64,
 }
 
 /// What one reference shows for one type.
@@ -74,7 +65,7 @@ pub enum Detail {
         /// Peer token indices on some sentence pair's alignment (the peer side is a
         /// witness: ROUGE-1.5.5 marks the model side only).
         prediction_in_lcs: Vec<usize>,
-        runs: Vec<Run>,
+        runs: Vec<ValuedRun>,
         /// ROUGE-W: Σ_i f(|r_i|), the single-weighted base `-f B` selects with.
         base: f64,
     },
@@ -657,7 +648,7 @@ fn union_detail(
     let in_lcs = &w.in_lcs[j];
     let runs = w.runs[j]
         .iter()
-        .map(|&(first, last, length, value)| Run {
+        .map(|&(first, last, length, value)| ValuedRun {
             sentence: sentence_of[first],
             first,
             last,

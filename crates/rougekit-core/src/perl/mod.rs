@@ -13,6 +13,7 @@ pub mod eval_config;
 pub mod eval_config_fast;
 pub mod evals;
 pub mod explain;
+mod explain_record;
 pub mod files;
 pub mod plan;
 pub mod round;

@@ -25,6 +25,7 @@
 pub mod depth;
 mod distinct;
 pub mod explain;
+mod explain_record;
 pub mod rouge_l;
 pub mod rouge_n;
 pub mod split;
