@@ -137,6 +137,9 @@ def segment(texts: list[str], segmenter: str, threads: int) -> list[list[str]]:
     ``threads`` threads with the GIL released. ``ValueError`` for an unknown name (listing
     the known ones) or a lone surrogate, ``TypeError`` for a non-str."""
 
+def segment_joined(texts: list[str], segmenter: str, sep: str, threads: int) -> list[str]:
+    """As :func:`segment`, each text's words joined by ``sep`` (one string per text)."""
+
 @final
 class BatchScores:
     """Per-pair scores of a batch by column: what every profile's scorer returns."""

@@ -24,6 +24,7 @@ import pytest
 import rougekit as rk
 from conftest import REPO, SHARED_DATA, TEST_DATA, shared_available
 from jieba_texts import REAL_TEXTS, generated_texts, real_texts
+from rougekit.segmentation import segment_joined
 
 HMM_MODEL = REPO / "crates/rougekit-core/data/jieba/hmm.model"
 GENERATED = 2400
@@ -187,6 +188,22 @@ def test_words_join_to_the_text_and_threads_agree(jieba: Any) -> None:
     one = rk.segment(texts, "jieba", threads=1)
     assert rk.segment(texts, "jieba", threads=2) == one
     assert ["".join(words) for words in one] == texts
+
+
+def test_joined_words_are_the_words_joined() -> None:
+    texts = [*generated_texts(300, seed=11), "", "GPT-4o 来了"]
+    words = rk.segment(texts, "jieba", threads=1)
+    for sep in (" ", "", "|\u3000"):
+        joined = segment_joined(texts, "jieba", sep, threads=2)
+        assert joined == [sep.join(w) for w in words]
+    assert segment_joined(texts, "jieba", threads=1) == [" ".join(w) for w in words]
+    assert segment_joined([], "jieba") == []
+    with pytest.raises(TypeError, match="must be a list of str"):
+        segment_joined("文本", "jieba")
+    with pytest.raises(TypeError, match=r"texts\[1\] must be str, got int"):
+        segment_joined(["a", 3], "jieba")  # type: ignore[list-item]
+    with pytest.raises(ValueError, match='unknown segmenter "thulac"'):
+        segment_joined(["文本"], "thulac")
 
 
 @pytest.mark.parametrize(

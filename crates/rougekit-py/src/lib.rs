@@ -43,6 +43,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scorer::stem_words, m)?)?;
     m.add_function(wrap_pyfunction!(scorer::stemmer_id, m)?)?;
     m.add_function(wrap_pyfunction!(segment::segment, m)?)?;
+    m.add_function(wrap_pyfunction!(segment::segment_joined, m)?)?;
     m.add_function(wrap_pyfunction!(segment::load_mecab_dictionary, m)?)?;
     sentences::register(m)?;
     m.add_function(wrap_pyfunction!(scores::paired_bootstrap, m)?)?;

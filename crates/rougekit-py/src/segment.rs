@@ -26,6 +26,28 @@ pub(crate) fn text(item: Bound<'_, PyAny>, i: usize) -> PyResult<PyBackedStr> {
     })
 }
 
+/// The words of each of `texts` by `segmenter`, segmented with the GIL released on
+/// `threads` threads (Ctrl-C is honoured while it runs), handed to `finish`.
+fn with_words<'py, R>(
+    py: Python<'py>,
+    texts: &Bound<'py, PyList>,
+    segmenter: &str,
+    threads: usize,
+    finish: impl FnOnce(Vec<Vec<&str>>) -> PyResult<R>,
+) -> PyResult<R> {
+    let segmenter = Segmenter::parse(segmenter).map_err(to_py)?;
+    let texts = texts
+        .iter()
+        .enumerate()
+        .map(|(i, item)| text(item, i))
+        .collect::<PyResult<Vec<PyBackedStr>>>()?;
+    let views: Vec<&str> = texts.iter().map(|s| &**s).collect();
+    let words = interruptible(py, |cancel| {
+        Ok(segment_batch(segmenter, &views, threads, cancel))
+    })?;
+    finish(words)
+}
+
 /// The words of each of `texts` by `segmenter` (`"jieba"`, `"newmm"`), on `threads` threads; Ctrl-C is
 /// honoured while it runs. Unknown segmenter names are a `ValueError` listing the known ones.
 #[pyfunction]
@@ -35,21 +57,28 @@ pub fn segment<'py>(
     segmenter: &str,
     threads: usize,
 ) -> PyResult<Bound<'py, PyList>> {
-    let segmenter = Segmenter::parse(segmenter).map_err(to_py)?;
-    let texts = texts
-        .iter()
-        .enumerate()
-        .map(|(i, item)| text(item, i))
-        .collect::<PyResult<Vec<PyBackedStr>>>()?;
-    let words = interruptible(py, |cancel| {
-        let texts: Vec<&str> = texts.iter().map(|s| &**s).collect();
-        Ok(segment_batch(segmenter, &texts, threads, cancel))
-    })?;
-    let rows = words
-        .into_iter()
-        .map(|words| PyList::new(py, words))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, rows)
+    with_words(py, texts, segmenter, threads, |words| {
+        let rows = words
+            .into_iter()
+            .map(|words| PyList::new(py, words))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, rows)
+    })
+}
+
+/// As [`segment`], each text's words joined by `sep` (`" ".join(jieba.cut(text))`, the
+/// harnesses' step): one string per text, so no Python string is made per word.
+#[pyfunction]
+pub fn segment_joined<'py>(
+    py: Python<'py>,
+    texts: &Bound<'py, PyList>,
+    segmenter: &str,
+    sep: &str,
+    threads: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    with_words(py, texts, segmenter, threads, |words| {
+        PyList::new(py, words.into_iter().map(|words| words.join(sep)))
+    })
 }
 
 /// Loads the MeCab dictionary of the directory `dicdir` (`sys.dic`, `unk.dic`, `matrix.bin`,

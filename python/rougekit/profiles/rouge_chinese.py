@@ -84,5 +84,5 @@ class RougeChinese103(PltrdyFamily):
 
     def tokenize(self, text: str) -> list[str]:
         if self.segmenter is not None:
-            text = " ".join(_core.segment([text], self.segmenter, 1)[0])
+            text = _core.segment_joined([text], self.segmenter, " ", 1)[0]
         return super().tokenize(text)

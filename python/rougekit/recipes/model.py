@@ -470,8 +470,16 @@ class AllFields(Recipe):
     ) -> dict[str, float]:
         if not predictions:
             raise ValueError("predictions is empty: nothing to aggregate")
-        rows = self.per_sample(predictions, references, threads=threads, **harness_kwargs)
-        return {k: self._final(sum(r[k] for r in rows) / len(rows)) for k in rows[0]}
+        self._check_kwargs(harness_kwargs)
+        cols = self.columns(predictions, references, threads)
+        fields = tuple(zip(("recall", "precision", "fmeasure"), self.suffixes))
+        out = {}
+        for t, k in zip(self.types, self.keys):
+            for f, s in fields:
+                # The per-sample values summed left to right, as the harness sums its rows.
+                values = [self._sample_value(v) for v in cols[t, f]]
+                out[f"{k}-{s}"] = self._final(sum(values) / len(values))
+        return out
 
     def fmeasure_keys(self) -> tuple[str, ...]:
         return tuple(f"{k}-{self.suffixes[2]}" for k in self.keys)

@@ -66,14 +66,14 @@ def first_line(texts: list[str]) -> list[str]:
 
 def jieba_words(texts: list[str]) -> list[str]:
     """``" ".join(jieba.cut(text))`` with rougekit's jieba 0.42.1 (one core call)."""
-    from rougekit.segmentation import segment
+    from rougekit.segmentation import segment_joined
 
     seen = _jieba_seen
     if seen is None:
-        return [" ".join(words) for words in segment(texts, "jieba")]
+        return segment_joined(texts, "jieba")
     new = list(dict.fromkeys(t for t in texts if t not in seen))
     if new:
-        seen.update(zip(new, (" ".join(words) for words in segment(new, "jieba"))))
+        seen.update(zip(new, segment_joined(new, "jieba")))
     return [seen[t] for t in texts]
 
 
