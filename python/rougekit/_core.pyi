@@ -60,6 +60,7 @@ __all__ = [
     "punkt_lines",
     "punkt_sentences",
     "segment",
+    "segment_joined",
     "stem_words",
     "stemmer_id",
     "tokenize",
