@@ -12,6 +12,7 @@ rouge-score 0.1.2's (exact float equality) to report agreement.
 
     python benches/bench_engine.py                       # all packages, 1 and 2 threads
     python benches/bench_engine.py --limit 1000 --repeat 1
+    python benches/bench_engine.py --packages rougekit --threads 1 --types rouge1
     python benches/bench_engine.py --markdown benches/RESULTS.md
 """
 
@@ -114,7 +115,7 @@ def run_one(pkg: Package, threads: int, args: argparse.Namespace) -> ChildResult
         "copies": args.copies,
         "repeat": args.repeat,
         "warmup": args.warmup,
-        "types": list(ALL_TYPES),
+        "types": list(args.types),
         "stemmer": True,
     }
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(spec)]
@@ -162,7 +163,7 @@ def build_report(
     out: list[str] = ["## Batch scoring speed (bench_engine.py)", ""]
     out.append(
         f"Data: `{args.data}` ({n_pairs} pairs{copies}, prediction vs references[0]); types "
-        f"{', '.join(ALL_TYPES)}; stemmer on; best of {args.repeat} timed run(s) after one "
+        f"{', '.join(args.types)}; stemmer on; best of {args.repeat} timed run(s) after one "
         f"untimed warm-up on the first {args.warmup} pairs; one fresh subprocess per "
         "(package, threads), thread-pool env vars set to the thread count."
     )
@@ -197,7 +198,7 @@ def build_report(
             secs = float(times[best_i])
             cpu = float(r.payload["cpu_times"][best_i])
             note = pkg.notes
-            if not note and r.payload["types"] != list(ALL_TYPES):
+            if not note and r.payload["types"] != list(args.types):
                 note = f"computes {', '.join(r.payload['types'])}"
             rows.append(
                 [
@@ -320,6 +321,13 @@ def main(argv: list[str] | None = None) -> int:
         type=lambda s: [int(x) for x in s.split(",") if x],
         default=[1, 2],
         help="comma list of thread counts (default: 1,2)",
+    )
+    ap.add_argument(
+        "--types",
+        type=lambda s: [t for t in s.split(",") if t],
+        default=list(ALL_TYPES),
+        help="comma list of ROUGE types (default: all four; rouge1 alone gives the cost of "
+        "the four types against the tokenizing they share)",
     )
     ap.add_argument("--warmup", type=int, default=200, help="untimed warm-up pairs (200)")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds per subprocess (3600)")
