@@ -63,7 +63,7 @@ impl TokenDoc {
             text,
             #[inline(always)]
             |event| match event {
-                Some(t) => tokens.push(interner.id(t)),
+                Some(t) => tokens.push(interner.id_in(text, t)),
                 None => {
                     if line_ends.last().copied().unwrap_or(0) < tokens.len() {
                         line_ends.push(tokens.len());

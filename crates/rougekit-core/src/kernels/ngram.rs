@@ -60,8 +60,10 @@ impl KeyCounter {
         if a.is_empty() || b.is_empty() {
             return 0;
         }
-        // At most half full: short probes.
-        let bits = (2 * a.len()).next_power_of_two().max(16).trailing_zeros();
+        // At most a quarter full: a probe almost always ends at the key's home slot, so
+        // the loops below rarely branch the other way (a hit or a miss is a coin flip
+        // for the predictor, and the counting itself is branch-free).
+        let bits = (4 * a.len()).next_power_of_two().max(16).trailing_zeros();
         let size = 1usize << bits;
         if self.keys.len() < size {
             self.keys.resize(size, 0);
@@ -76,35 +78,31 @@ impl KeyCounter {
         }
         let (stamp, mask) = (self.stamp, size - 1);
         let home = |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize;
-        for &k in a {
+        // The slot of `k`: where it is, or the free slot where it would go.
+        let place = |keys: &[u64], stamps: &[u32], k: u64| {
             let mut i = home(k);
             loop {
-                if self.stamps[i] != stamp {
-                    self.stamps[i] = stamp;
-                    self.keys[i] = k;
-                    self.counts[i] = 1;
-                    break;
-                }
-                if self.keys[i] == k {
-                    self.counts[i] += 1;
-                    break;
+                let live = stamps[i] == stamp;
+                // One branch, not two (`||` would test `live` alone first).
+                if u8::from(!live) | u8::from(keys[i] == k) != 0 {
+                    return (i, live);
                 }
                 i = (i + 1) & mask;
             }
+        };
+        for &k in a {
+            let (i, live) = place(&self.keys, &self.stamps, k);
+            self.counts[i] = std::hint::select_unpredictable(live, self.counts[i], 0) + 1;
+            self.keys[i] = k;
+            self.stamps[i] = stamp;
         }
         let mut hits = 0;
         for &k in b {
-            let mut i = home(k);
-            while self.stamps[i] == stamp {
-                if self.keys[i] == k {
-                    if self.counts[i] > 0 {
-                        self.counts[i] -= 1;
-                        hits += 1;
-                    }
-                    break;
-                }
-                i = (i + 1) & mask;
-            }
+            let (i, live) = place(&self.keys, &self.stamps, k);
+            // A free slot may hold a stale count: `live` gates it.
+            let take = u32::from(live & (self.counts[i] > 0));
+            self.counts[i] -= take;
+            hits += take as usize;
         }
         hits
     }
@@ -142,11 +140,11 @@ impl UnigramCounter {
         }
         let mut hits = 0;
         for &t in b {
+            // Branch-free: whether a prediction token is still unmatched is unpredictable.
             let c = &mut self.counts[t as usize];
-            if *c > 0 {
-                *c -= 1;
-                hits += 1;
-            }
+            let take = u32::from(*c > 0);
+            *c -= take;
+            hits += take as usize;
         }
         for &t in a {
             self.counts[t as usize] = 0;
