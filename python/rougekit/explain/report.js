@@ -226,7 +226,8 @@ function route(){
   else if (S.pair !== null){ S.pair = null; document.body.classList.remove('rk-open'); drawTable(); } }
 function init(data){
   D = data; S.type = D.types[0];
-  // The id column as wide as the longest id, within bounds (a longer one ends in an ellipsis).
+  // The id column as wide as the longest id, within bounds (a longer one wraps: ids that
+  // differ only at the end, as SummEval's `<document>|M<system>`, stay apart).
   var idw = 2; D.ids.forEach(function(id){ idw = Math.max(idw, String(id).length); });
   $('rk-table').style.setProperty('--rk-id', (Math.min(idw, 28) + 2) + 'ch');
   D.types.forEach(function(t){ var o = el('option', t); o.value = t; $('rk-type').appendChild(o); });
