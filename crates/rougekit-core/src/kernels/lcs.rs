@@ -59,16 +59,22 @@ impl MaskTable {
             self.slot.resize(max + 1, NONE);
         }
         if self.words == 1 {
-            // At most 64 tokens (most texts and lines): one mask word per symbol.
+            // At most 64 tokens (most texts and lines): one mask word per symbol, in buffers
+            // sized for every position being a new symbol (no growth check per token).
+            self.used.resize(seq.len(), 0);
+            self.masks.resize(seq.len(), 0);
+            let mut distinct = 0;
             for (pos, &c) in seq.iter().enumerate() {
                 let slot = &mut self.slot[c as usize];
                 if *slot == NONE {
-                    *slot = self.used.len() as u32;
-                    self.used.push(c);
-                    self.masks.push(0);
+                    *slot = distinct as u32;
+                    self.used[distinct] = c;
+                    distinct += 1;
                 }
                 self.masks[*slot as usize] |= 1u64 << pos;
             }
+            self.used.truncate(distinct);
+            self.masks.truncate(distinct);
             return;
         }
         for (pos, &c) in seq.iter().enumerate() {
@@ -400,8 +406,8 @@ pub fn backtrack_pairs(
 }
 
 /// rouge-score's traceback, last step first: `on_step(i, j, true)` for each diagonal step
-/// (target `i`, column `j`); the one-word walk also reports the rows it leaves upwards
-/// (`on_step(i, k, false)`), so that callers can consume every row without a branch.
+/// (target `i`, column `j`); the one-word walk also reports some of the rows it leaves
+/// upwards (`on_step(i, k, false)`), so that callers can consume those without a branch.
 #[inline]
 fn backtrack(
     target: &[u32],
@@ -605,14 +611,15 @@ fn union_positions_blocked(
 /// difference of the two prefix counts only ever steps between 0 and 1, so each differing
 /// bit flips it.
 ///
-/// `on_row(i, k, diagonal)` is called for each row the walk leaves (from the last), with the
-/// column `k` where it leaves and whether it leaves diagonally (a pair of the LCS); the
-/// selects are branch-free, as the walk's turns are unpredictable.
+/// `on_row(i, k, diagonal)` is called for the rows the walk leaves (from the last) whose
+/// token occurs among the columns, with the column `k` where it leaves and whether it
+/// leaves diagonally (a pair of the LCS); the selects are branch-free, as the walk's turns
+/// are unpredictable.
 fn union_positions_one_word(
     target: &[u32],
     columns: &[u32],
     s: &mut LcsScratch,
-    mut on_row: impl FnMut(usize, usize, bool),
+    on_row: impl FnMut(usize, usize, bool),
 ) {
     // rows[2i] = A_i (row 0 all zero), rows[2i + 1] = E_i, the mask of row i's token.
     let m = target.len();
@@ -631,31 +638,108 @@ fn union_positions_one_word(
         row[0] = !v;
         row[1] = equal;
     }
-    let low = |j: usize| if j >= 64 { !0u64 } else { (1u64 << j) - 1 };
-    let mut j = columns.len();
-    if !v & low(j) == 0 {
-        return; // no common token: nothing to mark
+    walk_one_word_rows(&s.rows, 0, columns.len(), on_row);
+}
+
+/// One step of [`walk_one_word_rows`]: the walk leaves row i (target index i, rows
+/// `[A_i, E_i, A_{i+1}, E_{i+1}]` from `2i` on) at column `*j`; true once it reaches `lo`.
+#[inline(always)]
+fn walk_step(
+    rows: &[u64],
+    lo: usize,
+    j: &mut usize,
+    i: usize,
+    on_row: &mut impl FnMut(usize, usize, bool),
+) -> bool {
+    let (above, a, equal) = (rows[2 * i], rows[2 * i + 2], rows[2 * i + 3]);
+    let below = low(*j) & !low(lo);
+    // The column k (j - 1 or lower) where the walk leaves row i. V = 1 means L[i][j] >= 1,
+    // so A_i has a bit in lo..j (the `| 1` only keeps `leading_zeros` defined when V = 0
+    // and the value is not used).
+    let v_is_one = ((a ^ above) & below).count_ones() & 1 == 1;
+    debug_assert!(!v_is_one || (equal | a) & below != 0);
+    let highest = 63 - ((equal | a) & below | 1).leading_zeros() as usize;
+    let k = std::hint::select_unpredictable(v_is_one, highest, *j - 1);
+    let diagonal = (equal >> k) & 1 == 1;
+    on_row(i, k - lo, diagonal);
+    *j = k + usize::from(!diagonal);
+    *j == lo
+}
+
+impl LcsScratch {
+    /// The one-word rows (as [`walk_one_word_rows`] reads them) of `target` against the
+    /// columns given to [`LcsScratch::set_columns`] (at most 64), read as several tables side
+    /// by side: `tops` has the top bit of every table but the last. Each table's bits evolve
+    /// exactly as its own one-word rows would: the row update's addition carries within a
+    /// table and never into the next one (a lane-wise add, Hacker's Delight §2-18).
+    pub(crate) fn packed_rows(&mut self, target: &[u32], tops: u64) -> &[u64] {
+        debug_assert!(self.masks.words == 1 && !self.masks.sparse);
+        self.rows.clear();
+        self.rows.resize(2 * (target.len() + 1), 0);
+        let mut v = !0u64;
+        for (&c, row) in target.iter().zip(self.rows[2..].chunks_exact_mut(2)) {
+            let equal = self.masks.dense_word_mask(c);
+            let u = v & equal;
+            let sum = ((v & !tops).wrapping_add(u & !tops)) ^ ((v ^ u) & tops);
+            v = sum | (v & !u);
+            row[0] = !v;
+            row[1] = equal;
+        }
+        &self.rows
     }
-    // Rows m down to 1, each with the row above: [A_{i-1}, E_{i-1}, A_i, E_i].
-    let walk = s.rows.windows(4).step_by(2).rev();
-    for (w, i) in walk.zip((0..m).rev()) {
-        let &[above, _, a, equal] = w else {
-            unreachable!("windows of 4")
-        };
-        if j == 0 {
+}
+
+/// The bits below `j` (all of them from 64 on).
+#[inline(always)]
+fn low(j: usize) -> u64 {
+    if j >= 64 {
+        !0u64
+    } else {
+        (1u64 << j) - 1
+    }
+}
+
+/// rouge-score's walk over one-word rows `rows` (`[A_0, E_0, A_1, E_1, ...]`, `A_0 = 0`, as
+/// [`union_positions_one_word`] stores them) restricted to the columns at bits `lo..hi`: the
+/// rows of a table whose columns are those bits alone, so several prediction lines packed
+/// in one word are walked one at a time ([`crate::kernels::union_lcs`]). `on_row(i, k,
+/// diagonal)` gets the column `k` counted from `lo`.
+#[inline]
+pub(crate) fn walk_one_word_rows(
+    rows: &[u64],
+    lo: usize,
+    hi: usize,
+    mut on_row: impl FnMut(usize, usize, bool),
+) {
+    let m = rows.len() / 2 - 1;
+    let columns = low(hi) & !low(lo);
+    // Row m's A: no step in these columns means no common token, nothing to mark.
+    if rows[2 * m] & columns == 0 {
+        return;
+    }
+    let mut j = hi;
+    if m <= 64 {
+        // A row whose token is not among the columns has V = 0 (L[i][j] > L[i-1][j] needs
+        // row i's token at a column below j): the walk goes straight up through it. Only
+        // the other rows are visited, from a mask of them (news lines: a fifth of the rows).
+        let mut visit = rows[3..]
+            .iter()
+            .step_by(2)
+            .enumerate()
+            .fold(0u64, |acc, (i, &e)| acc | u64::from(e & columns != 0) << i);
+        while visit != 0 {
+            let i = 63 - visit.leading_zeros() as usize;
+            visit ^= 1u64 << i;
+            if walk_step(rows, lo, &mut j, i, &mut on_row) {
+                break;
+            }
+        }
+        return;
+    }
+    for i in (0..m).rev() {
+        if walk_step(rows, lo, &mut j, i, &mut on_row) {
             break;
         }
-        let below = low(j);
-        // The column k (j - 1 or lower) where the walk leaves row i. V = 1 means
-        // L[i][j] >= 1, so A_i has a bit below j (the `| 1` only keeps `leading_zeros`
-        // defined when V = 0 and the value is not used).
-        let v_is_one = ((a ^ above) & below).count_ones() & 1 == 1;
-        debug_assert!(!v_is_one || (equal | a) & below != 0);
-        let highest = 63 - ((equal | a) & below | 1).leading_zeros() as usize;
-        let k = std::hint::select_unpredictable(v_is_one, highest, j - 1);
-        let diagonal = (equal >> k) & 1 == 1;
-        on_row(i, k, diagonal);
-        j = k + usize::from(!diagonal);
     }
 }
 
