@@ -24,7 +24,6 @@ pub use doc::TokenDoc;
 
 use crate::error::RougeError;
 use crate::intern::{IdMap, Interner};
-use crate::kernels::lcs::LcsScratch;
 use crate::kernels::ngram::{KeyCounter, UnigramCounter};
 use crate::kernels::skip::SkipScratch;
 use crate::kernels::union_lcs::UnionLcsScratch;
@@ -158,7 +157,6 @@ impl Vocab {
 #[derive(Debug, Default)]
 struct Scratch {
     docs: Vec<TokenDoc>,
-    lcs: LcsScratch,
     pred_keys: Vec<u64>,
     ref_keys: Vec<u64>,
     unigrams: UnigramCounter,

@@ -8,19 +8,24 @@ use crate::kernels::{lcs, union_lcs};
 use crate::pool::Cancel;
 use crate::scores::Match;
 
-/// rougeL: the match of each reference.
+/// rougeL: the match of each reference. A prediction of at most 64 tokens (one mask word)
+/// is the columns, so its masks are built once for every reference and for rougeLsum
+/// ([`union_lcs::UnionLcsScratch::lcs`]).
 pub(super) fn matches(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cancel: &Cancel<'_>) {
     let n = pred.tokens.len();
+    let lcs = s.union_lcs.lcs();
     for r in refs {
         let m = r.tokens.len();
         s.matches.push(if n == 0 || m == 0 {
             Match::empty_side(n, m)
-        } else {
+        } else if n <= 64 {
             Match::counts(
-                lcs::lcs_len(&r.tokens, &pred.tokens, &mut s.lcs, cancel),
+                lcs::lcs_len_against(&r.tokens, &pred.tokens, lcs, cancel),
                 n,
                 m,
             )
+        } else {
+            Match::counts(lcs::lcs_len(&r.tokens, &pred.tokens, lcs, cancel), n, m)
         });
     }
 }

@@ -261,58 +261,87 @@ fn prefix_ones_of_not(v: &[u64], len: usize) -> usize {
 #[derive(Debug, Default)]
 pub struct LcsScratch {
     masks: MaskTable,
+    /// The sequence `masks` were built over (valid when `built`): a second build over the
+    /// same tokens is skipped, as when rougeL and rougeLsum both take the prediction's masks.
+    columns: Vec<u32>,
+    built: bool,
     row: Vec<u64>,
     rows: Vec<u64>,
 }
 
 impl LcsScratch {
-    /// Builds match masks over `seq`, for several [`LcsScratch::union_positions`] calls.
+    /// Builds match masks over `seq`, for several [`LcsScratch::union_positions`] calls
+    /// (nothing to do when the masks already are those of `seq`).
     pub fn set_columns(&mut self, seq: &[u32]) {
+        if self.built && self.columns == seq {
+            return;
+        }
         self.masks.build(seq);
+        self.columns.clear();
+        self.columns.extend_from_slice(seq);
+        self.built = true;
+    }
+
+    /// Advances the bit-parallel row by every token of `rows`.
+    #[inline]
+    fn advance_rows(&mut self, rows: &[u32]) {
+        if self.masks.words == 1 && !self.masks.sparse {
+            // One word: advancing by an absent token's zero mask leaves the row as it is,
+            // which is cheaper than the unpredictable branch that would skip it.
+            let v = &mut self.row[0];
+            for &c in rows {
+                let (x, u) = (*v, *v & self.masks.dense_word_mask(c));
+                *v = x.wrapping_add(u) | (x & !u);
+            }
+        } else if self.masks.sparse {
+            for &c in rows {
+                self.masks.advance_by(&mut self.row, c);
+            }
+        } else {
+            // The dense table (every usual text): the tight loop of before.
+            for &c in rows {
+                if let Some(m) = self.masks.dense_mask(c) {
+                    advance(&mut self.row, m);
+                }
+            }
+        }
     }
 }
 
 /// Rows advanced between two reports to a [`Cancel`] (times the row's words of work).
 const TICK_ROWS: usize = 1024;
 
-/// LCS length of `a` and `b` (only the length: rougeL, spec `rouge-score.md` §5). When `cancel` stops it the
-/// value is meaningless (the caller discards it).
+/// LCS length of `a` and `b` (only the length: rougeL, spec `rouge-score.md` §5), the
+/// shorter as the columns. When `cancel` stops it the value is meaningless (the caller
+/// discards it).
 pub fn lcs_len(a: &[u32], b: &[u32], s: &mut LcsScratch, cancel: &Cancel<'_>) -> usize {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    if short.is_empty() {
+    lcs_len_against(long, short, s, cancel)
+}
+
+/// [`lcs_len`] with `columns` as the columns, e.g. a prediction whose masks also serve its
+/// other references and rougeLsum ([`LcsScratch::set_columns`] builds them once).
+pub fn lcs_len_against(
+    rows: &[u32],
+    columns: &[u32],
+    s: &mut LcsScratch,
+    cancel: &Cancel<'_>,
+) -> usize {
+    if columns.is_empty() || rows.is_empty() {
         return 0;
     }
-    s.masks.build(short);
+    s.set_columns(columns);
     s.row.clear();
     s.row.resize(s.masks.words, !0u64);
     let work = TICK_ROWS * s.masks.words;
-    for part in long.chunks(TICK_ROWS) {
-        if s.masks.words == 1 && !s.masks.sparse {
-            // One word: advancing by an absent token's zero mask leaves the row as it is,
-            // which is cheaper than the unpredictable branch that would skip it.
-            let v = &mut s.row[0];
-            for &c in part {
-                let (x, u) = (*v, *v & s.masks.dense_word_mask(c));
-                *v = x.wrapping_add(u) | (x & !u);
-            }
-        } else if s.masks.sparse {
-            for &c in part {
-                s.masks.advance_by(&mut s.row, c);
-            }
-        } else {
-            // The dense table (every usual text): the tight loop of before.
-            for &c in part {
-                if let Some(m) = s.masks.dense_mask(c) {
-                    advance(&mut s.row, m);
-                }
-            }
-        }
+    for part in rows.chunks(TICK_ROWS) {
+        s.advance_rows(part);
         if !cancel.tick(work) {
             return 0;
         }
     }
     // The LCS length is the number of zero bits (steps up) of the last row.
-    prefix_ones_of_not(&s.row, short.len())
+    prefix_ones_of_not(&s.row, columns.len())
 }
 
 impl LcsScratch {
@@ -324,9 +353,7 @@ impl LcsScratch {
         }
         self.row.clear();
         self.row.resize(self.masks.words, !0u64);
-        for &c in rows {
-            self.masks.advance_by(&mut self.row, c);
-        }
+        self.advance_rows(rows);
         prefix_ones_of_not(&self.row, columns)
     }
 
@@ -807,6 +834,8 @@ mod tests {
             let b: Vec<u32> = (0..lb).map(|_| lcg(&mut seed) % alphabet).collect();
             let l = table(&a, &b);
             assert_eq!(lcs_len(&a, &b, s, &Cancel::never()), l[la][lb]);
+            assert_eq!(lcs_len_against(&a, &b, s, &Cancel::never()), l[la][lb]);
+            assert_eq!(lcs_len_against(&b, &a, s, &Cancel::never()), l[la][lb]);
             // The query kernels: the length from prebuilt columns, and the early-exit
             // decision at every bound around it (dense and sparse masks, 1 to 7 words).
             s.set_columns(&b);

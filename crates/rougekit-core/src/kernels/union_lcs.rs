@@ -53,6 +53,13 @@ pub struct UnionLcsScratch {
 }
 
 impl UnionLcsScratch {
+    /// The LCS buffers in which the union builds a short prediction's masks
+    /// ([`union_marks`]): rougeL taking the same prediction's masks from them builds them
+    /// once for both ([`LcsScratch::set_columns`]).
+    pub fn lcs(&mut self) -> &mut LcsScratch {
+        &mut self.lcs
+    }
+
     fn reset(&mut self) {
         for &t in &self.tokens {
             self.local[t as usize] = NONE;
@@ -185,6 +192,9 @@ pub fn union_marks(
     marks: &mut [bool],
     cancel: &Cancel<'_>,
 ) -> bool {
+    if target.is_empty() || pred.is_empty() {
+        return true;
+    }
     if target_ends.len().saturating_mul(pred_ends.len()) >= MIN_FILTERED_PAIRS {
         union_marks_filtered(target, target_ends, pred, pred_ends, s, marks, cancel)
     } else if pred.len() <= 64 {
@@ -236,7 +246,7 @@ fn union_marks_one_word(
     marks: &mut [bool],
     cancel: &Cancel<'_>,
 ) -> bool {
-    debug_assert!(pred.len() <= 64);
+    debug_assert!(!pred.is_empty() && pred.len() <= 64);
     s.lcs.set_columns(pred);
     // The top bit of every prediction line but the last: the lines' tables stay apart.
     let tops = pred_ends[..pred_ends.len().saturating_sub(1)]
@@ -411,6 +421,31 @@ mod tests {
             assert!(run(t, te, p, pe, s, &mut marks, &Cancel::never()));
             assert_eq!(marks, expected, "{what}: {t:?} {te:?} {p:?} {pe:?}");
         }
+    }
+
+    #[test]
+    fn an_empty_side_marks_nothing() {
+        let mut s = UnionLcsScratch::default();
+        let mut marks = vec![false; 3];
+        assert!(union_marks(
+            &[1, 2, 3],
+            &[3],
+            &[],
+            &[],
+            &mut s,
+            &mut marks,
+            &Cancel::never()
+        ));
+        assert_eq!(marks, [false; 3]);
+        assert!(union_marks(
+            &[],
+            &[],
+            &[1],
+            &[1],
+            &mut s,
+            &mut [],
+            &Cancel::never()
+        ));
     }
 
     #[test]
