@@ -197,14 +197,18 @@ pub fn union_marks(
     }
     if target_ends.len().saturating_mul(pred_ends.len()) >= MIN_FILTERED_PAIRS {
         union_marks_filtered(target, target_ends, pred, pred_ends, s, marks, cancel)
-    } else if pred.len() <= 64 {
-        union_marks_one_word(target, target_ends, pred, pred_ends, s, marks, cancel)
     } else {
         union_marks_all_pairs(target, target_ends, pred, pred_ends, s, marks, cancel)
     }
 }
 
 /// [`union_marks`] by the plain double loop: every (target line, prediction line) pair.
+///
+/// Consecutive prediction lines that fit one word together are taken side by side: each
+/// target line's rows are computed once for the whole group ([`LcsScratch::packed_rows`])
+/// and walked once per line of it (a news summary: a third of the rows, and one mask table
+/// per group instead of per line). A line longer than a word is a group of its own, on a
+/// table of several words.
 fn union_marks_all_pairs(
     target: &[u32],
     target_ends: &[usize],
@@ -214,57 +218,41 @@ fn union_marks_all_pairs(
     marks: &mut [bool],
     cancel: &Cancel<'_>,
 ) -> bool {
-    let mut pstart = 0;
-    for &pend in pred_ends {
-        let line = &pred[pstart..pend];
-        pstart = pend;
-        s.lcs.set_columns(line);
+    let (mut first, mut start) = (0, 0);
+    while first < pred_ends.len() {
+        // The group: lines first..=last, tokens start..end.
+        let mut last = first;
+        while last + 1 < pred_ends.len() && pred_ends[last + 1] - start <= 64 {
+            last += 1;
+        }
+        let end = pred_ends[last];
+        let columns = &pred[start..end];
+        s.lcs.set_columns(columns);
+        // The top bit of every line of the group but the last: the lines' tables stay apart.
+        let tops = pred_ends[first..last]
+            .iter()
+            .fold(0u64, |t, &e| t | 1u64 << (e - start - 1));
         let mut tstart = 0;
         for &tend in target_ends {
-            let mark = &mut marks[tstart..tend];
-            lcs::union_positions_with(&target[tstart..tend], line, &mut s.lcs, mark, cancel);
+            let (rows, mark) = (&target[tstart..tend], &mut marks[tstart..tend]);
+            if columns.len() > 64 {
+                lcs::union_positions_with(rows, columns, &mut s.lcs, mark, cancel);
+            } else {
+                let table = s.lcs.packed_rows(rows, tops);
+                let mut lo = start;
+                for &hi in &pred_ends[first..=last] {
+                    let on_row = |i, _, diagonal| mark[i] |= diagonal;
+                    lcs::walk_one_word_rows(table, lo - start, hi - start, on_row);
+                    lo = hi;
+                }
+            }
             tstart = tend;
         }
-        // One report per prediction line: its work against every target line.
-        if !cancel.tick(target.len() * line.len().div_ceil(64)) {
+        // One report per group: its work against every target line.
+        if !cancel.tick(target.len() * (columns.len().div_ceil(64) + last - first)) {
             return false;
         }
-    }
-    true
-}
-
-/// [`union_marks`] by the double loop for a prediction of at most 64 tokens: all its lines
-/// side by side in one word, so each target line's rows are computed once for every
-/// prediction line ([`LcsScratch::packed_rows`]) and walked once per prediction line (a
-/// news summary: a third of the rows and one mask table per pair instead of per line).
-fn union_marks_one_word(
-    target: &[u32],
-    target_ends: &[usize],
-    pred: &[u32],
-    pred_ends: &[usize],
-    s: &mut UnionLcsScratch,
-    marks: &mut [bool],
-    cancel: &Cancel<'_>,
-) -> bool {
-    debug_assert!(!pred.is_empty() && pred.len() <= 64);
-    s.lcs.set_columns(pred);
-    // The top bit of every prediction line but the last: the lines' tables stay apart.
-    let tops = pred_ends[..pred_ends.len().saturating_sub(1)]
-        .iter()
-        .fold(0u64, |t, &e| t | 1u64 << (e - 1));
-    let mut tstart = 0;
-    for &tend in target_ends {
-        let rows = s.lcs.packed_rows(&target[tstart..tend], tops);
-        let mark = &mut marks[tstart..tend];
-        let mut lo = 0;
-        for &hi in pred_ends {
-            lcs::walk_one_word_rows(rows, lo, hi, |i, _, diagonal| mark[i] |= diagonal);
-            lo = hi;
-        }
-        if !cancel.tick((tend - tstart) * pred_ends.len()) {
-            return false;
-        }
-        tstart = tend;
+        (first, start) = (last + 1, end);
     }
     true
 }
@@ -412,10 +400,7 @@ mod tests {
             &Cancel<'_>,
         ) -> bool;
         let expected = oracle(t, te, p, pe);
-        let mut runs: Vec<Run> = vec![union_marks, union_marks_filtered, union_marks_all_pairs];
-        if p.len() <= 64 {
-            runs.push(union_marks_one_word);
-        }
+        let runs: [Run; 3] = [union_marks, union_marks_filtered, union_marks_all_pairs];
         for run in runs {
             let mut marks = vec![false; t.len()];
             assert!(run(t, te, p, pe, s, &mut marks, &Cancel::never()));
