@@ -65,12 +65,12 @@ impl MaskTable {
             self.masks.resize(seq.len(), 0);
             let mut distinct = 0;
             for (pos, &c) in seq.iter().enumerate() {
+                // Whether a token is new is a coin flip for the branch predictor: select.
                 let slot = &mut self.slot[c as usize];
-                if *slot == NONE {
-                    *slot = distinct as u32;
-                    self.used[distinct] = c;
-                    distinct += 1;
-                }
+                let new = *slot == NONE;
+                *slot = std::hint::select_unpredictable(new, distinct as u32, *slot);
+                self.used[distinct] = c;
+                distinct += usize::from(new);
                 self.masks[*slot as usize] |= 1u64 << pos;
             }
             self.used.truncate(distinct);

@@ -60,10 +60,10 @@ impl KeyCounter {
         if a.is_empty() || b.is_empty() {
             return 0;
         }
-        // At most a quarter full: a probe almost always ends at the key's home slot, so
+        // At most an eighth full: a probe almost always ends at the key's home slot, so
         // the loops below rarely branch the other way (a hit or a miss is a coin flip
         // for the predictor, and the counting itself is branch-free).
-        let bits = (4 * a.len()).next_power_of_two().max(16).trailing_zeros();
+        let bits = (8 * a.len()).next_power_of_two().max(16).trailing_zeros();
         let size = 1usize << bits;
         if self.keys.len() < size {
             self.keys.resize(size, 0);
