@@ -18,14 +18,13 @@ pub(super) fn matches(pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch, cance
         let m = r.tokens.len();
         s.matches.push(if n == 0 || m == 0 {
             Match::empty_side(n, m)
-        } else if n <= 64 {
-            Match::counts(
-                lcs::lcs_len_against(&r.tokens, &pred.tokens, lcs, cancel),
-                n,
-                m,
-            )
         } else {
-            Match::counts(lcs::lcs_len(&r.tokens, &pred.tokens, lcs, cancel), n, m)
+            let hits = if n <= 64 {
+                lcs::lcs_len_against(&r.tokens, &pred.tokens, lcs, cancel)
+            } else {
+                lcs::lcs_len(&r.tokens, &pred.tokens, lcs, cancel)
+            };
+            Match::counts(hits, n, m)
         });
     }
 }
