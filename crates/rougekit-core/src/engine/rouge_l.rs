@@ -71,7 +71,14 @@ pub(super) fn summary_matches(
             let marks = &s.marks[offset..offset + ids.len()];
             s.union
                 .extend(ids.iter().zip(marks).filter(|(_, &m)| m).map(|(&t, _)| t));
-            let hits = s.unigrams.overlap(&s.union, pred_ids);
+            // A prediction of at most 64 tokens: from the masks the union was walked on.
+            let hits = if pred_ids.len() <= 64 {
+                s.union_lcs
+                    .lcs()
+                    .ngram_overlap_against(&s.union, pred_ids, 1)
+            } else {
+                s.unigrams.overlap(&s.union, pred_ids)
+            };
             Match::counts(hits, pred_ids.len(), ids.len())
         });
         offset += ids.len();

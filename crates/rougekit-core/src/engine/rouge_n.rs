@@ -5,13 +5,29 @@ use crate::engine::Scratch;
 use crate::kernels::ngram::{self, NgramIds};
 use crate::scores::Match;
 
-/// The match of each reference.
+/// The match of each reference. For n >= 2 a prediction of at most 64 tokens is counted
+/// from its one-word masks, which rougeL and rougeLsum read too
+/// ([`crate::kernels::lcs::LcsScratch::ngram_overlap_against`]); rouge1 alone keeps the
+/// dense count table, cheaper than building masks it would be the only reader of.
 pub(super) fn matches(n: usize, pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
     if n == 1 {
         for r in refs {
             let hits = s.unigrams.overlap(&r.tokens, &pred.tokens);
             s.matches
                 .push(Match::counts(hits, pred.tokens.len(), r.tokens.len()));
+        }
+        return;
+    }
+    if pred.tokens.len() <= 64 {
+        let grams = |len: usize| (len + 1).saturating_sub(n);
+        let lcs = s.union_lcs.lcs();
+        for r in refs {
+            let hits = lcs.ngram_overlap_against(&r.tokens, &pred.tokens, n);
+            s.matches.push(Match::counts(
+                hits,
+                grams(pred.tokens.len()),
+                grams(r.tokens.len()),
+            ));
         }
         return;
     }

@@ -22,10 +22,18 @@ const MAX_DENSE_WORDS: usize = 1 << 22;
 /// them) keep a mask and the others keep their positions, from which
 /// [`MaskTable::advance_by`] sets and clears the bits of a scratch row: memory O(n) instead
 /// of O(distinct · n/64), and the same O(n/64) work per step.
+///
+/// A sequence of at most 64 tokens (most texts and lines) keeps its one-word masks indexed
+/// by token id instead (`by_id`): a lookup is one load, with no slot to read first, and a
+/// build one OR per token.
 #[derive(Debug, Default)]
 pub struct MaskTable {
     slot: Vec<u32>,
+    /// The symbols that have a slot, or with one word the tokens of the sequence (whose
+    /// `by_id` masks the next build clears).
     used: Vec<u32>,
+    /// One word: token id → its mask (zero when absent, and between builds but for `used`).
+    by_id: Vec<u64>,
     masks: Vec<u64>,
     words: usize,
     /// Positions of rare symbol r: `positions[starts[r]..starts[r + 1]]`.
@@ -49,33 +57,24 @@ impl MaskTable {
         let max_dense = self.dense_limit.unwrap_or(MAX_DENSE_WORDS);
         #[cfg(not(test))]
         let max_dense = MAX_DENSE_WORDS;
-        if seq.len().saturating_mul(self.words) > max_dense {
+        if self.words > 1 && seq.len().saturating_mul(self.words) > max_dense {
             return self.build_sparse(seq);
         }
-        // The slot table is sized once per build, so the loops below index it directly
-        // (this build runs for every rougeL pair and every rougeLsum prediction line).
+        // The id-indexed tables are sized once per build, so the loops below index them
+        // directly (this build runs for every rougeL pair and every rougeLsum line group).
         let max = seq.iter().copied().max().unwrap_or(0) as usize;
+        if self.words == 1 {
+            if max >= self.by_id.len() {
+                self.by_id.resize(max + 1, 0);
+            }
+            for (pos, &c) in seq.iter().enumerate() {
+                self.by_id[c as usize] |= 1u64 << pos;
+            }
+            self.used.extend_from_slice(seq);
+            return;
+        }
         if max >= self.slot.len() {
             self.slot.resize(max + 1, NONE);
-        }
-        if self.words == 1 {
-            // At most 64 tokens (most texts and lines): one mask word per symbol, in buffers
-            // sized for every position being a new symbol (no growth check per token).
-            self.used.resize(seq.len(), 0);
-            self.masks.resize(seq.len(), 0);
-            let mut distinct = 0;
-            for (pos, &c) in seq.iter().enumerate() {
-                // Whether a token is new is a coin flip for the branch predictor: select.
-                let slot = &mut self.slot[c as usize];
-                let new = *slot == NONE;
-                *slot = std::hint::select_unpredictable(new, distinct as u32, *slot);
-                self.used[distinct] = c;
-                distinct += usize::from(new);
-                self.masks[*slot as usize] |= 1u64 << pos;
-            }
-            self.used.truncate(distinct);
-            self.masks.truncate(distinct);
-            return;
         }
         for (pos, &c) in seq.iter().enumerate() {
             let (slot, new) = self.register(c);
@@ -148,8 +147,14 @@ impl MaskTable {
 
     fn clear(&mut self) {
         self.sparse = false;
-        for &c in &self.used {
-            self.slot[c as usize] = NONE;
+        if self.words == 1 {
+            for &c in &self.used {
+                self.by_id[c as usize] = 0;
+            }
+        } else {
+            for &c in &self.used {
+                self.slot[c as usize] = NONE;
+            }
         }
         self.used.clear();
         self.masks.clear();
@@ -158,35 +163,25 @@ impl MaskTable {
     }
 
     /// The one-word mask of `c` for a sequence of at most 64 tokens (0 if `c` is absent),
-    /// without a data-dependent branch on a dense table: whether a target token occurs in a
-    /// prediction line is a coin flip the branch predictor loses (cachegrind: a third of
-    /// the traceback's mispredictions).
-    #[inline(always)]
-    fn dense_word_mask(&self, c: u32) -> u64 {
-        debug_assert!(!self.sparse && self.words == 1);
-        let s = self.slot.get(c as usize).copied().unwrap_or(NONE);
-        let absent = s == NONE;
-        let m = self.masks[std::hint::select_unpredictable(absent, 0, s as usize)];
-        std::hint::select_unpredictable(absent, 0, m)
-    }
-
-    /// The one-word mask of `c` for a sequence of at most 64 tokens (0 if `c` is absent).
+    /// without a data-dependent branch: whether a target token occurs in a prediction line
+    /// is a coin flip the branch predictor loses (cachegrind: a third of the traceback's
+    /// mispredictions).
     #[inline(always)]
     fn word_mask(&self, c: u32) -> u64 {
-        match self.slot.get(c as usize) {
-            Some(&s) if s != NONE && s & RARE == 0 => self.masks[s as usize * self.words],
-            Some(&s) if s != NONE => {
-                let r = (s & !RARE) as usize;
-                let at = &self.positions[self.starts[r] as usize..self.starts[r + 1] as usize];
-                at.iter().fold(0, |m, &p| m | 1u64 << (p % 64))
-            }
-            _ => 0,
-        }
+        debug_assert!(self.words == 1);
+        self.by_id.get(c as usize).copied().unwrap_or(0)
     }
 
     /// The mask of `c` in a dense table (`None` if `c` does not occur).
     #[inline]
     fn dense_mask(&self, c: u32) -> Option<&[u64]> {
+        if self.words == 1 {
+            return self
+                .by_id
+                .get(c as usize)
+                .filter(|&&m| m != 0)
+                .map(std::slice::from_ref);
+        }
         match self.slot.get(c as usize) {
             Some(&s) if s != NONE => {
                 let base = s as usize * self.words;
@@ -199,12 +194,18 @@ impl MaskTable {
     /// True when `c` occurs in the sequence.
     #[inline]
     fn contains(&self, c: u32) -> bool {
+        if self.words == 1 {
+            return self.word_mask(c) != 0;
+        }
         self.slot.get(c as usize).is_some_and(|&s| s != NONE)
     }
 
     /// Advances the row `v` by symbol `c` (nothing when `c` does not occur).
     #[inline]
     fn advance_by(&mut self, v: &mut [u64], c: u32) {
+        if self.words == 1 {
+            return advance(v, &[self.word_mask(c)]);
+        }
         match self.slot.get(c as usize) {
             Some(&s) if s != NONE && s & RARE == 0 => {
                 let base = s as usize * self.words;
@@ -285,12 +286,12 @@ impl LcsScratch {
     /// Advances the bit-parallel row by every token of `rows`.
     #[inline]
     fn advance_rows(&mut self, rows: &[u32]) {
-        if self.masks.words == 1 && !self.masks.sparse {
+        if self.masks.words == 1 {
             // One word: advancing by an absent token's zero mask leaves the row as it is,
             // which is cheaper than the unpredictable branch that would skip it.
             let v = &mut self.row[0];
             for &c in rows {
-                let (x, u) = (*v, *v & self.masks.dense_word_mask(c));
+                let (x, u) = (*v, *v & self.masks.word_mask(c));
                 *v = x.wrapping_add(u) | (x & !u);
             }
         } else if self.masks.sparse {
@@ -355,6 +356,54 @@ impl LcsScratch {
         self.row.resize(self.masks.words, !0u64);
         self.advance_rows(rows);
         prefix_ones_of_not(&self.row, columns)
+    }
+
+    /// Σ_g min(count of g in `rows`, count of g in `columns`) over the n-grams g (`n >= 1`),
+    /// the clipped overlap of ROUGE-N (spec `rouge-score.md` §4), for `columns` of at most
+    /// 64 tokens, from the same one-word masks as the LCS (built once per prediction for
+    /// every type that reads them, [`LcsScratch::set_columns`]).
+    ///
+    /// The columns where an n-gram of `rows` starts are the AND of its tokens' masks, each
+    /// shifted down by its offset; a column starts one n-gram only, so these sets are
+    /// disjoint across distinct n-grams. Each n-gram of `rows` takes the lowest column of
+    /// its set not yet taken: a gram occurring `c` times in `rows` and `p` times in the
+    /// columns takes `min(c, p)`, which is the clipped count, with no hash table.
+    pub fn ngram_overlap_against(&mut self, rows: &[u32], columns: &[u32], n: usize) -> usize {
+        debug_assert!(n >= 1 && columns.len() <= 64);
+        if rows.len() < n || columns.len() < n {
+            return 0;
+        }
+        self.set_columns(columns);
+        let masks = &self.masks;
+        let mask = |c: u32| masks.word_mask(c);
+        let (mut taken, mut hits) = (0u64, 0usize);
+        let mut take = |starts: u64| {
+            let free = starts & !taken;
+            let first = free & free.wrapping_neg();
+            taken |= first;
+            hits += usize::from(first != 0);
+        };
+        match n {
+            1 => rows.iter().for_each(|&c| take(mask(c))),
+            2 => {
+                let mut before = mask(rows[0]);
+                for &c in &rows[1..] {
+                    let m = mask(c);
+                    take(before & (m >> 1));
+                    before = m;
+                }
+            }
+            _ => {
+                for gram in rows.windows(n) {
+                    let starts = gram
+                        .iter()
+                        .enumerate()
+                        .fold(!0u64, |acc, (k, &c)| acc & (mask(c) >> k));
+                    take(starts);
+                }
+            }
+        }
+        hits
     }
 
     /// Whether the LCS of `rows` and the columns given to [`LcsScratch::set_columns`]
@@ -653,13 +702,8 @@ fn union_positions_one_word(
     s.rows.clear();
     s.rows.resize(2 * (m + 1), 0);
     let mut v = !0u64;
-    let dense = !s.masks.sparse;
     for (&c, row) in target.iter().zip(s.rows[2..].chunks_exact_mut(2)) {
-        let equal = if dense {
-            s.masks.dense_word_mask(c)
-        } else {
-            s.masks.word_mask(c)
-        };
+        let equal = s.masks.word_mask(c);
         let u = v & equal;
         v = v.wrapping_add(u) | (v & !u);
         row[0] = !v;
@@ -700,12 +744,12 @@ impl LcsScratch {
     /// exactly as its own one-word rows would: the row update's addition carries within a
     /// table and never into the next one (a lane-wise add, Hacker's Delight §2-18).
     pub(crate) fn packed_rows(&mut self, target: &[u32], tops: u64) -> &[u64] {
-        debug_assert!(self.masks.words == 1 && !self.masks.sparse);
+        debug_assert!(self.masks.words == 1);
         self.rows.clear();
         self.rows.resize(2 * (target.len() + 1), 0);
         let mut v = !0u64;
         for (&c, row) in target.iter().zip(self.rows[2..].chunks_exact_mut(2)) {
-            let equal = self.masks.dense_word_mask(c);
+            let equal = self.masks.word_mask(c);
             let u = v & equal;
             let sum = ((v & !tops).wrapping_add(u & !tops)) ^ ((v ^ u) & tops);
             v = sum | (v & !u);
@@ -807,6 +851,32 @@ mod tests {
         out
     }
 
+    #[test]
+    fn ngram_overlap_matches_the_hash_counter() {
+        // Random texts over small alphabets (repeated n-grams, clipping on both sides),
+        // columns of every length up to the word, n from 1 to beyond the text; one scratch
+        // for all, so stale masks of an earlier call would show.
+        use crate::kernels::ngram::{self, KeyCounter, NgramIds};
+        let (mut seed, mut s, mut counter) = (3u64, LcsScratch::default(), KeyCounter::default());
+        for round in 0..6000 {
+            let alphabet = 1 + lcg(&mut seed) % if round % 2 == 0 { 3 } else { 40 };
+            let cols: Vec<u32> = (0..lcg(&mut seed) % 65)
+                .map(|_| lcg(&mut seed) % alphabet)
+                .collect();
+            let rows: Vec<u32> = (0..lcg(&mut seed) % 90)
+                .map(|_| lcg(&mut seed) % alphabet)
+                .collect();
+            let n = 1 + (lcg(&mut seed) % 5) as usize;
+            let mut ids = NgramIds::new();
+            let (mut kr, mut kc) = (Vec::new(), Vec::new());
+            ngram::keys(&rows, n, &mut ids, &mut kr);
+            ngram::keys(&cols, n, &mut ids, &mut kc);
+            let expected = counter.overlap(&kr, &kc);
+            let got = s.ngram_overlap_against(&rows, &cols, n);
+            assert_eq!(got, expected, "round {round}: n={n} {rows:?} {cols:?}");
+        }
+    }
+
     fn lcg(seed: &mut u64) -> u32 {
         *seed = seed
             .wrapping_mul(6364136223846793005)
@@ -837,7 +907,8 @@ mod tests {
             assert_eq!(lcs_len_against(&a, &b, s, &Cancel::never()), l[la][lb]);
             assert_eq!(lcs_len_against(&b, &a, s, &Cancel::never()), l[la][lb]);
             // The query kernels: the length from prebuilt columns, and the early-exit
-            // decision at every bound around it (dense and sparse masks, 1 to 7 words).
+            // decision at every bound around it (one-word masks by id, dense and sparse
+            // masks of 2 to 7 words).
             s.set_columns(&b);
             assert_eq!(s.columns_lcs_len(lb, &a), l[la][lb]);
             for need in 0..=la.min(lb) + 1 {
