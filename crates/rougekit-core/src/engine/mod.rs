@@ -466,10 +466,13 @@ impl Engine {
         mut visit: impl FnMut(usize, &[Match], &dyn Fn(&Match) -> Score, Score),
     ) -> Result<(), String> {
         let (rule, jackknife) = (self.config.multiref, self.config.jackknife);
+        let masks_shared = self.config.types.iter().any(|t| {
+            matches!(t, RougeType::L | RougeType::Lsum) || matches!(t, RougeType::N(n) if *n >= 2)
+        });
         for (t, ty) in self.config.types.iter().enumerate() {
             s.matches.clear();
             match *ty {
-                RougeType::N(n) => rouge_n::matches(n, pred, refs, s),
+                RougeType::N(n) => rouge_n::matches(n, pred, refs, s, masks_shared),
                 RougeType::L => rouge_l::matches(pred, refs, s, cancel),
                 RougeType::Lsum => rouge_l::summary_matches(pred, refs, s, cancel),
                 RougeType::W(bits) => {

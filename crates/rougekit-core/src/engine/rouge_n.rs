@@ -5,38 +5,41 @@ use crate::engine::Scratch;
 use crate::kernels::ngram::{self, NgramIds};
 use crate::scores::Match;
 
-/// The match of each reference. For n >= 2 a prediction of at most 64 tokens is counted
-/// from its one-word masks, which rougeL and rougeLsum read too
-/// ([`crate::kernels::lcs::LcsScratch::ngram_overlap_against`]); rouge1 alone keeps the
-/// dense count table, cheaper than building masks it would be the only reader of.
-pub(super) fn matches(n: usize, pred: &TokenDoc, refs: &[TokenDoc], s: &mut Scratch) {
-    if n == 1 {
-        for r in refs {
-            let hits = s.unigrams.overlap(&r.tokens, &pred.tokens);
-            s.matches
-                .push(Match::counts(hits, pred.tokens.len(), r.tokens.len()));
-        }
-        return;
-    }
-    if pred.tokens.len() <= 64 {
-        let grams = |len: usize| (len + 1).saturating_sub(n);
-        let lcs = s.union_lcs.lcs();
-        for r in refs {
-            let hits = lcs.ngram_overlap_against(&r.tokens, &pred.tokens, n);
-            s.matches.push(Match::counts(
-                hits,
-                grams(pred.tokens.len()),
-                grams(r.tokens.len()),
-            ));
-        }
-        return;
-    }
-    let mut ids = NgramIds::new();
-    ngram::keys(&pred.tokens, n, &mut ids, &mut s.pred_keys);
+/// The match of each reference. The side of at most 64 tokens (the prediction first) is
+/// counted from its one-word masks ([`crate::kernels::lcs::LcsScratch::ngram_overlap_against`];
+/// the overlap is symmetric), which rougeL and rougeLsum read too: always for n >= 2, and for
+/// rouge1 when `masks_shared` (another type of the pair builds them); rouge1 otherwise keeps
+/// the dense count table, cheaper than masks it would be the only reader of. Longer texts
+/// go through the n-gram count table.
+pub(super) fn matches(
+    n: usize,
+    pred: &TokenDoc,
+    refs: &[TokenDoc],
+    s: &mut Scratch,
+    masks_shared: bool,
+) {
+    let grams = |len: usize| (len + 1).saturating_sub(n);
+    // n >= 3: one id map for the pair, so that a gram has the same id in every text.
+    let (mut ids, mut keyed) = (NgramIds::new(), false);
     for r in refs {
-        ngram::keys(&r.tokens, n, &mut ids, &mut s.ref_keys);
-        let hits = s.ngrams.overlap(&s.ref_keys, &s.pred_keys);
+        let (p, t) = (&pred.tokens, &r.tokens);
+        let hits = if n == 1 && !masks_shared {
+            s.unigrams.overlap(t, p)
+        } else if p.len() <= 64 {
+            s.union_lcs.lcs().ngram_overlap_against(t, p, n)
+        } else if t.len() <= 64 {
+            s.union_lcs.lcs().ngram_overlap_against(p, t, n)
+        } else if n == 1 {
+            s.unigrams.overlap(t, p)
+        } else {
+            if !keyed {
+                ngram::keys(p, n, &mut ids, &mut s.pred_keys);
+                keyed = true;
+            }
+            ngram::keys(t, n, &mut ids, &mut s.ref_keys);
+            s.ngrams.overlap(&s.ref_keys, &s.pred_keys)
+        };
         s.matches
-            .push(Match::counts(hits, s.pred_keys.len(), s.ref_keys.len()));
+            .push(Match::counts(hits, grams(p.len()), grams(t.len())));
     }
 }

@@ -60,19 +60,19 @@ impl MaskTable {
         if self.words > 1 && seq.len().saturating_mul(self.words) > max_dense {
             return self.build_sparse(seq);
         }
-        // The id-indexed tables are sized once per build, so the loops below index them
-        // directly (this build runs for every rougeL pair and every rougeLsum line group).
-        let max = seq.iter().copied().max().unwrap_or(0) as usize;
         if self.words == 1 {
-            if max >= self.by_id.len() {
-                self.by_id.resize(max + 1, 0);
-            }
             for (pos, &c) in seq.iter().enumerate() {
+                // Rarely true once the table has grown to the vocabulary.
+                if c as usize >= self.by_id.len() {
+                    self.by_id.resize(c as usize + 1, 0);
+                }
                 self.by_id[c as usize] |= 1u64 << pos;
             }
             self.used.extend_from_slice(seq);
             return;
         }
+        // The slot table is sized once per build, so the loop below indexes it directly.
+        let max = seq.iter().copied().max().unwrap_or(0) as usize;
         if max >= self.slot.len() {
             self.slot.resize(max + 1, NONE);
         }
