@@ -239,6 +239,12 @@ pub(crate) fn tokenize(
     view.tokens.clear();
     view.dropped.clear();
     view.line_tokens = None;
+    // About one token per five bytes of English: reserved once instead of grown from
+    // empty (the records are fresh per pair, as each explanation keeps its own).
+    let estimate = text.len() / 5 + 1;
+    doc.tokens.reserve(estimate);
+    view.tokens.reserve(estimate);
+    forms.local.reserve(estimate);
     let index = CharIndex::new(text);
     let mut cursor = 0usize;
     let mut on_token = |token: &str, start: u32, end: u32, byte_start: u32, byte_end: u32| {

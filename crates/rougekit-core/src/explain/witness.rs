@@ -144,6 +144,8 @@ pub struct WitnessScratch {
     pred_keys: Vec<u64>,
     ref_keys: Vec<u64>,
     slots: FxHashMap<u64, u32>,
+    /// The slot of each prediction key, then of each reference key (one hash lookup each).
+    key_slots: Vec<u32>,
     /// Per n-gram: prediction count, reference count, first reference position.
     stats: Vec<(u32, u32, u32)>,
     fill: Vec<(u32, u32)>,
@@ -160,7 +162,9 @@ pub fn ngrams(n: usize, pred: &[u32], reference: &[u32], w: &mut WitnessScratch)
     ngram::keys(pred, n, &mut ids, &mut w.pred_keys);
     ngram::keys(reference, n, &mut ids, &mut w.ref_keys);
     w.slots.clear();
+    w.slots.reserve(w.pred_keys.len() + w.ref_keys.len());
     w.stats.clear();
+    w.key_slots.clear();
     // Slots in order of first prediction occurrence, then the reference-only ones.
     for &k in &w.pred_keys {
         let next = w.stats.len() as u32;
@@ -168,6 +172,7 @@ pub fn ngrams(n: usize, pred: &[u32], reference: &[u32], w: &mut WitnessScratch)
         if slot == w.stats.len() {
             w.stats.push((0, 0, u32::MAX));
         }
+        w.key_slots.push(slot as u32);
         w.stats[slot].0 += 1;
     }
     for (i, &k) in w.ref_keys.iter().enumerate() {
@@ -176,6 +181,7 @@ pub fn ngrams(n: usize, pred: &[u32], reference: &[u32], w: &mut WitnessScratch)
         if slot == w.stats.len() {
             w.stats.push((0, 0, u32::MAX));
         }
+        w.key_slots.push(slot as u32);
         let s = &mut w.stats[slot];
         s.1 += 1;
         if s.2 == u32::MAX {
@@ -201,12 +207,13 @@ pub fn ngrams(n: usize, pred: &[u32], reference: &[u32], w: &mut WitnessScratch)
     }
     let mut positions = vec![0u32; total as usize];
     if total > 0 {
-        for (side, keys) in [&w.pred_keys, &w.ref_keys].into_iter().enumerate() {
+        let (pred_slots, ref_slots) = w.key_slots.split_at(w.pred_keys.len());
+        for (side, slots) in [pred_slots, ref_slots].into_iter().enumerate() {
             for f in &mut w.fill {
                 f.1 = 0;
             }
-            for (i, k) in keys.iter().enumerate() {
-                let slot = w.slots[k] as usize;
+            for (i, &slot) in slots.iter().enumerate() {
+                let slot = slot as usize;
                 let (at, used) = w.fill[slot];
                 let h = hits(&w.stats[slot]);
                 if at != u32::MAX && used < h {
