@@ -67,10 +67,17 @@ pub(super) fn summary_matches(
         s.matches.push(if ids.is_empty() || pred_ids.is_empty() {
             Match::empty_side(pred_ids.len(), ids.len())
         } else {
-            s.union.clear();
+            // The marked tokens, compacted without a branch: a mark is a coin flip to the
+            // branch predictor (cachegrind: a sixth of the filter's branches mispredicted).
             let marks = &s.marks[offset..offset + ids.len()];
-            s.union
-                .extend(ids.iter().zip(marks).filter(|(_, &m)| m).map(|(&t, _)| t));
+            s.union.clear();
+            s.union.resize(ids.len(), 0);
+            let mut kept = 0;
+            for (&t, &m) in ids.iter().zip(marks) {
+                s.union[kept] = t;
+                kept += usize::from(m);
+            }
+            s.union.truncate(kept);
             // A prediction of at most 64 tokens: from the masks the union was walked on.
             let hits = if pred_ids.len() <= 64 {
                 s.union_lcs
